@@ -1,0 +1,15 @@
+// What the browser may import at run time: rules, texts, limits and helpers, with no zod and no
+// endpoint schemas. The web build maps `@app/contract` to this module plus plain descriptors of every
+// endpoint (apps/web/contract-plugin.ts); types still come from the whole contract.
+
+export * from './codes.ts'
+export * from './endpoint.ts'
+export * from './fields.ts'
+export * from './format.ts'
+export * from './limits.ts'
+export * from './messages/index.ts'
+export * from './phone.ts'
+export * from './problem.ts'
+export * from './restrictions.ts'
+export * from './roles.ts'
+export * from './services.ts'

@@ -1,0 +1,32 @@
+import * as auth from './auth.ts'
+import type { EndpointSpec } from './endpoint.ts'
+import * as gateway from './gateway.ts'
+import * as keys from './keys.ts'
+import * as system from './system.ts'
+import * as users from './users.ts'
+
+export * from './auth.ts'
+export * from './browser.ts'
+export * from './common.ts'
+export * from './envelope.ts'
+export * from './gateway.ts'
+export * from './keys.ts'
+export * from './schemas.ts'
+export * from './system.ts'
+export * from './users.ts'
+
+function isEndpoint(value: unknown): value is EndpointSpec {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'method' in value &&
+    'path' in value &&
+    'roles' in value &&
+    'data' in value
+  )
+}
+
+/** Every endpoint the contract declares, found from the feature modules' exports. */
+export const allEndpoints: readonly EndpointSpec[] = [auth, users, keys, gateway, system].flatMap((module) =>
+  Object.values(module).filter(isEndpoint),
+)

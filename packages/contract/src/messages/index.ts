@@ -1,0 +1,45 @@
+import { en, type MessageKey } from './en.ts'
+import { my } from './my.ts'
+import { vi } from './vi.ts'
+
+export type { Catalog, MessageKey } from './en.ts'
+export { en, my, vi }
+
+export const Lang = ['en', 'vi', 'my'] as const
+export type Lang = (typeof Lang)[number]
+export const catalogs = { en, vi, my } as const
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(en, value)
+}
+
+/** Fills `{{name}}` placeholders, the same syntax i18next uses on the web. */
+export function interpolate(text: string, params?: Record<string, string | number | undefined>): string {
+  if (!params) return text
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  )
+}
+
+export function translate(lang: Lang, key: MessageKey, params?: Record<string, string | number | undefined>): string {
+  return interpolate(catalogs[lang][key] ?? en[key], params)
+}
+
+/** Picks en, vi or my from an Accept-Language header; English when nothing matches. */
+export function pickLang(header: string | undefined | null): Lang {
+  if (!header) return 'en'
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...rest] = part.trim().split(';')
+      const q = rest.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      return { tag: tag.toLowerCase(), q: q ? Number(q.slice(2)) || 0 : 1, index }
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+  for (const { tag } of ranked) {
+    const base = tag.split('-')[0]
+    if (base === 'en' || base === 'vi' || base === 'my') return base
+  }
+  return 'en'
+}

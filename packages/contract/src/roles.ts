@@ -1,0 +1,18 @@
+// Roles of SPEC §6. No zod here: the browser bundle imports this module.
+
+export const ROLES = ['admin', 'support', 'customer'] as const
+export type Role = (typeof ROLES)[number]
+
+export const ALL_ROLES = ['admin', 'support', 'customer'] as const satisfies readonly Role[]
+export const STAFF_ROLES = ['admin', 'support'] as const satisfies readonly Role[]
+export const ADMIN_ONLY = ['admin'] as const satisfies readonly Role[]
+
+/** SPEC §6: an entry is allowed when it names no roles, or any of the user's lower-cased roles is listed. */
+export function hasAnyRole(userRoles: readonly string[], allowed: readonly Role[] | undefined): boolean {
+  if (!allowed || allowed.length === 0) return true
+  return userRoles.some((r) => (allowed as readonly string[]).includes(r.toLowerCase()))
+}
+
+export function isStaff(userRoles: readonly string[]): boolean {
+  return hasAnyRole(userRoles, STAFF_ROLES)
+}
