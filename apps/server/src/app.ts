@@ -1,0 +1,182 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import fastifyCors from '@fastify/cors'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyMultipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
+import fastifySwagger from '@fastify/swagger'
+import fastifySwaggerUi from '@fastify/swagger-ui'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { Config } from './config.ts'
+import { type Ctx, createContext } from './context.ts'
+import type { Database } from './db/client.ts'
+import { apiNotFound, frameworkErrors, installErrorHandling } from './http/error-handler.ts'
+import { type Route, registerRoutes } from './http/routes.ts'
+import { type Clock, systemClock } from './lib/clock.ts'
+import { createMailer } from './mail/mailer.ts'
+import { authRoutes } from './modules/auth/routes.ts'
+import { fileRoutes } from './modules/files/routes.ts'
+import { gatewayRoutes } from './modules/gateway/routes.ts'
+import { keyRoutes } from './modules/keys/routes.ts'
+import { outboxRoutes } from './modules/outbox/routes.ts'
+import { APP_VERSION, systemRoutes } from './modules/system/routes.ts'
+import { userRoutes } from './modules/users/routes.ts'
+
+/** Every feature's routes. The contract test checks that this covers every declared endpoint. */
+export const allRoutes: readonly Route[] = [
+  ...systemRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...keyRoutes,
+  ...gatewayRoutes,
+  ...fileRoutes,
+  ...outboxRoutes,
+]
+
+const PRERENDERED = new Set(['/login', '/register', '/forgot-password', '/send-verify'])
+
+/**
+ * The sign-in pages are rendered at build time in each language and theme (apps/web/scripts/prerender.mjs);
+ * the SPA keeps the visitor's choice in the `prefs` cookie (`en.light`, `my.dark`…).
+ */
+function prerenderedPage(webDist: string, url: string, cookie: string | undefined): string | null {
+  const pathname = url.split('?')[0] ?? url
+  if (!PRERENDERED.has(pathname)) return null
+  const prefs = /(?:^|;\s*)prefs=(en|my)\.(light|dark)(?:;|$)/.exec(cookie ?? '')
+  const file = `prerender${pathname}.${prefs?.[1] ?? 'en'}.${prefs?.[2] ?? 'light'}.html`
+  return existsSync(path.join(webDist, file)) ? file : null
+}
+
+export interface BuildOptions {
+  config: Config
+  database: Database
+  clock?: Clock
+  /** Serve the built SPA (off in API tests). */
+  serveWeb?: boolean
+}
+
+const JSON_BODY_LIMIT = 1024 * 1024
+const MULTIPART_LIMIT = 11 * 1024 * 1024
+
+export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: Ctx }> {
+  const { config, database } = options
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            ...(config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
+          },
+    // A hop count is accepted at run time although Fastify's types only name the other forms.
+    trustProxy: config.trustProxy as boolean | string,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+  })
+  // Bodies are JSON or multipart; Fastify's default text/plain parser would let a string reach validation.
+  app.removeContentTypeParser('text/plain')
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  app.decorateRequest('user', null)
+
+  const clock = options.clock ?? systemClock
+  const mail = createMailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom })
+  const ctx = createContext({ config, database, db: database.db, clock, mail, log: app.log })
+
+  installErrorHandling(app)
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its component styles into <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    strictTransportSecurity: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  })
+  if (config.corsOrigins.length > 0) {
+    await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false })
+  }
+  await app.register(fastifyMultipart, { limits: { fileSize: MULTIPART_LIMIT, files: 1, fields: 5, parts: 6 } })
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Maps Portal account API',
+        version: APP_VERSION,
+        description:
+          'Every response is an envelope `{status, data, message, error_code}`. Messages follow `Accept-Language` (en, vi, my).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  })
+  await app.register(fastifySwaggerUi, { routePrefix: '/docs', staticCSP: true })
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
+
+  // Account data must never sit in a shared cache.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/v1/')) reply.header('cache-control', 'no-store')
+  })
+
+  registerRoutes(app, ctx, allRoutes)
+
+  const webIndex = path.join(config.webDist, 'index.html')
+  const serveWeb = options.serveWeb !== false && existsSync(webIndex)
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      preCompressed: true,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
+      },
+    })
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url
+    const isApi = url.startsWith('/v1/') || url === '/v1' || url.startsWith('/files/') || url.startsWith('/sandbox/')
+    if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) return apiNotFound(req, reply)
+    if (!serveWeb) {
+      return reply
+        .code(404)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built. Run `npm run build -w @app/web` (npm start does it for you).')
+    }
+    const prerendered = prerenderedPage(config.webDist, url, req.headers.cookie)
+    // Client-side routes: the SPA decides what to show, including its own not-found page.
+    return reply.header('cache-control', 'no-cache').sendFile(prerendered ?? 'index.html')
+  })
+
+  app.addHook('onReady', async () => {
+    mail.start()
+    await ctx.gateway.start()
+  })
+  app.addHook('onClose', async () => {
+    await mail.stop()
+    await ctx.gateway.stop()
+  })
+
+  return { app, ctx }
+}

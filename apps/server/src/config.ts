@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { z } from 'zod'
+
+// The only reader of process.env. Every variable is listed in README.md with its default.
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  APP_SECRET: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24 * 7),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Maps Portal <no-reply@localhost>'),
+  ADMIN_EMAIL: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_PRETTY: bool.default(false),
+  TRUST_PROXY: z.string().default('false'),
+  CORS_ORIGINS: z.string().default(''),
+  WEB_DIST: z.string().optional(),
+  GATEWAY_TOKEN: z.string().optional(),
+  MAP_URL: z.string().default('/maps'),
+  DOCS_URL: z.string().default('/docs'),
+})
+
+export type Env = z.infer<typeof EnvSchema>
+
+export interface Config {
+  env: Env['NODE_ENV']
+  isProduction: boolean
+  port: number
+  host: string
+  publicUrl: string
+  /** PostgreSQL connection string, or null for embedded PGlite. */
+  databaseUrl: string | null
+  /** Folder of the PGlite data (`memory://` keeps it in memory). */
+  pgliteDir: string
+  dataDir: string
+  secret: string
+  sessionTtlHours: number
+  smtpUrl: string | null
+  mailFrom: string
+  adminEmail: string | null
+  adminPassword: string | null
+  logLevel: Env['LOG_LEVEL']
+  logPretty: boolean
+  trustProxy: boolean | number | string
+  corsOrigins: string[]
+  webDist: string
+  mapUrl: string
+  docsUrl: string
+  /** The bearer token the maps API gateway presents to /v1/gateway/*. */
+  gatewayToken: string
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const MIN_SECRET_LENGTH = 32
+
+/** Paths given relative are read from where `npm` was started, so `./data` means the repository root. */
+function fromStartDir(p: string): string {
+  if (p.startsWith('memory://') || path.isAbsolute(p)) return p
+  return path.resolve(process.env.INIT_CWD ?? process.cwd(), p)
+}
+
+function defaultWebDist(): string {
+  // src/config.ts under tsx, or dist/main.js once bundled: both sit two levels below apps/.
+  return path.resolve(here, '../../web/dist')
+}
+
+/**
+ * Outside production a missing APP_SECRET is generated once and kept beside the data, so that sessions
+ * survive restarts. In production the server refuses to start without a real secret.
+ */
+function resolveSecret(env: Env, dataDir: string): string {
+  if (env.APP_SECRET) {
+    if (env.APP_SECRET.length < MIN_SECRET_LENGTH) {
+      throw new Error(`APP_SECRET must be at least ${MIN_SECRET_LENGTH} characters long.`)
+    }
+    return env.APP_SECRET
+  }
+  if (env.NODE_ENV === 'production') {
+    throw new Error('APP_SECRET is required in production (at least 32 random characters).')
+  }
+  if (dataDir.startsWith('memory://')) return randomBytes(32).toString('base64url')
+  const file = path.join(dataDir, 'app-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 })
+  return secret
+}
+
+/** Outside production the gateway simulator's default token works; production needs a real one. */
+export const DEV_GATEWAY_TOKEN = 'dev-gateway-token'
+
+function resolveGatewayToken(env: Env): string {
+  if (env.GATEWAY_TOKEN) {
+    if (env.GATEWAY_TOKEN.length < 24 && env.NODE_ENV === 'production') {
+      throw new Error('GATEWAY_TOKEN must be at least 24 characters long in production.')
+    }
+    return env.GATEWAY_TOKEN
+  }
+  if (env.NODE_ENV === 'production') throw new Error('GATEWAY_TOKEN is required in production.')
+  return DEV_GATEWAY_TOKEN
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true
+  if (value === 'false' || value === '') return false
+  if (/^\d+$/.test(value)) return Number(value)
+  return value
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source)
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')
+    throw new Error(`Invalid configuration:\n${problems}`)
+  }
+  const env = parsed.data
+  const dataDir = fromStartDir(env.DATA_DIR)
+  const port = env.PORT
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL || null,
+    pgliteDir: dataDir.startsWith('memory://') ? 'memory://' : path.join(dataDir, 'pglite'),
+    dataDir,
+    secret: resolveSecret(env, dataDir),
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM,
+    adminEmail: env.ADMIN_EMAIL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    logLevel: env.LOG_LEVEL,
+    logPretty: env.LOG_PRETTY,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    webDist: env.WEB_DIST ? fromStartDir(env.WEB_DIST) : defaultWebDist(),
+    mapUrl: env.MAP_URL,
+    gatewayToken: resolveGatewayToken(env),
+    docsUrl: env.DOCS_URL,
+  }
+}

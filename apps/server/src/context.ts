@@ -1,0 +1,36 @@
+import type { FastifyBaseLogger } from 'fastify'
+import type { Config } from './config.ts'
+import type { Database, Db } from './db/client.ts'
+import type { Clock } from './lib/clock.ts'
+import { deriveKey } from './lib/crypto.ts'
+import type { Mailer } from './mail/mailer.ts'
+import { outboxSms, type SmsSender } from './mail/sms.ts'
+import { createGateway, type Gateway } from './modules/gateway/gateway.ts'
+import { createSettingsCache, type SettingsCache } from './modules/settings/settings.ts'
+
+/** What every handler and job may use. Built once per app; tests build their own. */
+export interface Ctx {
+  config: Config
+  database: Database
+  db: Db
+  clock: Clock
+  mail: Mailer
+  settings: SettingsCache
+  log: FastifyBaseLogger
+  keys: { jwt: Uint8Array; keySecrets: Buffer }
+  gateway: Gateway
+  sms: SmsSender
+}
+
+export function createContext(parts: Omit<Ctx, 'settings' | 'keys' | 'gateway' | 'sms'>): Ctx {
+  return {
+    ...parts,
+    settings: createSettingsCache(parts.db, parts.clock),
+    keys: {
+      jwt: new Uint8Array(deriveKey(parts.config.secret, 'jwt-hs256')),
+      keySecrets: deriveKey(parts.config.secret, 'api-key-secrets-aes256gcm'),
+    },
+    gateway: createGateway({ database: parts.database, clock: parts.clock, log: parts.log }),
+    sms: outboxSms(parts.clock),
+  }
+}

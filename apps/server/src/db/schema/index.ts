@@ -1,0 +1,3 @@
+export * from './keys.ts'
+export * from './system.ts'
+export * from './users.ts'

@@ -1,0 +1,99 @@
+import { sql } from 'drizzle-orm'
+import { bigint, boolean, check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { tstz } from './columns.ts'
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phoneNumber: text('phone_number'),
+    phoneVerifiedAt: tstz('phone_verified_at'),
+    organization: text('organization'),
+    jobTitle: text('job_title'),
+    /** Path of the avatar image in `files`, e.g. `/files/fil_…`. */
+    avatar: text('avatar'),
+    status: text('status', { enum: ['active', 'suspended'] })
+      .notNull()
+      .default('active'),
+    emailVerifiedAt: tstz('email_verified_at'),
+    /** Language of the e-mails we send this user. */
+    language: text('language', { enum: ['en', 'vi', 'my'] })
+      .notNull()
+      .default('en'),
+    /** Set for the generated first administrator: the one-time password must be replaced. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Cached balance in USD cents; the balance log is the ledger behind it. */
+    balanceCents: bigint('balance_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    enjoyDiscount: boolean('enjoy_discount').notNull().default(false),
+    /** When on, the gateway refuses calls (NO_BALANCE) while the balance is not positive. */
+    checkBalance: boolean('check_balance').notNull().default(false),
+    lastLogin: tstz('last_login'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_created_at_idx').on(t.createdAt),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_status_check', sql`${t.status} in ('active', 'suspended')`),
+    check('users_language_check', sql`${t.language} in ('en', 'vi', 'my')`),
+  ],
+)
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'support', 'customer'] }).notNull(),
+    grantedAt: tstz('granted_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    check('user_roles_role_check', sql`${t.role} in ('admin', 'support', 'customer')`),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+    revokedAt: tstz('revoked_at'),
+    revokedReason: text('revoked_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+)
+
+/** Single-use secrets sent by e-mail or SMS; only their SHA-256 is stored. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'verify_phone'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_tokens_hash_key').on(t.tokenHash),
+    index('user_tokens_user_idx').on(t.userId, t.purpose),
+    check('user_tokens_purpose_check', sql`${t.purpose} in ('verify_email', 'reset_password', 'verify_phone')`),
+  ],
+)

@@ -1,0 +1,11 @@
+import { type Lang, type MessageKey, pickLang, translate } from '@app/contract'
+import type { FastifyRequest } from 'fastify'
+
+export function requestLang(req: FastifyRequest): Lang {
+  const header = req.headers['accept-language']
+  return pickLang(Array.isArray(header) ? header[0] : header)
+}
+
+export function t(req: FastifyRequest, key: MessageKey, params?: Record<string, string | number | undefined>) {
+  return translate(requestLang(req), key, params)
+}

@@ -1,0 +1,175 @@
+import {
+  type BodyOf,
+  type EndpointSpec,
+  ErrorCode,
+  envelopeSchema,
+  hasAnyRole,
+  isStaff,
+  type MessageKey,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+  type Role,
+  toColonPath,
+} from '@app/contract'
+import type { MultipartFile } from '@fastify/multipart'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Ctx } from '../context.ts'
+import type { Db } from '../db/client.ts'
+import { safeEqual } from '../lib/crypto.ts'
+import { type AuthUser, authenticate, bearerToken } from '../modules/auth/authenticate.ts'
+import { AppError } from './errors.ts'
+import { t } from './lang.ts'
+
+/** A successful answer with a message for the envelope (otherwise the message is "Success"). */
+const REPLY = Symbol('reply')
+interface Reply<D> {
+  [REPLY]: true
+  data: D
+  messageKey: MessageKey
+  params?: Record<string, string | number>
+}
+export function ok<D>(data: D, messageKey: MessageKey, params?: Record<string, string | number>): Reply<D> {
+  return { [REPLY]: true, data, messageKey, ...(params ? { params } : {}) }
+}
+function isReply(value: unknown): value is Reply<unknown> {
+  return typeof value === 'object' && value !== null && REPLY in value
+}
+
+type UserOf<E extends EndpointSpec> = E['roles'] extends 'public' | 'gateway' ? null : AuthUser
+
+export interface HandlerArgs<E extends EndpointSpec> {
+  params: ParamsOf<E>
+  query: QueryOf<E>
+  body: BodyOf<E>
+  user: UserOf<E>
+  ctx: Ctx
+  db: Db
+  req: FastifyRequest
+  reply: FastifyReply
+  /** The uploaded file of a multipart endpoint. */
+  file: E['upload'] extends object ? MultipartFile : undefined
+}
+
+type Result<E extends EndpointSpec> = E['raw'] extends true ? FastifyReply : ResponseOf<E> | Reply<ResponseOf<E>>
+
+export type Handler<E extends EndpointSpec> = (args: HandlerArgs<E>) => Promise<Result<E>>
+
+export interface Route {
+  endpoint: EndpointSpec
+  handler: Handler<EndpointSpec>
+}
+
+export interface Registrar {
+  on<E extends EndpointSpec>(endpoint: E, handler: Handler<E>): void
+}
+
+/** A feature's routes: `routes((r) => { r.on(contract.login, async ({ body }) => …) })`. */
+export function routes(define: (r: Registrar) => void): Route[] {
+  const list: Route[] = []
+  define({
+    on(endpoint, handler) {
+      list.push({ endpoint, handler: handler as unknown as Handler<EndpointSpec> })
+    },
+  })
+  return list
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null
+  }
+  interface FastifyContextConfig {
+    endpoint?: EndpointSpec
+  }
+}
+
+/**
+ * The one guard every route passes, before its input is parsed: who is calling (bearer token),
+ * whether their role may call this endpoint, and whether maintenance mode turns them away.
+ */
+function guard(ctx: Ctx, endpoint: EndpointSpec) {
+  return async (req: FastifyRequest) => {
+    req.user = null
+    if (endpoint.roles === 'gateway') {
+      // The maps API gateway's service token, compared in constant time.
+      const token = bearerToken(req)
+      if (!token) throw new AppError(ErrorCode.TokenInvalid, 401, 'error.unauthenticated')
+      if (!safeEqual(token, ctx.config.gatewayToken)) throw new AppError(ErrorCode.Forbidden, 403, 'error.forbidden')
+    } else if (endpoint.roles !== 'public') {
+      const user = await authenticate(ctx, req)
+      req.user = user
+      if (!hasAnyRole(user.roles, endpoint.roles as readonly Role[])) {
+        throw new AppError(ErrorCode.Forbidden, 403, 'error.forbidden')
+      }
+    }
+    if (!endpoint.duringMaintenance && (await ctx.settings.maintenance())) {
+      // Staff keep working while customers see the maintenance page (DESIGN §3).
+      if (!req.user || !isStaff(req.user.roles)) throw maintenanceError()
+    }
+  }
+}
+
+export function maintenanceError() {
+  return new AppError(ErrorCode.Maintenance, 503, 'error.maintenance')
+}
+
+export function registerRoutes(app: FastifyInstance, ctx: Ctx, list: readonly Route[]) {
+  for (const { endpoint, handler } of list) {
+    const status = endpoint.successStatus ?? 200
+    app.route({
+      method: endpoint.method,
+      url: toColonPath(endpoint.path),
+      config: { endpoint },
+      schema: {
+        tags: [endpoint.tag],
+        summary: endpoint.summary,
+        ...(endpoint.roles === 'public' ? {} : { security: [{ bearer: [] }] }),
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        ...(endpoint.upload ? { consumes: ['multipart/form-data'] } : {}),
+        ...(endpoint.raw ? {} : { response: { [status]: envelopeSchema(endpoint.data) } }),
+      },
+      onRequest: guard(ctx, endpoint),
+      ...(endpoint.hot ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
+      handler: async (req, reply) => {
+        const file = endpoint.upload ? await readUpload(req, endpoint.upload.maxBytes) : undefined
+        const result = await handler({
+          params: req.params as never,
+          query: req.query as never,
+          body: req.body as never,
+          user: req.user as never,
+          ctx,
+          db: ctx.db,
+          req,
+          reply,
+          file: file as never,
+        })
+        if (endpoint.raw) return reply
+        const answer = isReply(result) ? result : { data: result, messageKey: 'common.ok' as const, params: undefined }
+        reply.code(status)
+        return {
+          status: 'success',
+          data: answer.data ?? null,
+          message: t(req, answer.messageKey, answer.params),
+          error_code: null,
+        }
+      },
+    })
+  }
+}
+
+async function readUpload(req: FastifyRequest, maxBytes: number): Promise<MultipartFile> {
+  if (!req.isMultipart()) {
+    throw new AppError(ErrorCode.UnsupportedMediaType, 415, 'error.unsupportedMediaType', {
+      type: String(req.headers['content-type'] ?? 'none'),
+    })
+  }
+  const file = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 5 } })
+  if (!file)
+    throw new AppError(ErrorCode.Validation, 400, 'validation.file.required', undefined, {
+      fields: { file: 'validation.file.required' },
+    })
+  return file
+}

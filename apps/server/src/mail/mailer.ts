@@ -1,0 +1,182 @@
+import type { Lang } from '@app/contract'
+import { and, asc, eq, inArray, lte } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import nodemailer from 'nodemailer'
+import type { Db } from '../db/client.ts'
+import { emailOutbox } from '../db/schema/index.ts'
+import type { Clock } from '../lib/clock.ts'
+import { newId } from '../lib/ids.ts'
+import { render, type TemplateName } from './templates.ts'
+
+export interface MailRequest {
+  to: string
+  userId?: string | null
+  template: TemplateName
+  lang: Lang
+  vars: Record<string, string | number>
+  /** The button's target, if the template has one. */
+  link?: string
+}
+
+export interface Mailer {
+  /** Writes the message to the outbox, inside the caller's transaction. */
+  queue(db: Db, message: MailRequest): Promise<string>
+  /** Asks the dispatcher to send what is due soon (call after the transaction commits). */
+  kick(): void
+  /** Sends what is due now; returns how many were sent. */
+  dispatch(): Promise<number>
+  start(): void
+  stop(): Promise<void>
+  /** True when messages go to an SMTP server; false when they stay in the built-in outbox. */
+  readonly delivers: boolean
+}
+
+const BATCH = 20
+const POLL_MS = 5_000
+/** While a message is being sent its next attempt is pushed out, so no other instance picks it up. */
+const LEASE_MS = 2 * 60_000
+const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 60 * 60_000]
+const MAX_ATTEMPTS = BACKOFF_MS.length + 1
+
+/**
+ * The transactional outbox: messages are rows written with the change that causes them, and a
+ * dispatcher delivers them over SMTP with retries. Without SMTP_URL they are kept as `stored`,
+ * readable on the back office's outbox page, so sign-up works on a fresh machine.
+ */
+export function createMailer(options: {
+  db: Db
+  clock: Clock
+  log: FastifyBaseLogger
+  smtpUrl: string | null
+  from: string
+}): Mailer {
+  const { db, clock, log, smtpUrl, from } = options
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<number> | undefined
+  let stopped = true
+
+  async function claimDue(): Promise<(typeof emailOutbox.$inferSelect)[]> {
+    const now = clock.now()
+    return db.transaction(async (tx) => {
+      const due = await tx
+        .select()
+        .from(emailOutbox)
+        .where(
+          and(eq(emailOutbox.channel, 'email'), eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)),
+        )
+        .orderBy(asc(emailOutbox.nextAttemptAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true })
+      if (due.length > 0) {
+        await tx
+          .update(emailOutbox)
+          .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+          .where(
+            inArray(
+              emailOutbox.id,
+              due.map((m) => m.id),
+            ),
+          )
+      }
+      return due
+    })
+  }
+
+  async function sendOne(message: typeof emailOutbox.$inferSelect): Promise<boolean> {
+    if (!transport) return false
+    const attempts = message.attempts + 1
+    try {
+      await transport.sendMail({
+        from,
+        to: message.toAddress,
+        subject: message.subject,
+        text: message.textBody,
+        html: message.htmlBody,
+        messageId: `<${message.id}@maps-portal>`,
+      })
+      await db
+        .update(emailOutbox)
+        .set({ status: 'sent', attempts, sentAt: clock.now(), lastError: null })
+        .where(eq(emailOutbox.id, message.id))
+      return true
+    } catch (error) {
+      const failed = attempts >= MAX_ATTEMPTS
+      const delay = BACKOFF_MS[Math.min(attempts - 1, BACKOFF_MS.length - 1)] ?? 60_000
+      log.warn({ err: error, messageId: message.id, attempts }, 'e-mail delivery failed')
+      await db
+        .update(emailOutbox)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          attempts,
+          lastError: String((error as Error).message ?? error).slice(0, 500),
+          nextAttemptAt: new Date(clock.now().getTime() + delay),
+        })
+        .where(eq(emailOutbox.id, message.id))
+      return false
+    }
+  }
+
+  async function dispatchOnce(): Promise<number> {
+    if (!transport) return 0
+    let sent = 0
+    for (;;) {
+      const due = await claimDue()
+      for (const message of due) if (await sendOne(message)) sent++
+      if (due.length < BATCH) return sent
+    }
+  }
+
+  function dispatch(): Promise<number> {
+    running ??= dispatchOnce().finally(() => {
+      running = undefined
+    })
+    return running
+  }
+
+  function schedule(delay: number) {
+    if (stopped || !transport) return
+    clearTimeout(timer)
+    timer = setTimeout(() => {
+      dispatch()
+        .catch((error) => log.error({ err: error }, 'e-mail dispatcher failed'))
+        .finally(() => schedule(POLL_MS))
+    }, delay)
+    timer.unref()
+  }
+
+  return {
+    delivers: transport !== null,
+    async queue(tx, message) {
+      const rendered = render(message.template, message.lang, message.vars, message.link)
+      const id = newId('eml', clock.now().getTime())
+      await tx.insert(emailOutbox).values({
+        id,
+        userId: message.userId ?? null,
+        toAddress: message.to,
+        subject: rendered.subject,
+        textBody: rendered.text,
+        htmlBody: rendered.html,
+        template: message.template,
+        status: transport ? 'pending' : 'stored',
+        createdAt: clock.now(),
+        nextAttemptAt: clock.now(),
+      })
+      return id
+    },
+    kick() {
+      schedule(0)
+    },
+    dispatch,
+    start() {
+      stopped = false
+      schedule(POLL_MS)
+    },
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+      transport?.close()
+    },
+  }
+}

@@ -1,0 +1,38 @@
+import { Lang } from '@app/contract'
+import { describe, expect, it } from 'vitest'
+import { render, type TemplateName, templates } from './templates.ts'
+
+const names = Object.keys(templates) as TemplateName[]
+const vars = { name: 'Ada Lovelace', hours: 24, minutes: 60, time: '2026-11-02 08:00' }
+
+describe('e-mail templates', () => {
+  it.each(names.flatMap((name) => Lang.map((lang) => [name, lang] as const)))(
+    '%s in %s fills every placeholder',
+    (name, lang) => {
+      const mail = render(name, lang, vars, 'https://portal.example.com/x?token=abc')
+      expect(mail.subject.trim()).not.toBe('')
+      for (const part of [mail.subject, mail.text, mail.html]) expect(part).not.toMatch(/\{\{\w+\}\}/)
+      expect(mail.text).toContain('Ada Lovelace')
+      expect(mail.html).toContain(`<html lang="${lang}">`)
+    },
+  )
+
+  it('puts the link in both the text and the HTML of templates with a button', () => {
+    const link = 'https://portal.example.com/user/verify?token=abc&x=1'
+    const mail = render('verifyEmail', 'en', vars, link)
+    expect(mail.text).toContain(`Confirm my e-mail: ${link}`)
+    expect(mail.html).toContain('href="https://portal.example.com/user/verify?token=abc&amp;x=1"')
+  })
+
+  it('escapes values in the HTML part', () => {
+    const mail = render('passwordChanged', 'en', { ...vars, name: '<img src=x onerror=alert(1)>' })
+    expect(mail.html).not.toContain('<img')
+    expect(mail.html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+    expect(mail.text).toContain('<img src=x onerror=alert(1)>')
+  })
+
+  it('writes each language in its own words', () => {
+    const subjects = Lang.map((lang) => render('resetPassword', lang, vars).subject)
+    expect(new Set(subjects).size).toBe(Lang.length)
+  })
+})

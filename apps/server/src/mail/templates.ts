@@ -1,0 +1,153 @@
+import type { Lang } from '@app/contract'
+
+// The e-mails the portal sends, in each language. A template is a subject, paragraphs and an optional
+// button; `{{name}}` placeholders are filled from the message's variables (HTML-escaped in the HTML part).
+
+interface Text {
+  subject: string
+  paragraphs: string[]
+  action?: string
+  footer: string
+}
+
+const footer: Record<Lang, string> = {
+  en: 'You receive this e-mail because of your account on the Maps Portal. If this was not you, ignore it.',
+  vi: 'Bạn nhận được email này vì tài khoản của bạn trên Maps Portal. Nếu không phải bạn, hãy bỏ qua email này.',
+  my: 'Maps Portal ရှိ သင့်အကောင့်ကြောင့် ဤ email ကို ရရှိခြင်း ဖြစ်ပါသည်။ သင်မဟုတ်ပါက လျစ်လျူရှုပါ။',
+}
+
+export const templates = {
+  verifyEmail: {
+    en: {
+      subject: 'Confirm your e-mail address',
+      paragraphs: [
+        'Hello {{name}},',
+        'Welcome to the Maps Portal. Confirm your e-mail address to create keys and use the maps API.',
+        'The link is valid for {{hours}} hours.',
+      ],
+      action: 'Confirm my e-mail',
+      footer: footer.en,
+    },
+    vi: {
+      subject: 'Xác minh địa chỉ email của bạn',
+      paragraphs: [
+        'Xin chào {{name}},',
+        'Chào mừng bạn đến với Maps Portal. Hãy xác minh email để tạo khóa và sử dụng API bản đồ.',
+        'Liên kết có hiệu lực trong {{hours}} giờ.',
+      ],
+      action: 'Xác minh email',
+      footer: footer.vi,
+    },
+    my: {
+      subject: 'သင့် email လိပ်စာကို အတည်ပြုပါ',
+      paragraphs: [
+        'မင်္ဂလာပါ {{name}}၊',
+        'Maps Portal မှ ကြိုဆိုပါသည်။ key များ ဖန်တီးပြီး မြေပုံ API ကို အသုံးပြုရန် သင့် email ကို အတည်ပြုပါ။',
+        'ဤလင့်ခ်သည် {{hours}} နာရီ အကျုံးဝင်ပါသည်။',
+      ],
+      action: 'Email ကို အတည်ပြုမည်',
+      footer: footer.my,
+    },
+  },
+  resetPassword: {
+    en: {
+      subject: 'Reset your password',
+      paragraphs: [
+        'Hello {{name}},',
+        'Someone asked to reset the password of your Maps Portal account. Choose a new password with the button below.',
+        'The link is valid for {{minutes}} minutes and works once. If you did not ask for it, your password stays as it is.',
+      ],
+      action: 'Choose a new password',
+      footer: footer.en,
+    },
+    vi: {
+      subject: 'Đặt lại mật khẩu',
+      paragraphs: [
+        'Xin chào {{name}},',
+        'Có yêu cầu đặt lại mật khẩu cho tài khoản Maps Portal của bạn. Hãy chọn mật khẩu mới bằng nút bên dưới.',
+        'Liên kết có hiệu lực trong {{minutes}} phút và chỉ dùng được một lần. Nếu bạn không yêu cầu, mật khẩu vẫn giữ nguyên.',
+      ],
+      action: 'Chọn mật khẩu mới',
+      footer: footer.vi,
+    },
+    my: {
+      subject: 'သင့်စကားဝှက်ကို ပြန်သတ်မှတ်ပါ',
+      paragraphs: [
+        'မင်္ဂလာပါ {{name}}၊',
+        'သင့် Maps Portal အကောင့်၏ စကားဝှက်ကို ပြန်သတ်မှတ်ရန် တောင်းဆိုထားပါသည်။ အောက်ပါခလုတ်ဖြင့် စကားဝှက်အသစ် ရွေးပါ။',
+        'ဤလင့်ခ်သည် {{minutes}} မိနစ် အကျုံးဝင်ပြီး တစ်ကြိမ်သာ အသုံးပြုနိုင်ပါသည်။ သင် မတောင်းဆိုခဲ့ပါက စကားဝှက် မပြောင်းလဲပါ။',
+      ],
+      action: 'စကားဝှက်အသစ် ရွေးမည်',
+      footer: footer.my,
+    },
+  },
+  passwordChanged: {
+    en: {
+      subject: 'Your password was changed',
+      paragraphs: [
+        'Hello {{name}},',
+        'The password of your Maps Portal account was changed on {{time}} (UTC). Other sessions were signed out.',
+        'If this was not you, reset your password at once and contact support.',
+      ],
+      footer: footer.en,
+    },
+    vi: {
+      subject: 'Mật khẩu của bạn đã được thay đổi',
+      paragraphs: [
+        'Xin chào {{name}},',
+        'Mật khẩu tài khoản Maps Portal của bạn đã được thay đổi lúc {{time}} (UTC). Các phiên đăng nhập khác đã bị đăng xuất.',
+        'Nếu không phải bạn, hãy đặt lại mật khẩu ngay và liên hệ bộ phận hỗ trợ.',
+      ],
+      footer: footer.vi,
+    },
+    my: {
+      subject: 'သင့်စကားဝှက်ကို ပြောင်းလဲထားပါသည်',
+      paragraphs: [
+        'မင်္ဂလာပါ {{name}}၊',
+        'သင့် Maps Portal အကောင့်၏ စကားဝှက်ကို {{time}} (UTC) တွင် ပြောင်းလဲခဲ့ပါသည်။ အခြား session များကို ထွက်ပြီးပါပြီ။',
+        'သင်မဟုတ်ပါက စကားဝှက်ကို ချက်ချင်း ပြန်သတ်မှတ်ပြီး support ကို ဆက်သွယ်ပါ။',
+      ],
+      footer: footer.my,
+    },
+  },
+} satisfies Record<string, Record<Lang, Text>>
+
+export type TemplateName = keyof typeof templates
+
+export interface Rendered {
+  subject: string
+  text: string
+  html: string
+}
+
+function fill(text: string, vars: Record<string, string | number>, encode: (s: string) => string) {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    vars[name] === undefined ? whole : encode(String(vars[name])),
+  )
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+
+export function render(name: TemplateName, lang: Lang, vars: Record<string, string | number>, link?: string): Rendered {
+  const text: Text = templates[name][lang]
+  const plain = (s: string) => fill(s, vars, (v) => v)
+  const html = (s: string) => fill(escapeHtml(s), vars, escapeHtml)
+  const textBody = [
+    ...text.paragraphs.map(plain),
+    ...(text.action && link ? [`${plain(text.action)}: ${link}`] : []),
+    '',
+    '--',
+    plain(text.footer),
+  ].join('\n\n')
+  const button =
+    text.action && link
+      ? `<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#3A93F9;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${html(text.action)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(link)}</p>`
+      : ''
+  const htmlBody = `<!doctype html><html lang="${lang}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2328;max-width:560px;margin:0 auto;padding:24px">${text.paragraphs
+    .map((p) => `<p>${html(p)}</p>`)
+    .join(
+      '',
+    )}${button}<hr style="border:none;border-top:1px solid #ddd"><p style="font-size:12px;color:#666">${html(text.footer)}</p></body></html>`
+  return { subject: plain(text.subject), text: textBody, html: htmlBody }
+}

@@ -1,0 +1,65 @@
+import { buildApp } from './app.ts'
+import { loadConfig } from './config.ts'
+import { openDatabase } from './db/client.ts'
+import { seedDemo } from './demo/seed.ts'
+import { ensureAdministrator } from './modules/users/bootstrap.ts'
+
+// The server's command line: `serve` (default, with `--demo` to seed demo data) and `migrate`.
+
+async function main() {
+  const [command = 'serve', ...flags] = process.argv.slice(2).filter((a) => a !== '--')
+  const config = loadConfig()
+  const database = await openDatabase(config)
+
+  if (command === 'migrate') {
+    await database.migrate()
+    console.log(`Migrations applied (${database.kind}).`)
+    await database.close()
+    return
+  }
+  if (command !== 'serve') {
+    console.error(`Unknown command "${command}". Use "serve" or "migrate".`)
+    process.exit(2)
+  }
+
+  await database.migrate()
+  const { app, ctx } = await buildApp({ config, database })
+  if (config.isProduction && !config.databaseUrl) {
+    app.log.warn('No DATABASE_URL: running on embedded PGlite, which serves one process only.')
+  }
+  const admin = await ensureAdministrator(ctx)
+  if (admin) {
+    const lines = [
+      '',
+      '  First start: an administrator account was created.',
+      `    e-mail:   ${admin.email}`,
+      admin.generatedPassword
+        ? `    password: ${admin.generatedPassword}   (one-time: you choose a new one at the first sign-in)`
+        : '    password: the one in ADMIN_PASSWORD',
+      '',
+    ]
+    console.log(lines.join('\n'))
+  }
+  if (flags.includes('--demo')) {
+    const summary = await seedDemo(ctx)
+    console.log(summary)
+  }
+
+  const close = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`)
+    await app.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void close('SIGINT'))
+  process.once('SIGTERM', () => void close('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+  console.log(`Maps Portal is running on ${config.publicUrl} (database: ${database.kind}).`)
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  if (process.env.LOG_LEVEL === 'debug') console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,33 @@
+import type { FastifyRequest } from 'fastify'
+import type { Db } from '../../db/client.ts'
+import { auditLog } from '../../db/schema/index.ts'
+import type { AuthUser } from '../auth/authenticate.ts'
+
+export interface AuditEntry {
+  action: string
+  targetType: string
+  targetId?: string | null
+  before?: unknown
+  after?: unknown
+}
+
+/** Records who changed what. Call it inside the transaction that makes the change. */
+export async function writeAudit(
+  db: Db,
+  actor: AuthUser | null,
+  req: FastifyRequest | null,
+  entry: AuditEntry,
+  now: Date,
+) {
+  await db.insert(auditLog).values({
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: req?.ip ?? null,
+    createdAt: now,
+  })
+}

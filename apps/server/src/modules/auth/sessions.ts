@@ -1,0 +1,57 @@
+import { and, eq, isNull, ne } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { sessions, users } from '../../db/schema/index.ts'
+import { newId } from '../../lib/ids.ts'
+
+export type SessionRow = typeof sessions.$inferSelect
+
+export async function insertSession(
+  db: Db,
+  values: { userId: string; now: Date; expiresAt: Date; ip: string | null; userAgent: string | null },
+): Promise<SessionRow> {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      id: newId('ses', values.now.getTime()),
+      userId: values.userId,
+      createdAt: values.now,
+      lastSeenAt: values.now,
+      expiresAt: values.expiresAt,
+      ip: values.ip,
+      userAgent: values.userAgent?.slice(0, 512) ?? null,
+    })
+    .returning()
+  if (!row) throw new Error('insert into sessions returned nothing')
+  return row
+}
+
+export async function findSessionWithUser(db: Db, sessionId: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1)
+  return row ?? null
+}
+
+export async function touchSession(db: Db, sessionId: string, now: Date) {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId))
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string, now: Date) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}
+
+/** Ends every open session of a user, except `keep` (the session that made the change). */
+export async function revokeUserSessions(db: Db, userId: string, reason: string, now: Date, keep?: string) {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)]
+  if (keep) conditions.push(ne(sessions.id, keep))
+  await db
+    .update(sessions)
+    .set({ revokedAt: now, revokedReason: reason })
+    .where(and(...conditions))
+}

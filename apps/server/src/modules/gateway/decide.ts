@@ -1,0 +1,26 @@
+import { keyServesService, type RestrictionRequest, type ServiceType, type VerifyReason } from '@app/contract'
+import type { CacheValue } from './cache.ts'
+
+/**
+ * The key check's rules, in order: the secret exists and is still valid; the key is not deleted or
+ * suspended; its owner is active and verified; the key type may call the service; the call comes from
+ * an allowed page or address; a user whose balance is checked has money. Quotas join with plans.
+ */
+export function decide(
+  facts: CacheValue,
+  service: ServiceType,
+  request: RestrictionRequest,
+  now: number,
+): VerifyReason {
+  if (!facts) return 'NOT_FOUND'
+  if (facts.secretExpiresAt !== null && facts.secretExpiresAt <= now) return 'NOT_FOUND'
+  if (facts.deleted) return 'DELETED'
+  if (facts.keyStatus === 'suspended') return 'KEY_SUSPENDED'
+  if (facts.userStatus === 'suspended') return 'USER_SUSPENDED'
+  if (!facts.userVerified) return 'UNVERIFIED'
+  if (!keyServesService(facts.type, service)) return 'WRONG_KEY_TYPE'
+  const restriction = facts.matcher.check(request)
+  if (restriction !== 'OK') return restriction
+  if (facts.checkBalance && !facts.balancePositive) return 'NO_BALANCE'
+  return 'OK'
+}

@@ -1,0 +1,98 @@
+import type { VerifyResult } from '@app/contract'
+import { sql } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Database, Db } from '../../db/client.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { sha256Hex } from '../../lib/crypto.ts'
+import { type CacheValue, createKeyCache, type KeyCache } from './cache.ts'
+import { decide } from './decide.ts'
+import { loadKeyFacts } from './facts.ts'
+
+const CHANNEL = 'gateway_cache'
+
+export interface VerifyInput {
+  key: string
+  service: Parameters<typeof decide>[1]
+  origin?: string | null
+  referer?: string | null
+  ip?: string | null
+}
+
+export interface Gateway {
+  verify(input: VerifyInput): Promise<VerifyResult>
+  start(): Promise<void>
+  stop(): Promise<void>
+  readonly cache: KeyCache
+}
+
+/**
+ * Tells every instance's gateway cache that a key or a user changed. Call it inside the transaction
+ * that makes the change: PostgreSQL delivers the notification when (and only if) it commits.
+ */
+export async function announceChange(db: Db, change: { key?: string; user?: string }) {
+  if (change.key) await db.execute(sql`select pg_notify(${CHANNEL}, ${`key:${change.key}`})`)
+  if (change.user) await db.execute(sql`select pg_notify(${CHANNEL}, ${`user:${change.user}`})`)
+}
+
+/**
+ * The hot path of DESIGN §4: secret → SHA-256 → cached facts (one indexed query on a miss, shared by
+ * concurrent misses) → the rules. Changes arrive by LISTEN/NOTIFY and evict what they concern.
+ */
+export function createGateway(options: { database: Database; clock: Clock; log: FastifyBaseLogger }): Gateway {
+  const { database, clock, log } = options
+  const cache = createKeyCache({ ttlMs: 5 * 60_000, negativeTtlMs: 60_000, maxEntries: 500_000 })
+  const loading = new Map<string, { generation: number; promise: Promise<CacheValue> }>()
+  let unlisten: (() => Promise<void>) | undefined
+
+  async function facts(hash: string, now: number): Promise<CacheValue> {
+    const cached = cache.get(hash, now)
+    if (cached !== undefined) return cached
+    const generation = cache.generation
+    // Concurrent misses share one query, unless a change was announced since it started.
+    const running = loading.get(hash)
+    if (running && running.generation === generation) return running.promise
+    const promise = loadKeyFacts(database.db, hash).finally(() => {
+      if (loading.get(hash)?.promise === promise) loading.delete(hash)
+    })
+    loading.set(hash, { generation, promise })
+    const value = await promise
+    // A change announced while the query ran may not be in what it read: answer, but do not keep it.
+    if (cache.generation === generation) cache.set(hash, value, now)
+    return value
+  }
+
+  function onNotification(payload: string) {
+    const [kind, id] = payload.split(':', 2)
+    if (!id) return
+    if (kind === 'key') cache.evictKey(id)
+    else if (kind === 'user') cache.evictUser(id)
+  }
+
+  return {
+    cache,
+    async verify(input) {
+      const now = clock.now().getTime()
+      const value = await facts(sha256Hex(input.key), now)
+      const reason = decide(value, input.service, input, now)
+      return {
+        allowed: reason === 'OK',
+        reason,
+        // Nothing about a key is told to someone who does not hold a working secret of it.
+        key_id: reason === 'NOT_FOUND' ? null : (value?.keyId ?? null),
+        user_id: reason === 'NOT_FOUND' ? null : (value?.userId ?? null),
+        plan: null,
+        remaining: null,
+      }
+    },
+    async start() {
+      unlisten = await database.listen(CHANNEL, onNotification, () => {
+        log.warn('gateway cache: change notifications were interrupted; starting cold')
+        cache.clear()
+      })
+    },
+    async stop() {
+      await unlisten?.()
+      cache.clear()
+    },
+  }
+}

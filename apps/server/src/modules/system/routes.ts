@@ -1,0 +1,48 @@
+import * as contract from '@app/contract'
+import { ok, routes } from '../../http/routes.ts'
+import { writeAudit } from '../audit/audit.ts'
+
+export const APP_VERSION = '0.1.0'
+
+export const systemRoutes = routes((r) => {
+  r.on(contract.health, async ({ reply }) => reply.send({ ok: true }))
+
+  r.on(contract.ready, async ({ ctx, reply }) => {
+    try {
+      await ctx.database.ping()
+      return reply.send({ ok: true, database: ctx.database.kind })
+    } catch (error) {
+      ctx.log.error({ err: error }, 'readiness check failed')
+      return reply.code(503).send({ ok: false, database: ctx.database.kind })
+    }
+  })
+
+  r.on(contract.appConfig, async ({ ctx }) => ({
+    maintenance: await ctx.settings.maintenance(),
+    map_url: ctx.config.mapUrl,
+    docs_url: ctx.config.docsUrl,
+    version: APP_VERSION,
+  }))
+
+  r.on(contract.setMaintenance, async ({ ctx, req, user, body }) => {
+    const now = ctx.clock.now()
+    const before = await ctx.settings.maintenance()
+    await ctx.db.transaction(async (tx) => {
+      await ctx.settings.setMaintenance(tx, body.enabled, user.id)
+      await writeAudit(
+        tx,
+        user,
+        req,
+        {
+          action: 'settings.maintenance',
+          targetType: 'setting',
+          targetId: 'maintenance',
+          before: { enabled: before },
+          after: { enabled: body.enabled },
+        },
+        now,
+      )
+    })
+    return ok({ maintenance: body.enabled }, body.enabled ? 'settings.maintenanceOn' : 'settings.maintenanceOff')
+  })
+})

@@ -1,0 +1,232 @@
+import { allEndpoints, buildPath, type EndpointSpec, type Lang, type Role, translate } from '@app/contract'
+import { describe, expect, it } from 'vitest'
+import { createUser, errorEnvelope, fieldsOf, freshIp, signIn, useTestApp } from './helpers.ts'
+import { bodyFields, sampleBody } from './samples.ts'
+
+// Every endpoint meets malformed and hostile input with a clear, localised error in the envelope and
+// the right HTTP status, before anything is written.
+
+const jsonEndpoints = allEndpoints.filter((e) => e.body && !e.upload)
+const uploadEndpoints = allEndpoints.filter((e) => e.upload)
+const queryEndpoints = allEndpoints.filter((e) => e.query)
+const paramEndpoints = allEndpoints.filter((e) => e.params)
+const named = (list: readonly EndpointSpec[]) => list.map((e) => [`${e.method} ${e.path}`, e] as const)
+
+const LANGS: Lang[] = ['en', 'vi', 'my']
+const LONG = 'a'.repeat(10_000)
+
+function placeholderParams(path: string): Record<string, string> {
+  const params: Record<string, string> = {}
+  for (const [, name] of path.matchAll(/\{(\w+)\}/g)) if (name) params[name] = `usr_${'0'.repeat(26)}`
+  return params
+}
+
+/** A value of the wrong JSON type for a field whose valid sample is `value`. */
+function wrongType(value: unknown): unknown {
+  if (typeof value === 'string' || value === null) return 12345
+  if (typeof value === 'boolean') return 'true'
+  if (typeof value === 'number') return String(value)
+  return 'not-this'
+}
+
+describe('bad input', async () => {
+  const t = await useTestApp()
+  const tokens = new Map<Role, string>()
+  for (const role of ['admin', 'support', 'customer'] as const) {
+    tokens.set(role, await signIn(t, (await createUser(t, { roles: [role] })).email))
+  }
+
+  /** The token of a caller the endpoint lets in, so that the answer is about the input. */
+  function tokenFor(endpoint: EndpointSpec): string | undefined {
+    if (endpoint.roles === 'gateway') return t.config.gatewayToken
+    if (endpoint.roles === 'public') return undefined
+    const role = endpoint.roles[0]
+    return role ? tokens.get(role) : undefined
+  }
+
+  function send(
+    endpoint: EndpointSpec,
+    payload: string | Buffer | undefined,
+    options: { contentType?: string; lang?: Lang; url?: string } = {},
+  ) {
+    const token = tokenFor(endpoint)
+    return t.app.inject({
+      method: endpoint.method,
+      url: options.url ?? buildPath(endpoint.path, placeholderParams(endpoint.path)),
+      remoteAddress: freshIp(),
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(options.lang ? { 'accept-language': options.lang } : {}),
+        ...(payload !== undefined ? { 'content-type': options.contentType ?? 'application/json' } : {}),
+      },
+      ...(payload !== undefined ? { payload } : {}),
+    })
+  }
+
+  it('has a sample body naming every field of every JSON endpoint', () => {
+    expect(jsonEndpoints.length).toBeGreaterThan(0)
+    for (const endpoint of jsonEndpoints) {
+      const sample = sampleBody(endpoint)
+      expect(sample, `${endpoint.method} ${endpoint.path}`).toBeDefined()
+      expect(Object.keys(sample ?? {}).sort(), endpoint.path).toEqual(bodyFields(endpoint).sort())
+    }
+  })
+
+  describe.each(named(jsonEndpoints))('%s', (_, endpoint) => {
+    it.each(LANGS)('refuses malformed JSON with a message in %s', async (lang) => {
+      const res = await send(endpoint, '{"email": "a@example.com",', { lang })
+      expect(res.statusCode).toBe(400)
+      expect(errorEnvelope(res.json())).toEqual({
+        status: 'error',
+        data: null,
+        message: translate(lang, 'error.invalidJson'),
+        error_code: 'VALIDATION',
+      })
+    })
+
+    it('asks for a body when the JSON body is empty', async () => {
+      const res = await send(endpoint, '')
+      expect(res.statusCode).toBe(400)
+      expect(errorEnvelope(res.json()).error_code).toBe('VALIDATION')
+    })
+
+    // A body declared nullable (`PUT /v1/keys/{id}/delete`) takes `null` by design.
+    const notBodies = ['[]', 'null', '"text"', '42'].filter((p) => !endpoint.body?.safeParse(JSON.parse(p)).success)
+    it.each(notBodies)('refuses %s as the body', async (payload) => {
+      const res = await send(endpoint, payload, { lang: 'vi' })
+      expect(res.statusCode).toBe(400)
+      const envelope = errorEnvelope(res.json())
+      expect(envelope.error_code).toBe('VALIDATION')
+      expect(envelope.message).not.toBe(
+        translate('en', 'validation.invalidType', { field: 'body', expected: 'object' }),
+      )
+    })
+
+    it('refuses a value of the wrong type in each field, without coercing it', async () => {
+      for (const field of bodyFields(endpoint)) {
+        const body = sampleBody(endpoint) ?? {}
+        body[field] = wrongType(body[field])
+        const res = await send(endpoint, JSON.stringify(body))
+        expect(res.statusCode, field).toBe(400)
+        const envelope = errorEnvelope(res.json())
+        expect(envelope.error_code, field).toBe('VALIDATION')
+        expect(Object.keys(fieldsOf(envelope)), field).toEqual([field])
+      }
+    })
+
+    it('refuses a 10,000-character string in each field', async () => {
+      for (const field of bodyFields(endpoint)) {
+        const body = sampleBody(endpoint) ?? {}
+        if (typeof body[field] !== 'string' && body[field] !== null) continue
+        body[field] = LONG
+        const res = await send(endpoint, JSON.stringify(body), { lang: 'my' })
+        expect(res.statusCode, field).toBe(400)
+        const envelope = errorEnvelope(res.json())
+        expect(envelope.error_code, field).toBe('VALIDATION')
+        expect(fieldsOf(envelope)[field], field).toBeTruthy()
+        expect(JSON.stringify(envelope), field).not.toContain(LONG)
+      }
+    })
+
+    it('refuses an unknown field and names it', async () => {
+      const body = { ...sampleBody(endpoint), is_admin: true }
+      const res = await send(endpoint, JSON.stringify(body), { lang: 'vi' })
+      expect(res.statusCode).toBe(400)
+      const envelope = errorEnvelope(res.json())
+      expect(envelope).toMatchObject({
+        error_code: 'VALIDATION',
+        message: translate('vi', 'validation.unknownField', { field: 'is_admin' }),
+      })
+      expect(fieldsOf(envelope)).toEqual({
+        is_admin: translate('vi', 'validation.unknownField', { field: 'is_admin' }),
+      })
+    })
+
+    it.each([
+      ['text/plain', (body: string) => body],
+      ['application/x-www-form-urlencoded', () => 'email=a%40example.com'],
+      ['application/xml', () => '<a/>'],
+    ])('refuses the content type %s with 415', async (contentType, payload) => {
+      const res = await send(endpoint, payload(JSON.stringify(sampleBody(endpoint))), { contentType, lang: 'my' })
+      expect(res.statusCode).toBe(415)
+      expect(errorEnvelope(res.json())).toMatchObject({
+        error_code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: translate('my', 'error.unsupportedMediaType', { type: contentType }),
+      })
+    })
+
+    it('refuses a body over 1 MB with 413', async () => {
+      const body = { ...sampleBody(endpoint), padding: 'x'.repeat(1024 * 1024) }
+      const res = await send(endpoint, JSON.stringify(body), { lang: 'vi' })
+      expect(res.statusCode).toBe(413)
+      expect(errorEnvelope(res.json())).toMatchObject({
+        error_code: 'PAYLOAD_TOO_LARGE',
+        message: translate('vi', 'error.payloadTooLarge'),
+      })
+    })
+  })
+
+  it.each(named(uploadEndpoints))('%s refuses a JSON body with 415', async (_, endpoint) => {
+    const res = await send(endpoint, JSON.stringify({ file: 'aGVsbG8=' }))
+    expect(res.statusCode).toBe(415)
+    expect(errorEnvelope(res.json()).error_code).toBe('UNSUPPORTED_MEDIA_TYPE')
+  })
+
+  it.each(named(queryEndpoints))('%s refuses a 10,000-character value in each query field', async (_, endpoint) => {
+    const shape = (endpoint.query as unknown as { shape: Record<string, unknown> }).shape
+    for (const field of Object.keys(shape)) {
+      const url = `${buildPath(endpoint.path, placeholderParams(endpoint.path))}?${field}=${LONG}`
+      const res = await send(endpoint, undefined, { url })
+      expect(res.statusCode, field).toBe(400)
+      expect(errorEnvelope(res.json()).error_code, field).toBe('VALIDATION')
+    }
+  })
+
+  it.each(named(paramEndpoints))('%s refuses over-long path parameters in the envelope', async (_, endpoint) => {
+    for (const length of [150, 10_000]) {
+      const params = Object.fromEntries(
+        Object.keys(placeholderParams(endpoint.path)).map((k) => [k, 'a'.repeat(length)]),
+      )
+      const res = await send(endpoint, undefined, { url: buildPath(endpoint.path, params), lang: 'vi' })
+      expect(res.statusCode, String(length)).toBe(400)
+      expect(errorEnvelope(res.json()).error_code, String(length)).toBe('VALIDATION')
+    }
+  })
+
+  it('refuses a path that is not valid URL encoding, in the envelope', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/v1/verify-token-user/%E0%A4%A' })
+    expect(res.statusCode).toBe(400)
+    expect(errorEnvelope(res.json()).error_code).toBe('VALIDATION')
+  })
+
+  it.each(LANGS)('answers an unknown /v1 path with 404 in the envelope, in %s', async (lang) => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/no-such-thing?x=1',
+      headers: { 'accept-language': lang },
+    })
+    expect(res.statusCode).toBe(404)
+    expect(errorEnvelope(res.json())).toEqual({
+      status: 'error',
+      data: null,
+      message: translate(lang, 'error.noRoute', { method: 'GET', path: '/v1/no-such-thing' }),
+      error_code: 'NOT_FOUND',
+    })
+  })
+
+  it('answers a known path with an undeclared method with 404 in the envelope', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/v1/login' })
+    expect(res.statusCode).toBe(404)
+    expect(errorEnvelope(res.json()).error_code).toBe('NOT_FOUND')
+  })
+
+  it('does not cache account answers', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/v1/users/profile',
+      headers: { authorization: `Bearer ${tokens.get('customer')}` },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-store')
+  })
+})
