@@ -1,0 +1,75 @@
+import { ToolOutlined } from '@ant-design/icons'
+import { hasAnyRole, type Role } from '@app/contract'
+import { Result, Spin } from 'antd'
+import { lazy, type ReactNode, Suspense, useMemo } from 'react'
+import { Navigate, Route, Routes } from 'react-router'
+import { paths } from '../../app/paths.ts'
+import { useSession } from '../../app/session.ts'
+import { NotFoundPage } from '../../features/errors/NotFoundPage.tsx'
+import { PermissionDenied } from '../../features/errors/PermissionDenied.tsx'
+import { commonMessages } from '../../i18n/common.i18n.ts'
+import { useT } from '../../i18n/define.ts'
+import { AppFrame } from '../../ui/AppFrame.tsx'
+import { AdminLayout } from './AdminLayout.tsx'
+import { adminShellMessages } from './admin-shell.i18n.ts'
+import { type AdminPage, adminPages } from './nav.tsx'
+
+/** Shows the permission-denied page to a role that may not open `children` (SPEC §6). */
+function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
+  const session = useSession()
+  if (!session || !hasAnyRole(session.roles, roles)) return <PermissionDenied />
+  return <>{children}</>
+}
+
+function ComingSoon({ page }: { page: AdminPage }) {
+  const t = useT(adminShellMessages)
+  const common = useT(commonMessages)
+  return (
+    <Result
+      icon={<ToolOutlined />}
+      title={common('pages.comingSoon', { feature: t(page.label) })}
+      subTitle={common('pages.comingSoonHint')}
+    />
+  )
+}
+
+function PageLoader({ page }: { page: AdminPage }) {
+  const Component = useMemo(() => {
+    const load = page.load
+    return load ? lazy(() => load().then((m) => ({ default: m.Page }))) : null
+  }, [page])
+  if (!Component) return <ComingSoon page={page} />
+  return (
+    <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+      <Component />
+    </Suspense>
+  )
+}
+
+/** /administrator/*: staff only; each page checks its own roles (SPEC §6) before it loads. */
+export function AdminArea() {
+  const session = useSession()
+  if (!session || !hasAnyRole(session.roles, ['admin', 'support'])) return <PermissionDenied />
+  const start = hasAnyRole(session.roles, ['admin']) ? paths.admin.overview : paths.admin.users
+  return (
+    <AppFrame>
+      <AdminLayout>
+        <Routes>
+          <Route index element={<Navigate to={start} replace />} />
+          {adminPages.map((page) => (
+            <Route
+              key={page.path}
+              path={page.path.slice(paths.admin.root.length + 1)}
+              element={
+                <RequireRole roles={page.roles}>
+                  <PageLoader page={page} />
+                </RequireRole>
+              }
+            />
+          ))}
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </AdminLayout>
+    </AppFrame>
+  )
+}

@@ -1,0 +1,141 @@
+import {
+  AuditOutlined,
+  BarChartOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  GiftOutlined,
+  MailOutlined,
+  NotificationOutlined,
+  QuestionCircleOutlined,
+  SafetyCertificateOutlined,
+  SendOutlined,
+  SettingOutlined,
+  SoundOutlined,
+  TagsOutlined,
+  TeamOutlined,
+} from '@ant-design/icons'
+import { ADMIN_ONLY, type Role, STAFF_ROLES } from '@app/contract'
+import type { ReactNode } from 'react'
+import { paths } from '../../app/paths.ts'
+import type { KeyOf } from '../../i18n/define.ts'
+import type { adminShellMessages } from './admin-shell.i18n.ts'
+
+type ShellKey = KeyOf<NonNullable<(typeof adminShellMessages)['shape']>>
+
+/**
+ * The back office's pages (SPEC §2 "Administrator routes" and §6): who may open each, whether it is in
+ * the menu, and which other paths keep its menu entry highlighted. The router and the menu both read it.
+ */
+export interface AdminPage {
+  path: string
+  label: ShellKey
+  roles: readonly Role[]
+  icon?: ReactNode
+  inMenu: boolean
+  activeOn?: string[]
+  /** The page's module; absent while the feature has not been built (a "coming soon" page shows). */
+  load?: () => Promise<{ Page: React.ComponentType }>
+}
+
+const a = paths.admin
+
+export const adminPages: AdminPage[] = [
+  {
+    path: a.overview,
+    label: 'menu.overview',
+    roles: ADMIN_ONLY,
+    icon: <DashboardOutlined />,
+    inMenu: true,
+    activeOn: [a.root],
+    load: () => import('../overview/OverviewPage.tsx').then((m) => ({ Page: m.OverviewPage })),
+  },
+  {
+    path: a.accessRights,
+    label: 'menu.accessRights',
+    roles: ADMIN_ONLY,
+    icon: <SafetyCertificateOutlined />,
+    inMenu: true,
+  },
+  {
+    path: a.users,
+    label: 'menu.users',
+    roles: STAFF_ROLES,
+    icon: <TeamOutlined />,
+    inMenu: true,
+    activeOn: [a.createUser, a.editUser, a.viewHits, a.keyAndBill, a.balanceLog, a.couponLog],
+  },
+  { path: a.createUser, label: 'pages.createUser', roles: STAFF_ROLES, inMenu: false },
+  { path: a.editUser, label: 'pages.editUser', roles: STAFF_ROLES, inMenu: false },
+  {
+    path: a.keyAndBill,
+    label: 'pages.keyAndBill',
+    roles: ADMIN_ONLY,
+    inMenu: false,
+    load: () => import('../keys/UserKeysPage.tsx').then((m) => ({ Page: m.UserKeysPage })),
+  },
+  { path: a.balanceLog, label: 'pages.balanceLog', roles: ADMIN_ONLY, inMenu: false },
+  { path: a.couponLog, label: 'pages.couponLog', roles: ADMIN_ONLY, inMenu: false },
+  { path: a.viewHits, label: 'pages.viewHits', roles: STAFF_ROLES, inMenu: false },
+  { path: a.billing, label: 'menu.billing', roles: ADMIN_ONLY, icon: <FileTextOutlined />, inMenu: true },
+  {
+    path: a.usage,
+    label: 'menu.usage',
+    roles: ADMIN_ONLY,
+    icon: <BarChartOutlined />,
+    inMenu: true,
+    activeOn: [a.usagePerUser],
+  },
+  { path: a.usagePerUser, label: 'pages.usagePerUser', roles: ADMIN_ONLY, inMenu: false },
+  { path: a.campaigns, label: 'menu.campaigns', roles: STAFF_ROLES, icon: <SoundOutlined />, inMenu: true },
+  { path: a.changeEmail, label: 'menu.changeEmail', roles: STAFF_ROLES, icon: <MailOutlined />, inMenu: true },
+  {
+    path: a.notifications,
+    label: 'menu.notifications',
+    roles: STAFF_ROLES,
+    icon: <NotificationOutlined />,
+    inMenu: true,
+  },
+  {
+    path: a.support,
+    label: 'menu.support',
+    roles: STAFF_ROLES,
+    icon: <CustomerServiceOutlined />,
+    inMenu: true,
+    activeOn: [a.supportRequest],
+  },
+  { path: a.supportRequest, label: 'pages.supportRequest', roles: STAFF_ROLES, inMenu: false },
+  { path: a.faqs, label: 'menu.faqs', roles: STAFF_ROLES, icon: <QuestionCircleOutlined />, inMenu: true },
+  {
+    path: a.coupons,
+    label: 'menu.coupons',
+    roles: ADMIN_ONLY,
+    icon: <GiftOutlined />,
+    inMenu: true,
+    activeOn: [a.couponTypes],
+  },
+  { path: a.couponTypes, label: 'pages.couponTypes', roles: ADMIN_ONLY, inMenu: false },
+  { path: a.logs, label: 'menu.logs', roles: STAFF_ROLES, icon: <AuditOutlined />, inMenu: true },
+  { path: a.plans, label: 'menu.plans', roles: STAFF_ROLES, icon: <TagsOutlined />, inMenu: true },
+  {
+    path: a.settings,
+    label: 'menu.settings',
+    roles: ADMIN_ONLY,
+    icon: <SettingOutlined />,
+    inMenu: true,
+    load: () => import('../settings/SettingsPage.tsx').then((m) => ({ Page: m.SettingsPage })),
+  },
+  {
+    path: a.outbox,
+    label: 'menu.outbox',
+    roles: ADMIN_ONLY,
+    icon: <SendOutlined />,
+    inMenu: true,
+    load: () => import('../outbox/OutboxPage.tsx').then((m) => ({ Page: m.OutboxPage })),
+  },
+]
+
+/** The page whose menu entry a path highlights. */
+export function activeAdminPage(pathname: string): AdminPage | undefined {
+  return adminPages.find((page) => page.inMenu && (page.path === pathname || page.activeOn?.includes(pathname)))
+}

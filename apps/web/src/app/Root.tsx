@@ -1,0 +1,80 @@
+import { theme as antTheme, ConfigProvider } from 'antd'
+import type { Locale } from 'antd/es/locale'
+import { useEffect, useLayoutEffect, useState } from 'react'
+import { Outlet, useLocation } from 'react-router'
+import { i18n } from '../i18n/i18n.ts'
+import { useStored } from '../lib/store.ts'
+import { brandToken, componentTokens } from '../theme/theme.ts'
+import { isAdminPath } from './paths.ts'
+import { adminLangPref, customerLangPref, themePref } from './prefs.ts'
+
+const antdLocales: Record<string, () => Promise<{ default: Locale }>> = {
+  my: () => import('antd/es/locale/my_MM'),
+  vi: () => import('antd/es/locale/vi_VN'),
+}
+
+/**
+ * The frame of every page: the language of the current area (customer: en/my, admin: en/vi), the
+ * light or dark theme, and antd's own texts in that language.
+ */
+/**
+ * Plain links (react-router's <Link>, e-mail links) are not antd components; the theme's link colours
+ * reach them as CSS variables (used in global.css).
+ */
+function ThemeVariables() {
+  const { token } = antTheme.useToken()
+  useEffect(() => {
+    const style = document.documentElement.style
+    style.setProperty('--app-link', token.colorLink)
+    style.setProperty('--app-link-hover', token.colorLinkHover)
+    style.setProperty('--app-link-active', token.colorLinkActive)
+  }, [token.colorLink, token.colorLinkHover, token.colorLinkActive])
+  return null
+}
+
+export function Root() {
+  // A pre-rendered page arrives inert (scripts/prerender.mjs); the app's own render replaces it here.
+  useLayoutEffect(() => {
+    document.getElementById('root')?.removeAttribute('inert')
+  }, [])
+  const { pathname } = useLocation()
+  const theme = useStored(themePref)
+  const customerLang = useStored(customerLangPref)
+  const adminLang = useStored(adminLangPref)
+  const lang = isAdminPath(pathname) ? adminLang : customerLang
+  const [locale, setLocale] = useState<Locale | undefined>()
+
+  useEffect(() => {
+    i18n.changeLanguage(lang)
+    document.documentElement.lang = lang
+    let cancelled = false
+    const load = antdLocales[lang]
+    if (!load) setLocale(undefined)
+    else
+      void load().then((m) => {
+        if (!cancelled) setLocale(m.default)
+      })
+    return () => {
+      cancelled = true
+    }
+  }, [lang])
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme
+    document.documentElement.style.colorScheme = theme
+  }, [theme])
+
+  return (
+    <ConfigProvider
+      locale={locale}
+      theme={{
+        algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
+        token: brandToken(theme),
+        components: componentTokens(theme),
+      }}
+    >
+      <ThemeVariables />
+      <Outlet />
+    </ConfigProvider>
+  )
+}

@@ -1,0 +1,182 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { setNavigator } from '../api/client.ts'
+import type { ComingSoonFeature } from '../features/shell/ComingSoonPage.tsx'
+import { RequireSignedIn, SignedOutOnly } from './guards.tsx'
+import { paths } from './paths.ts'
+import { Root } from './Root.tsx'
+
+// Route table (SPEC §2). Pages load lazily: a visitor of /login downloads the sign-in form and the
+// app frame, nothing of the signed-in areas.
+
+const page = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) => ({
+  lazy: async () => ({ Component: pick(await load()) }),
+})
+
+const comingSoon = (feature: ComingSoonFeature) =>
+  page(
+    () => import('../features/shell/ComingSoonPage.tsx'),
+    (m) => () => <m.ComingSoonPage feature={feature} />,
+  )
+
+const customerRoutes: RouteObject[] = [
+  {
+    index: true,
+    ...page(
+      () => import('../features/dashboard/DashboardPage.tsx'),
+      (m) => m.DashboardPage,
+    ),
+  },
+  {
+    path: paths.dashboard,
+    ...page(
+      () => import('../features/dashboard/DashboardPage.tsx'),
+      (m) => m.DashboardPage,
+    ),
+  },
+  {
+    path: paths.keys,
+    ...page(
+      () => import('../features/keys/KeysPage.tsx'),
+      (m) => m.KeysPage,
+    ),
+  },
+  {
+    path: paths.createKey,
+    ...page(
+      () => import('../features/keys/KeyFormPage.tsx'),
+      (m) => m.KeyFormPage,
+    ),
+  },
+  {
+    path: paths.editKey,
+    ...page(
+      () => import('../features/keys/KeyFormPage.tsx'),
+      (m) => m.KeyFormPage,
+    ),
+  },
+  { path: paths.billing, ...comingSoon('billing') },
+  { path: paths.vnpayReturn, ...comingSoon('payment') },
+  { path: paths.paypalReturn, ...comingSoon('payment') },
+  { path: '/billing/:id', ...comingSoon('billing') },
+  { path: paths.payment, ...comingSoon('payment') },
+  { path: paths.maps, ...comingSoon('maps') },
+  { path: '/maps/:id', ...comingSoon('maps') },
+  { path: paths.supportRequests, ...comingSoon('support') },
+  { path: paths.addQuestion, ...comingSoon('support') },
+  { path: paths.faqs, ...comingSoon('faqs') },
+  { path: paths.statistics, ...comingSoon('statistics') },
+  { path: '/settings', element: <Navigate to={paths.settings('profile')} replace /> },
+  {
+    path: '/settings/:page',
+    ...page(
+      () => import('../features/settings/SettingsPage.tsx'),
+      (m) => m.SettingsPage,
+    ),
+  },
+]
+
+const authPage = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) => page(load, pick)
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    children: [
+      {
+        path: paths.maintain,
+        ...page(
+          () => import('../features/errors/MaintenancePage.tsx'),
+          (m) => m.MaintenancePage,
+        ),
+      },
+      {
+        ...page(
+          () => import('../features/auth/AuthLayout.tsx'),
+          (m) => m.AuthLayout,
+        ),
+        children: [
+          {
+            element: <SignedOutOnly />,
+            children: [
+              {
+                path: paths.login,
+                ...authPage(
+                  () => import('../features/auth/LoginPage.tsx'),
+                  (m) => m.LoginPage,
+                ),
+              },
+              {
+                path: paths.register,
+                ...authPage(
+                  () => import('../features/auth/RegisterPage.tsx'),
+                  (m) => m.RegisterPage,
+                ),
+              },
+            ],
+          },
+          {
+            path: paths.forgotPassword,
+            ...authPage(
+              () => import('../features/auth/ForgotPasswordPage.tsx'),
+              (m) => m.ForgotPasswordPage,
+            ),
+          },
+          {
+            path: paths.resetPassword,
+            ...authPage(
+              () => import('../features/auth/ResetPasswordPage.tsx'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+          {
+            path: paths.verify,
+            ...authPage(
+              () => import('../features/auth/VerifyEmailPage.tsx'),
+              (m) => m.VerifyEmailPage,
+            ),
+          },
+          {
+            path: paths.sendVerify,
+            ...authPage(
+              () => import('../features/auth/SendVerifyPage.tsx'),
+              (m) => m.SendVerifyPage,
+            ),
+          },
+        ],
+      },
+      {
+        element: <RequireSignedIn />,
+        children: [
+          {
+            ...page(
+              () => import('../features/shell/CustomerLayout.tsx'),
+              (m) => m.CustomerLayout,
+            ),
+            children: customerRoutes,
+          },
+          {
+            path: `${paths.admin.root}/*`,
+            ...page(
+              () => import('../admin/shell/AdminArea.tsx'),
+              (m) => m.AdminArea,
+            ),
+          },
+        ],
+      },
+      {
+        path: '*',
+        ...page(
+          () => import('../features/errors/NotFoundPage.tsx'),
+          (m) => m.NotFoundPage,
+        ),
+      },
+    ],
+  },
+]
+
+export function createRouter() {
+  const router = createBrowserRouter(routes)
+  setNavigator((path) => {
+    void router.navigate(path)
+  })
+  return router
+}

@@ -1,0 +1,232 @@
+import {
+  type Envelope,
+  ErrorCode,
+  type Profile,
+  Profile as ProfileSchema,
+  type Session,
+  Session as SessionSchema,
+} from '@app/contract'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { routes } from '../../app/router.tsx'
+import { sessionFrom, sessionStore } from '../../app/session.ts'
+
+// The real route table, key form page and API client on /createKey; only the network is answered, from
+// fixtures the contract's schemas check.
+
+configure({ asyncUtilTimeout: 5000 })
+
+const profile: Profile = ProfileSchema.parse({
+  id: 'usr_01jd0000000000000000000000',
+  user_id: 'usr_01jd0000000000000000000000',
+  email: 'linh.nguyen@example.com',
+  first_name: 'Linh',
+  last_name: 'Nguyen',
+  full_name: 'Linh Nguyen',
+  phone_number: '+84912345678',
+  phone_verified: true,
+  organization: null,
+  job_title: null,
+  avatar: null,
+  status: 'active',
+  roles: ['customer'],
+  email_verified: true,
+  verify_deadline: null,
+  must_change_password: false,
+  name_of_user_plan_id: null,
+  balance: '0.00',
+  enjoy_discount: false,
+  last_login: null,
+  created_at: '2026-11-01T08:00:00.000Z',
+  updated_at: '2026-11-01T08:00:00.000Z',
+})
+const session: Session = SessionSchema.parse({ ...profile, token: 'token-1', expires_at: '2026-12-01T08:00:00.000Z' })
+
+type Reply = { status: number; body: Envelope<unknown> }
+const ok = (data: unknown, message = 'Success'): Reply => ({
+  status: 200,
+  body: { status: 'success', data, message, error_code: null },
+})
+const refused = (status: number, code: string, message: string): Reply => ({
+  status,
+  body: { status: 'error', data: null, message, error_code: code },
+})
+
+/** The server: "METHOD /path" → answer. Unanswered calls fail the test loudly. */
+let server: Record<string, (body: unknown) => Reply>
+const calls: { route: string; body: unknown }[] = []
+
+beforeAll(async () => {
+  await Promise.all([import('../shell/CustomerLayout.tsx'), import('./KeyFormPage.tsx')])
+}, 60_000)
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStore.set(sessionFrom(profile, session.token))
+  calls.length = 0
+  server = {
+    'GET /v1/app-config': () => ok({ maintenance: false, map_url: '/maps', docs_url: '/docs', version: '0.1.0' }),
+    'GET /v1/users/profile': () => ok(profile),
+  }
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const route = `${init?.method ?? 'GET'} ${url.split('?')[0]}`
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
+      calls.push({ route, body })
+      const handler = server[route]
+      if (!handler) throw new Error(`unexpected call ${route}`)
+      const reply = handler(body)
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      })
+    }),
+  )
+})
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+function openApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return router
+}
+
+const nameInput = () => screen.findByLabelText('Name', { selector: 'input' })
+const valueInput = (row: number) => screen.getByLabelText(`Value of row ${row}`, { selector: 'input' })
+// Role queries walk antd's whole DOM slowly in jsdom; labels and texts find the same controls faster.
+const submitButton = () => screen.getByText('Create API key', { selector: 'button span' })
+const rows = () => screen.queryAllByTestId('restriction-row')
+
+/** Opens the form and turns the HTTP / IP restriction on. */
+async function openRestricted() {
+  const router = openApp('/createKey')
+  fireEvent.click(await screen.findByLabelText(/HTTP \/ IP restriction/))
+  await waitFor(() => expect(rows()).toHaveLength(1))
+  return router
+}
+
+function typeInto(input: HTMLElement, value: string) {
+  fireEvent.focus(input)
+  fireEvent.change(input, { target: { value } })
+  fireEvent.blur(input)
+}
+
+/** Picks an option of an antd Select, whose list opens in a pop-up outside the row. */
+async function choose(select: HTMLElement, option: string) {
+  fireEvent.mouseDown(select)
+  const choices = await screen.findAllByTitle(option)
+  const item = choices.find((element) => element.classList.contains('ant-select-item-option'))
+  if (!item) throw new Error(`no option ${option}`)
+  fireEvent.click(item)
+}
+
+describe('the key form', { timeout: 60_000 }, () => {
+  it('gives separate messages for an empty name and a name over 180 characters, without calling the server', async () => {
+    openApp('/createKey')
+    const name = await nameInput()
+    fireEvent.click(submitButton())
+    expect(await screen.findByText('Please enter a key name')).toBeTruthy()
+
+    typeInto(name, 'x'.repeat(181))
+    expect(await screen.findByText('The key name must be at most 180 characters')).toBeTruthy()
+    expect(screen.queryByText('Please enter a key name')).toBeNull()
+
+    typeInto(name, 'x'.repeat(180))
+    await waitFor(() => expect(screen.queryByText('The key name must be at most 180 characters')).toBeNull())
+    expect(calls.filter((c) => c.route === 'POST /v1/keys')).toEqual([])
+  })
+
+  it('says "Invalid IP Address" when an ip row loses focus with a bad address, and accepts a CIDR block', async () => {
+    await openRestricted()
+    await choose(screen.getByLabelText('Type of row 1'), 'IP')
+    typeInto(valueInput(1), '300.1.2.3')
+    expect(await screen.findByText('Invalid IP Address')).toBeTruthy()
+
+    typeInto(valueInput(1), '203.0.113.0/24')
+    await waitFor(() => expect(screen.queryByText('Invalid IP Address')).toBeNull())
+  })
+
+  it('says "Invalid Domain" for a domain row that is not a web address pattern', async () => {
+    await openRestricted()
+    typeInto(valueInput(1), 'not a domain')
+    expect(await screen.findByText('Invalid Domain')).toBeTruthy()
+  })
+
+  it('hides the add button while a row is empty, and shows remove buttons only with two rows', async () => {
+    await openRestricted()
+    expect(screen.queryByText('Add a row')).toBeNull()
+    expect(screen.getByText(/Please fill in the field/)).toBeTruthy()
+    expect(screen.queryByLabelText(/^Remove row/)).toBeNull()
+
+    typeInto(valueInput(1), 'http*://*.example.com/*')
+    fireEvent.click(await screen.findByText('Add a row'))
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    expect(screen.getByLabelText('Remove row 1')).toBeTruthy()
+    expect(screen.getByLabelText('Remove row 2')).toBeTruthy()
+    // The new row is empty, so no third one yet.
+    expect(screen.queryByText('Add a row')).toBeNull()
+
+    // Removing asks first.
+    fireEvent.click(screen.getByLabelText('Remove row 2'))
+    const question = await screen.findByText('Remove this row?')
+    const confirm = question.closest('.ant-popconfirm') as HTMLElement
+    fireEvent.click(within(confirm).getByText('Remove'))
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect(screen.queryByLabelText(/^Remove row/)).toBeNull()
+    expect((valueInput(1) as HTMLInputElement).value).toBe('http*://*.example.com/*')
+  })
+
+  it('starts again from one empty domain row when the restriction choice is switched', async () => {
+    await openRestricted()
+    typeInto(valueInput(1), 'https://example.com/*')
+    fireEvent.click(await screen.findByText('Add a row'))
+    await waitFor(() => expect(rows()).toHaveLength(2))
+    await choose(screen.getByLabelText('Type of row 2'), 'IP')
+    typeInto(valueInput(2), '203.0.113.7')
+
+    fireEvent.click(screen.getByLabelText(/^No restriction/))
+    await waitFor(() => expect(rows()).toHaveLength(0))
+    fireEvent.click(screen.getByLabelText(/HTTP \/ IP restriction/))
+    await waitFor(() => expect(rows()).toHaveLength(1))
+    expect((valueInput(1) as HTMLInputElement).value).toBe('')
+    expect(within(rows()[0] as HTMLElement).getByText('Domain')).toBeTruthy()
+  })
+
+  it('tests a page or an address against the rows as the gateway would', async () => {
+    await openRestricted()
+    typeInto(valueInput(1), 'http*://*.example.com/*')
+    const tester = screen.getByLabelText(/Test the restriction/)
+    fireEvent.change(tester, { target: { value: 'https://shop.example.com/map' } })
+    expect(await screen.findByText('Allowed: it matches “http*://*.example.com/*”.')).toBeTruthy()
+    fireEvent.change(tester, { target: { value: 'https://example.org/' } })
+    expect(await screen.findByText('Refused: no domain row matches this page.')).toBeTruthy()
+  })
+
+  it('sends the user to the profile when the server answers E401 (no verified phone number)', async () => {
+    const noPhone = 'Add and verify a phone number in your profile before creating or editing keys.'
+    server['POST /v1/keys'] = () => refused(422, ErrorCode.NoPhone, noPhone)
+    const router = openApp('/createKey')
+    typeInto(await nameInput(), 'Store locator')
+    fireEvent.click(submitButton())
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/profile'))
+    expect(await screen.findByText(noPhone)).toBeTruthy()
+    expect(calls.find((c) => c.route === 'POST /v1/keys')?.body).toEqual({
+      name: 'Store locator',
+      type: 'api_key',
+      description: null,
+      restriction_list: null,
+    })
+  })
+})

@@ -1,0 +1,31 @@
+import type { UseQueryResult } from '@tanstack/react-query'
+import { Button, Empty, Result, Skeleton } from 'antd'
+import type { ReactNode } from 'react'
+import { commonMessages } from '../i18n/common.i18n.ts'
+import { useT } from '../i18n/define.ts'
+
+/**
+ * The one way a screen shows a query's loading, error and empty states; `children` renders the data.
+ */
+export function QueryState<T>(props: {
+  query: UseQueryResult<T>
+  children: (data: T) => ReactNode
+  isEmpty?: (data: T) => boolean
+  empty?: ReactNode
+}) {
+  const t = useT(commonMessages)
+  const { query } = props
+  if (query.isPending) return <Skeleton active paragraph={{ rows: 4 }} />
+  if (query.isError) {
+    return (
+      <Result
+        status="error"
+        title={t('state.failed')}
+        subTitle={query.error.message}
+        extra={<Button onClick={() => query.refetch()}>{t('actions.retry')}</Button>}
+      />
+    )
+  }
+  if (props.isEmpty?.(query.data)) return <>{props.empty ?? <Empty description={t('state.empty')} />}</>
+  return <>{props.children(query.data)}</>
+}

@@ -1,0 +1,83 @@
+import {
+  type Check,
+  checkPasswordConfirmation,
+  EMAIL_MAX,
+  isMessageKey,
+  type MessageKey,
+  type Problem,
+} from '@app/contract'
+import type { FormInstance } from 'antd'
+import type { Rule } from 'antd/es/form'
+import { i18n } from '../i18n/i18n.ts'
+
+// Form rules built from the contract's checks (packages/contract/src/fields.ts), so a field says in the
+// browser exactly what the server would say about it, in the reader's language.
+
+export function problemText(problem: Problem): string {
+  return i18n.message(problem.key, problem.params)
+}
+
+function verdict(problem: Problem | null): Promise<void> {
+  return problem ? Promise.reject(new Error(problemText(problem))) : Promise.resolve()
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value))
+
+/** A rule that runs a contract check on the field's value. */
+export function ruleFrom(check: Check<string>): Rule {
+  return { validator: (_rule, value) => verdict(check(text(value))) }
+}
+
+/** Like `ruleFrom`, for a field that may stay empty: the check only judges what was typed. */
+export function optionalRuleFrom(check: Check<string>): Rule {
+  return { validator: (_rule, value) => verdict(text(value).trim() ? check(text(value)) : null) }
+}
+
+/** The field must not be blank; `key` names the contract message to show. */
+export function requiredRule(key: MessageKey): Rule {
+  return { validator: (_rule, value) => verdict(text(value).trim() ? null : { key }) }
+}
+
+/** A password typed to sign in or to confirm who you are: only its presence is judged (spaces count). */
+export const givenPasswordRule: Rule = {
+  validator: (_rule, value) => verdict(text(value) ? null : { key: 'validation.password.required' }),
+}
+
+/**
+ * An e-mail typed to find an existing account (sign-in, reset, resend): present and not over-long, as
+ * the contract's `LoginEmail` wants. Its format is not judged, so older addresses keep working.
+ */
+export const givenEmailRules: Rule[] = [
+  requiredRule('validation.email.required'),
+  {
+    validator: (_rule, value) =>
+      verdict(
+        text(value).trim().length > EMAIL_MAX ? { key: 'validation.email.tooLong', params: { max: EMAIL_MAX } } : null,
+      ),
+  },
+]
+
+/** The confirmation must repeat the field `passwordField` (put that name in the item's `dependencies`). */
+export function confirmationRule(passwordField: string): Rule {
+  return ({ getFieldValue }) => ({
+    validator: (_rule, value) => verdict(checkPasswordConfirmation(text(getFieldValue(passwordField)), text(value))),
+  })
+}
+
+/**
+ * Field messages from a failed call (`ApiError.fields`, keyed by field name) as antd field data. The
+ * server sends translated text; a few handlers send a message key, which is translated here.
+ */
+export function serverFieldErrors(
+  form: FormInstance,
+  fields: Record<string, string>,
+): { name: string; errors: string[] }[] {
+  // Without arguments antd lists every registered field, filled or not.
+  const known = new Set(Object.keys(form.getFieldsValue() as Record<string, unknown>))
+  return Object.entries(fields)
+    .filter(([name]) => known.has(name))
+    .map(([name, message]) => ({
+      name,
+      errors: [isMessageKey(message) ? i18n.message(message) : message],
+    }))
+}
