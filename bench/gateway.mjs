@@ -1,0 +1,155 @@
+#!/usr/bin/env node
+// `npm run bench` → the gateway's key check against a bare hello-world route, side by side in one run
+// (issue 3's targets): one keep-alive connection alternating the two routes request by request,
+// 5 rounds of 10 s, median of the rounds. Cached verification (all checks) must stay within 1.15× the
+// hello-world mean and 1.25× its p99; a first sight of a key (database lookup) within 5× the mean.
+import { fork } from 'node:child_process'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { alternate, get, postJson, stats, throughput } from './lib/mixclient.mjs'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const PORT = Number(process.env.BENCH_PORT ?? 3460)
+const ROUNDS = Number(process.env.ROUNDS ?? 5)
+const SECONDS = Number(process.env.SECONDS ?? 10)
+const MISS_SECONDS = Number(process.env.MISS_SECONDS ?? 3)
+const TOKEN = 'bench-gateway-token'
+const KEYS = 50_000
+const WARM = 1_000
+
+const secret = (i) => `mk_bench_${String(i).padStart(37, '0')}`
+// Keys divisible by 3 are restricted (domain and IP rows); every verify is shaped to pass all checks.
+const verifyBody = (i) => ({
+  key: secret(i),
+  service: i % 5 === 0 ? 'LOAD_MAP' : 'GEOCODE',
+  referer: 'https://shop.example.com/store-locator',
+  ip: '203.0.113.7',
+})
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const round1 = (n) => Math.round(n * 10) / 10
+
+function expectAllowed(route, status, body) {
+  if (status !== 200) throw new Error(`route ${route} answered ${status}: ${body}`)
+  if (route === 1 && !body.includes('"allowed":true')) throw new Error(`verify refused: ${body}`)
+}
+
+async function main() {
+  const server = fork(path.join(here, 'gateway-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, PORT: String(PORT) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const info = await new Promise((resolve, reject) => {
+    server.on('message', resolve)
+    server.on('exit', (code) => reject(new Error(`server exited with ${code}`)))
+  })
+  console.log(`server ready: ${info.users} users, ${info.keys} keys (seeded in ${info.seededMs} ms)`)
+  try {
+    // Warm the cache with the pool the cached rounds use.
+    await alternate(PORT, [(i) => postJson('/v1/gateway/verify', verifyBody(1 + (i % WARM)), TOKEN)], 2, (_, s, b) =>
+      expectAllowed(1, s, b),
+    )
+
+    const cached = []
+    for (let r = 0; r < ROUNDS; r++) {
+      const [hello, verify] = await alternate(
+        PORT,
+        [() => get('/hello'), (i) => postJson('/v1/gateway/verify', verifyBody(1 + ((i * 7919) % WARM)), TOKEN)],
+        SECONDS,
+        expectAllowed,
+      )
+      const h = stats(hello)
+      const v = stats(verify)
+      cached.push({ round: r + 1, hello: h, verify: v, meanRatio: v.mean / h.mean, p99Ratio: v.p99 / h.p99 })
+      console.log(
+        `cached round ${r + 1}: hello mean ${round1(h.mean)} µs p99 ${round1(h.p99)} | verify mean ${round1(v.mean)} µs p99 ${round1(v.p99)} | ratios ${v.mean / h.mean} / ${v.p99 / h.p99}`,
+      )
+    }
+
+    // First sight of a key: every verify uses a key the cache has never held.
+    let next = WARM + 1
+    const misses = []
+    for (let r = 0; r < ROUNDS && next < KEYS; r++) {
+      const [hello, verify] = await alternate(
+        PORT,
+        [() => get('/hello'), () => postJson('/v1/gateway/verify', verifyBody(next < KEYS ? next++ : 1), TOKEN)],
+        MISS_SECONDS,
+        expectAllowed,
+      )
+      const h = stats(hello)
+      const v = stats(verify)
+      misses.push({ round: r + 1, hello: h, verify: v, meanRatio: v.mean / h.mean })
+      console.log(
+        `miss round ${r + 1}: hello mean ${round1(h.mean)} µs | verify (first sight) mean ${round1(v.mean)} µs p99 ${round1(v.p99)} | ratio ${v.mean / h.mean}`,
+      )
+    }
+
+    const helloRps = await throughput(PORT, () => get('/hello'), 8, 5)
+    const verifyRps = await throughput(
+      PORT,
+      (i) => postJson('/v1/gateway/verify', verifyBody(1 + (i % WARM)), TOKEN),
+      8,
+      5,
+    )
+
+    const summary = {
+      cached: {
+        helloMeanUs: round1(median(cached.map((c) => c.hello.mean))),
+        helloP50Us: round1(median(cached.map((c) => c.hello.p50))),
+        helloP99Us: round1(median(cached.map((c) => c.hello.p99))),
+        verifyMeanUs: round1(median(cached.map((c) => c.verify.mean))),
+        verifyP50Us: round1(median(cached.map((c) => c.verify.p50))),
+        verifyP99Us: round1(median(cached.map((c) => c.verify.p99))),
+        meanRatio: Number(median(cached.map((c) => c.meanRatio)).toFixed(3)),
+        p99Ratio: Number(median(cached.map((c) => c.p99Ratio)).toFixed(3)),
+      },
+      miss: {
+        verifyMeanUs: round1(median(misses.map((m) => m.verify.mean))),
+        verifyP99Us: round1(median(misses.map((m) => m.verify.p99))),
+        meanRatio: Number(median(misses.map((m) => m.meanRatio)).toFixed(3)),
+      },
+      rpsAt8Connections: { hello: Math.round(helloRps), verify: Math.round(verifyRps) },
+    }
+    console.log('\nGateway key check vs hello-world (median of rounds):')
+    console.table({
+      'hello-world': {
+        mean: summary.cached.helloMeanUs,
+        p50: summary.cached.helloP50Us,
+        p99: summary.cached.helloP99Us,
+      },
+      'verify, cached': {
+        mean: summary.cached.verifyMeanUs,
+        p50: summary.cached.verifyP50Us,
+        p99: summary.cached.verifyP99Us,
+      },
+      'verify, first sight': { mean: summary.miss.verifyMeanUs, p50: null, p99: summary.miss.verifyP99Us },
+    })
+    console.log(
+      `ratios: cached mean ${summary.cached.meanRatio} (target ≤ 1.15), cached p99 ${summary.cached.p99Ratio} (target ≤ 1.25), first-sight mean ${summary.miss.meanRatio} (target ≤ 5)`,
+    )
+    console.log(
+      `requests/s at 8 connections (context): hello ${summary.rpsAt8Connections.hello}, verify ${summary.rpsAt8Connections.verify}`,
+    )
+    const targets = {
+      'cached mean <= 1.15x hello': summary.cached.meanRatio <= 1.15,
+      'cached p99 <= 1.25x hello': summary.cached.p99Ratio <= 1.25,
+      'first sight mean <= 5x hello': summary.miss.meanRatio <= 5,
+    }
+    for (const [name, met] of Object.entries(targets)) console.log(`  ${met ? 'met    ' : 'MISSED '} ${name}`)
+    mkdirSync(path.join(here, 'results'), { recursive: true })
+    const file = path.join(here, 'results', `gateway-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+    writeFileSync(file, JSON.stringify({ summary, cached, misses, targets }, null, 2))
+    console.log(`written ${path.relative(path.resolve(here, '..'), file)}`)
+  } finally {
+    server.kill()
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

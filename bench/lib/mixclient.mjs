@@ -1,0 +1,108 @@
+// One keep-alive HTTP/1.1 connection over a raw TCP socket that times every request with hrtime
+// (../shared/notes/perf.md: the only measurement that was stable on these shared 2-core machines when
+// routes alternate request by request, so that every route sees the same conditions).
+import net from 'node:net'
+
+/** Opens a connection; `request(raw)` sends one request and resolves with [status, body] when it is answered. */
+export function connect(port) {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ port, host: '127.0.0.1', noDelay: true })
+    let buffer = Buffer.alloc(0)
+    let waiting = null
+    const tryParse = () => {
+      if (!waiting) return
+      const end = buffer.indexOf('\r\n\r\n')
+      if (end === -1) return
+      const head = buffer.subarray(0, end).toString('latin1')
+      const length = Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? 0)
+      if (buffer.length < end + 4 + length) return
+      const status = Number(head.slice(9, 12))
+      const body = buffer.subarray(end + 4, end + 4 + length)
+      buffer = buffer.subarray(end + 4 + length)
+      const done = waiting
+      waiting = null
+      done([status, body])
+    }
+    socket.on('data', (chunk) => {
+      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk
+      tryParse()
+    })
+    socket.on('error', reject)
+    socket.on('connect', () =>
+      resolve({
+        request(raw) {
+          return new Promise((done) => {
+            waiting = done
+            socket.write(raw)
+          })
+        },
+        close: () => socket.end(),
+      }),
+    )
+  })
+}
+
+export function get(path) {
+  return Buffer.from(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: keep-alive\r\n\r\n`, 'latin1')
+}
+
+export function postJson(path, body, token) {
+  const json = Buffer.from(JSON.stringify(body))
+  return Buffer.concat([
+    Buffer.from(
+      `POST ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: keep-alive\r\ncontent-type: application/json\r\nauthorization: Bearer ${token}\r\ncontent-length: ${json.length}\r\n\r\n`,
+      'latin1',
+    ),
+    json,
+  ])
+}
+
+/** Mean, p50 and p99 of durations in microseconds. */
+export function stats(samples) {
+  const sorted = Float64Array.from(samples).sort()
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+  const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length
+  return { n: sorted.length, mean, p50: at(0.5), p99: at(0.99) }
+}
+
+/**
+ * Alternates the given request makers on one connection for `seconds`; returns the samples (µs) per
+ * route. A maker gets the iteration number (e.g. to pick a fresh key) and returns raw request bytes.
+ */
+export async function alternate(port, makers, seconds, check) {
+  const conn = await connect(port)
+  const samples = makers.map(() => [])
+  const end = performance.now() + seconds * 1000
+  let i = 0
+  while (performance.now() < end) {
+    for (let r = 0; r < makers.length; r++) {
+      const raw = makers[r](i)
+      const start = process.hrtime.bigint()
+      const [status, body] = await conn.request(raw)
+      samples[r].push(Number(process.hrtime.bigint() - start) / 1000)
+      if (check) check(r, status, body)
+    }
+    i++
+  }
+  conn.close()
+  return samples
+}
+
+/** Requests per second over `connections` keep-alive connections for `seconds` (context only). */
+export async function throughput(port, make, connections, seconds) {
+  const conns = await Promise.all(Array.from({ length: connections }, () => connect(port)))
+  const end = performance.now() + seconds * 1000
+  let count = 0
+  await Promise.all(
+    conns.map(async (conn, c) => {
+      let i = c
+      while (performance.now() < end) {
+        await conn.request(make(i))
+        i += connections
+        count++
+      }
+      conn.close()
+    }),
+  )
+  return count / seconds
+}

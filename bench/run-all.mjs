@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// `npm run bench`: every benchmark, one after another (each prints its own side-by-side ratios).
+import { spawnSync } from 'node:child_process'
+
+const benches = [
+  ['gateway.mjs', "the gateway's key check vs hello-world (cached and first sight)"],
+  ['web.mjs', 'front-end load cost (bundle per route, Lighthouse vs a bare antd shell)'],
+]
+
+for (const [script, what] of benches) {
+  console.log(`\n=== ${script}: ${what}`)
+  const result = spawnSync(process.execPath, [script], { stdio: 'inherit', cwd: import.meta.dirname })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}

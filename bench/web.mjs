@@ -1,0 +1,255 @@
+#!/usr/bin/env node
+// `npm run bench:web`: the front end's load cost, measured side by side with a baseline in one run.
+//  1. The gzip size of the JavaScript each route loads first (from Vite's manifest), and a check that
+//     no route but the map screens pulls in MapLibre.
+//  2. Lighthouse (desktop and mobile presets, Debian's Chromium) on /login and on the signed-in
+//     dashboard, and on the bare single-chunk antd shell of ../shared/notes/perf.md built in the same run;
+//     the ratios portal ÷ baseline cancel out this machine's noise.
+// Results go to bench/results/web-<time>.json; bench/README.md records what was reached.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
+import lighthouse from 'lighthouse'
+import desktopConfig from 'lighthouse/core/config/desktop-config.js'
+import puppeteer from 'puppeteer-core'
+import { build } from 'vite'
+import { serveStatic } from './lib/serve-static.mjs'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const repo = path.resolve(here, '..')
+const webDist = path.join(repo, 'apps/web/dist')
+const RUNS = Number(process.env.RUNS ?? 3)
+const PORT = Number(process.env.BENCH_PORT ?? 3400)
+const BASELINE_PORT = PORT + 1
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password' }
+const CHROME_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+// Routes and the lazy modules each one loads on first visit (see apps/web/src/app/router.tsx); the
+// entry (main.tsx) starts the app by importing src/app/start.tsx once the page has been painted.
+const START = 'src/app/start.tsx'
+const ROUTES = {
+  '/login': ['src/features/auth/AuthLayout.tsx', 'src/features/auth/LoginPage.tsx'],
+  '/register': ['src/features/auth/AuthLayout.tsx', 'src/features/auth/RegisterPage.tsx'],
+  '/ (dashboard)': ['src/features/shell/CustomerLayout.tsx', 'src/features/dashboard/DashboardPage.tsx'],
+  '/settings/profile': ['src/features/shell/CustomerLayout.tsx', 'src/features/settings/SettingsPage.tsx'],
+  '/administrator/overview': ['src/admin/shell/AdminArea.tsx', 'src/admin/overview/OverviewPage.tsx'],
+}
+/** Routes allowed to load MapLibre (none yet; the map screens will be the only ones). */
+const MAP_ROUTES = new Set(['/maps/:id'])
+
+const kb = (bytes) => Math.round(bytes / 100) / 10
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+function routeSizes() {
+  const manifest = JSON.parse(readFileSync(path.join(webDist, '.vite/manifest.json'), 'utf8'))
+  const entry = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)?.[0]
+  const closure = (keys) => {
+    const seen = new Set()
+    const visit = (key) => {
+      if (seen.has(key) || !manifest[key]) return
+      seen.add(key)
+      for (const dep of manifest[key].imports ?? []) visit(dep)
+    }
+    for (const key of keys) visit(key)
+    return seen
+  }
+  const gz = (file) => gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length
+  const rows = []
+  for (const [route, modules] of Object.entries(ROUTES)) {
+    for (const m of modules) if (!manifest[m]) throw new Error(`${m} is not a chunk of the build (route ${route})`)
+    const keys = closure([entry, START, ...modules])
+    const files = [...keys].map((k) => manifest[k].file)
+    const js = files.reduce((sum, f) => sum + gz(f), 0)
+    const css = [...keys].flatMap((k) => manifest[k].css ?? []).reduce((sum, f) => sum + gz(f), 0)
+    const hasMaplibre = files.some(
+      (f) => /maplibre/i.test(f) || readFileSync(path.join(webDist, f), 'utf8').includes('maplibre-gl'),
+    )
+    rows.push({ route, files: files.length, jsGzipKb: kb(js), cssGzipKb: kb(css), maplibre: hasMaplibre })
+  }
+  return rows
+}
+
+async function startPortal() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
+    cwd: repo,
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      DATA_DIR: 'memory://',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      NODE_ENV: 'production',
+      APP_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+      GATEWAY_TOKEN: 'bench-gateway-token-bench-gateway',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) return child
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500))
+  }
+  child.kill()
+  throw new Error('the portal did not start')
+}
+
+async function measure(browser, url, formFactor, prepare) {
+  // A fresh context per run: no session, cookie or cache carries over from one target to the next.
+  const context = await browser.createBrowserContext()
+  const page = await context.newPage()
+  if (prepare) await prepare(page)
+  const flags = {
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    disableStorageReset: Boolean(prepare),
+  }
+  const result = await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined, page)
+  await context.close()
+  const audits = result.lhr.audits
+  return {
+    score: Math.round(result.lhr.categories.performance.score * 100),
+    fcp: audits['first-contentful-paint'].numericValue,
+    lcp: audits['largest-contentful-paint'].numericValue,
+    tbt: audits['total-blocking-time'].numericValue,
+    lcpElement: String(
+      audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+    ).slice(0, 80),
+  }
+}
+
+async function main() {
+  if (!existsSync(CHROMIUM))
+    throw new Error(`No Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`)
+  console.log('building the portal and the baseline…')
+  const built = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { cwd: repo, stdio: 'ignore' })
+  if (built.status !== 0) throw new Error('npm run build -w @app/web failed')
+  await build({ configFile: path.join(here, 'baselines/antd-shell/vite.config.ts') })
+  const baselineDist = path.join(here, 'baselines/antd-shell/dist')
+  const baselineJs = [...readFileSync(path.join(baselineDist, 'index.html'), 'utf8').matchAll(/src="\/?([^"]+\.js)"/g)]
+    .map((m) => gzipSync(readFileSync(path.join(baselineDist, m[1])), { level: 9 }).length)
+    .reduce((a, b) => a + b, 0)
+
+  const sizes = routeSizes()
+  console.log('\nFirst-load JavaScript per route (gzip -9):')
+  console.table(sizes)
+  console.log(`baseline (bare antd shell, one chunk): ${kb(baselineJs)} kB`)
+  const mapLeaks = sizes.filter((r) => r.maplibre && !MAP_ROUTES.has(r.route)).map((r) => r.route)
+
+  const portal = await startPortal()
+  const baseline = await serveStatic(baselineDist, BASELINE_PORT)
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_ARGS })
+  const login = await (
+    await fetch(`http://127.0.0.1:${PORT}/v1/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    })
+  ).json()
+  const session = JSON.stringify(login.data)
+  const signedIn = async (page) => {
+    await page.goto(`http://127.0.0.1:${PORT}/login`)
+    await page.evaluate((value) => localStorage.setItem('user', value), session)
+  }
+  const targets = [
+    { name: 'portal /login', url: `http://127.0.0.1:${PORT}/login` },
+    { name: 'portal dashboard (signed in)', url: `http://127.0.0.1:${PORT}/`, prepare: signedIn },
+    { name: 'baseline antd shell', url: `http://127.0.0.1:${BASELINE_PORT}/` },
+  ]
+  const lighthouseRows = []
+  try {
+    for (const formFactor of ['desktop', 'mobile']) {
+      for (const target of targets) {
+        const runs = []
+        // Interleaving would be fairer still, but Lighthouse runs are long; medians of RUNS runs each.
+        for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, target.url, formFactor, target.prepare))
+        if (process.env.VERBOSE) console.log(target.name, formFactor, runs)
+        lighthouseRows.push({
+          target: target.name,
+          formFactor,
+          score: median(runs.map((r) => r.score)),
+          fcpMs: Math.round(median(runs.map((r) => r.fcp))),
+          lcpMs: Math.round(median(runs.map((r) => r.lcp))),
+          tbtMs: Math.round(median(runs.map((r) => r.tbt))),
+        })
+        console.log(JSON.stringify(lighthouseRows.at(-1)))
+      }
+    }
+  } finally {
+    await browser.close()
+    baseline.close()
+    portal.kill()
+  }
+
+  console.log('\nLighthouse (median of', RUNS, 'runs):')
+  console.table(lighthouseRows)
+  const row = (target, formFactor) => lighthouseRows.find((r) => r.target === target && r.formFactor === formFactor)
+  const ratios = []
+  for (const formFactor of ['desktop', 'mobile']) {
+    const base = row('baseline antd shell', formFactor)
+    for (const name of ['portal /login', 'portal dashboard (signed in)']) {
+      const ours = row(name, formFactor)
+      ratios.push({
+        target: name,
+        formFactor,
+        lcpRatio: +(ours.lcpMs / base.lcpMs).toFixed(2),
+        tbtRatio: base.tbtMs ? +(ours.tbtMs / base.tbtMs).toFixed(2) : null,
+      })
+    }
+  }
+  const loginJs = sizes.find((r) => r.route === '/login').jsGzipKb
+  console.log('\nRatios, portal ÷ baseline, same run:')
+  console.table(ratios)
+  console.log(`/login first-load JS ÷ baseline JS: ${(loginJs / kb(baselineJs)).toFixed(2)}`)
+
+  const targetsMet = {
+    'login JS <= 250 kB gzip': loginJs <= 250,
+    'no non-map route loads MapLibre': mapLeaks.length === 0,
+    'desktop /login LCP <= 1.2 s': row('portal /login', 'desktop').lcpMs <= 1200,
+    'desktop /login TBT <= 150 ms': row('portal /login', 'desktop').tbtMs <= 150,
+    'desktop dashboard LCP <= 1.2 s': row('portal dashboard (signed in)', 'desktop').lcpMs <= 1200,
+    'desktop dashboard TBT <= 150 ms': row('portal dashboard (signed in)', 'desktop').tbtMs <= 150,
+    'mobile /login LCP <= 2.5 s': row('portal /login', 'mobile').lcpMs <= 2500,
+  }
+  console.log('\nTargets:')
+  for (const [name, met] of Object.entries(targetsMet)) console.log(`  ${met ? 'met    ' : 'MISSED '} ${name}`)
+
+  mkdirSync(path.join(here, 'results'), { recursive: true })
+  const file = path.join(here, 'results', `web-${new Date().toISOString().replace(/[:.]/g, '-')}.json`)
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { sizes, baselineJsGzipKb: kb(baselineJs), lighthouse: lighthouseRows, ratios, targetsMet },
+      null,
+      2,
+    ),
+  )
+  console.log(`\nwritten ${path.relative(repo, file)}`)
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error)
+    process.exit(1)
+  },
+)

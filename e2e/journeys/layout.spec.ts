@@ -1,0 +1,31 @@
+import { expect, type Page, test } from '@playwright/test'
+import { ADMIN, dismissSplash, signIn } from '../support.ts'
+
+// SPEC §2 and §9: the customer sidebar is 249 px wide and folds to 50 px at 1200 px and below; the
+// back office's folds at 900 px and below.
+
+const sidebarWidth = (page: Page) =>
+  page.locator('.ant-layout-sider').evaluate((el) => Math.round(el.getBoundingClientRect().width))
+
+test('the customer sidebar folds at 1200 px and below, and the back-office sidebar at 900 px and below', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await signIn(page, ADMIN.email, ADMIN.password)
+  await dismissSplash(page)
+  expect(await sidebarWidth(page)).toBe(249)
+
+  await page.setViewportSize({ width: 1201, height: 800 })
+  await expect.poll(() => sidebarWidth(page)).toBe(249)
+  await page.setViewportSize({ width: 1200, height: 800 })
+  await expect.poll(() => sidebarWidth(page)).toBe(50)
+  // Folded by the width, it can still be unfolded by hand.
+  await page.getByRole('button', { name: 'Expand menu' }).click()
+  await expect.poll(() => sidebarWidth(page)).toBe(249)
+
+  await page.goto('/administrator/overview')
+  await page.setViewportSize({ width: 901, height: 800 })
+  await expect.poll(() => sidebarWidth(page)).toBe(249)
+  await page.setViewportSize({ width: 900, height: 800 })
+  await expect.poll(() => sidebarWidth(page)).toBe(50)
+})

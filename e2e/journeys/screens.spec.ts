@@ -1,0 +1,170 @@
+import { mkdirSync } from 'node:fs'
+import { expect, type Page, test } from '@playwright/test'
+import { ADMIN, keyReadyCustomer, missingTranslations, registerByApi, uniqueEmail } from '../support.ts'
+
+// Every screen of this release in each language of its area and in both themes: nothing untranslated,
+// text legible against its background, and a screenshot for people to look at.
+
+const themes = ['light', 'dark'] as const
+const customerLangs = ['en', 'my'] as const
+const adminLangs = ['en', 'vi'] as const
+const shots = 'test-results/screens'
+mkdirSync(shots, { recursive: true })
+
+interface Screen {
+  name: string
+  path: string
+  /** A CSS selector that appears once the screen has rendered. */
+  ready: string
+}
+
+const publicScreens: Screen[] = [
+  { name: 'login', path: '/login', ready: 'form' },
+  { name: 'register', path: '/register', ready: 'form' },
+  { name: 'forgot-password', path: '/forgot-password', ready: 'form' },
+  { name: 'send-verify', path: '/send-verify', ready: 'form' },
+  { name: 'reset-password-bad-token', path: '/reset-password?token=nope', ready: '.ant-result' },
+  { name: 'verify-bad-token', path: '/user/verify?token=nope', ready: '.ant-result' },
+  { name: 'not-found', path: '/nowhere', ready: '.ant-result' },
+]
+const customerScreens: Screen[] = [
+  { name: 'dashboard', path: '/', ready: '.ant-statistic' },
+  { name: 'settings-profile', path: '/settings/profile', ready: 'form' },
+  { name: 'settings-security', path: '/settings/security', ready: 'form' },
+]
+/** Screens of a customer with a verified phone and one restricted key (`{id}` is that key). */
+const keyScreens: Screen[] = [
+  { name: 'keys', path: '/keys', ready: '.ant-table-row' },
+  { name: 'keys-deleted', path: '/keys?view=deleted', ready: '.ant-table' },
+  { name: 'create-key', path: '/createKey', ready: 'form' },
+  { name: 'edit-key', path: '/edit?id={id}', ready: 'form input[value="Screens key"]' },
+]
+const adminScreens: Screen[] = [
+  { name: 'admin-overview', path: '/administrator/overview', ready: '.ant-card' },
+  { name: 'admin-outbox', path: '/administrator/outbox', ready: '.ant-table' },
+  { name: 'admin-settings', path: '/administrator/settings', ready: '.ant-switch' },
+  { name: 'admin-keys', path: '/administrator/user-management/key-and-bill', ready: '.ant-table' },
+  { name: 'admin-campaigns-coming-soon', path: '/administrator/campaigns', ready: '.ant-result' },
+]
+
+/** WCAG contrast of every visible text element against the first opaque background behind it. */
+async function illegibleTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const parse = (c: string) => {
+      const m = c.match(/rgba?\(([^)]+)\)/)
+      if (!m?.[1]) return null
+      const [r = 0, g = 0, b = 0, a = 1] = m[1].split(',').map((v) => Number.parseFloat(v))
+      return { r, g, b, a }
+    }
+    const luminance = ({ r, g, b }: { r: number; g: number; b: number }) => {
+      const f = (v: number) => {
+        const s = v / 255
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+      }
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b)
+    }
+    const background = (el: Element | null): { r: number; g: number; b: number } => {
+      for (let node = el; node; node = node.parentElement) {
+        const bg = parse(getComputedStyle(node).backgroundColor)
+        if (bg && bg.a > 0.5) return bg
+      }
+      return { r: 255, g: 255, b: 255 }
+    }
+    const problems: string[] = []
+    for (const el of Array.from(document.querySelectorAll('h1,h2,h3,h4,h5,p,label,a,button,span,td,th,li'))) {
+      const text = Array.from(el.childNodes)
+        .filter((n) => n.nodeType === Node.TEXT_NODE)
+        .map((n) => n.textContent?.trim())
+        .join('')
+      if (!text) continue
+      const style = getComputedStyle(el)
+      const rect = el.getBoundingClientRect()
+      if (style.visibility === 'hidden' || style.display === 'none' || rect.width === 0 || Number(style.opacity) < 0.5)
+        continue
+      if ((el as HTMLButtonElement).disabled || el.closest('[aria-disabled="true"],.ant-btn-disabled,[disabled]'))
+        continue
+      const fg = parse(style.color)
+      if (!fg) continue
+      const bg = background(el)
+      const blended = {
+        r: fg.r * fg.a + bg.r * (1 - fg.a),
+        g: fg.g * fg.a + bg.g * (1 - fg.a),
+        b: fg.b * fg.a + bg.b * (1 - fg.a),
+      }
+      const [hi, lo] = [luminance(blended), luminance(bg)].sort((x, y) => y - x) as [number, number]
+      const ratio = (hi + 0.05) / (lo + 0.05)
+      if (ratio < 3) problems.push(`${text.slice(0, 40)} (${ratio.toFixed(2)})`)
+    }
+    return problems
+  })
+}
+
+async function check(page: Page, screen: Screen, label: string) {
+  await page.goto(screen.path)
+  await page.locator(screen.ready).first().waitFor()
+  // Wait for the splash to go by itself: this is what a person sees after 4 seconds.
+  await expect(page.getByTestId('splash')).toBeHidden({ timeout: 8_000 })
+  await page.waitForLoadState('networkidle')
+  expect(await missingTranslations(page), `${label}: untranslated keys`).toEqual([])
+  expect(await illegibleTexts(page), `${label}: text with contrast under 3:1`).toEqual([])
+  await page.screenshot({ path: `${shots}/${label}.png`, fullPage: true })
+}
+
+async function prepare(page: Page, prefs: Record<string, string>) {
+  await page.addInitScript((values) => {
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
+  }, prefs)
+}
+
+async function sessionFor(page: Page, email: string, password: string): Promise<string> {
+  const response = await page.request.post('/v1/login', { data: { email, password } })
+  expect(response.status()).toBe(200)
+  const { data } = (await response.json()) as { data: Record<string, unknown> }
+  return JSON.stringify({ ...data, user_id: data.user_id })
+}
+
+for (const theme of themes) {
+  for (const lang of customerLangs) {
+    test(`public and customer screens in ${lang}, ${theme} theme`, async ({ page, browser }) => {
+      await prepare(page, { theme, lang })
+      for (const screen of publicScreens) await check(page, screen, `${screen.name}-${lang}-${theme}`)
+
+      const email = uniqueEmail('screens')
+      await registerByApi(page, email, 'screens-password', 'Screen Tester')
+      const session = await sessionFor(page, email, 'screens-password')
+      const signedIn = await browser.newPage()
+      await prepare(signedIn, { theme, lang, user: session })
+      for (const screen of customerScreens) await check(signedIn, screen, `${screen.name}-${lang}-${theme}`)
+      await signedIn.close()
+
+      const keyEmail = uniqueEmail('screens-keys')
+      const { session: keySession, headers } = await keyReadyCustomer(page, keyEmail, 'screens-password')
+      const created = await page.request.post('/v1/keys', {
+        headers,
+        data: {
+          name: 'Screens key',
+          type: 'api_key',
+          description: 'Made by the screens journey',
+          restriction_list: [
+            { type: 'domain', value: 'http*://*.example.com/*' },
+            { type: 'ip', value: '203.0.113.0/24' },
+          ],
+        },
+      })
+      expect(created.status()).toBe(201)
+      const keyId = ((await created.json()) as { data: { id: string } }).data.id
+      const holder = await browser.newPage()
+      await prepare(holder, { theme, lang, user: JSON.stringify(keySession) })
+      for (const screen of keyScreens) {
+        await check(holder, { ...screen, path: screen.path.replace('{id}', keyId) }, `${screen.name}-${lang}-${theme}`)
+      }
+      await holder.close()
+    })
+  }
+  for (const lang of adminLangs) {
+    test(`back-office screens in ${lang}, ${theme} theme`, async ({ page }) => {
+      await prepare(page, { theme, adminLang: lang, user: await sessionFor(page, ADMIN.email, ADMIN.password) })
+      for (const screen of adminScreens) await check(page, screen, `${screen.name}-${lang}-${theme}`)
+    })
+  }
+}

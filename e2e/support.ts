@@ -1,0 +1,108 @@
+import { expect, type Page } from '@playwright/test'
+
+export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' }
+
+let counter = 0
+/** A fresh e-mail address per call, so journeys never collide. */
+export function uniqueEmail(prefix = 'visitor') {
+  counter += 1
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`
+}
+
+/** The signed-in layout opens with a 4-second splash; a click dismisses it. */
+export async function dismissSplash(page: Page) {
+  // The splash mounts with the layout, which the app renders only after its code has loaded.
+  await page.getByTestId('profile-menu').waitFor()
+  const splash = page.getByTestId('splash')
+  // It may also end by itself between the look and the click; either way it must be gone.
+  if (await splash.isVisible().catch(() => false)) await splash.click({ timeout: 2_000 }).catch(() => {})
+  await expect(splash).toBeHidden()
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login')
+  await page.getByLabel(/email/i).fill(email)
+  await page
+    .getByLabel(/password/i)
+    .first()
+    .fill(password)
+  await page.getByRole('button', { name: /sign in|log in/i }).click()
+  // Signed in once the page has left /login (to the portal, or to where ?next= pointed).
+  await page.waitForURL((url) => url.pathname !== '/login')
+}
+
+/** Translation keys that no language had while the page rendered (recorded by the SPA's i18n). */
+export async function missingTranslations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? [])
+}
+
+/** Signs a customer up through the API, the way the register page does. */
+export async function registerByApi(page: Page, email: string, password: string, fullName = 'Test Visitor') {
+  const response = await page.request.post('/v1/register', {
+    data: { full_name: fullName, email, phone_number: '0912345678', password, confirm_password: password },
+  })
+  expect(response.status()).toBe(201)
+}
+
+/** The verification link of the newest e-mail to `email`, read from the outbox as the admin. */
+export async function verificationLinkFor(page: Page, email: string): Promise<string> {
+  const login = await page.request.post('/v1/login', { data: ADMIN })
+  const token = ((await login.json()) as { data: { token: string } }).data.token
+  const list = await page.request.get(`/v1/outbox?keyword=${encodeURIComponent(email)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  })
+  const items = ((await list.json()) as { data: { items: { id: string }[] } }).data.items
+  const first = items[0]
+  if (!first) throw new Error(`no e-mail to ${email} in the outbox`)
+  const message = await page.request.get(`/v1/outbox/${first.id}`, { headers: { authorization: `Bearer ${token}` } })
+  const text = ((await message.json()) as { data: { text_body: string } }).data.text_body
+  const link = text.match(/https?:\/\/\S+\/user\/verify\?token=[\w-]+/)?.[0]
+  if (!link) throw new Error('no verification link in the e-mail')
+  return link
+}
+
+/** A Vietnamese mobile number no other journey uses, so its SMS is the newest one to it. */
+export function uniquePhone() {
+  return `09${String(Date.now() % 100_000_000).padStart(8, '0')}`
+}
+
+/** The 6-digit code of the newest SMS to `phone` (stored as +84…), read from the outbox as the admin. */
+export async function smsCodeFor(page: Page, phone: string): Promise<string> {
+  const login = await page.request.post('/v1/login', { data: ADMIN })
+  const token = ((await login.json()) as { data: { token: string } }).data.token
+  const headers = { authorization: `Bearer ${token}` }
+  const international = `+84${phone.slice(1)}`
+  const list = await page.request.get(`/v1/outbox?keyword=${encodeURIComponent(international)}`, { headers })
+  const first = ((await list.json()) as { data: { items: { id: string }[] } }).data.items[0]
+  if (!first) throw new Error(`no SMS to ${international} in the outbox`)
+  const message = await page.request.get(`/v1/outbox/${first.id}`, { headers })
+  const text = ((await message.json()) as { data: { text_body: string } }).data.text_body
+  const code = text.match(/\b\d{6}\b/)?.[0]
+  if (!code) throw new Error(`no code in the SMS: ${text}`)
+  return code
+}
+
+/**
+ * A customer ready to use keys, made through the API: registered with a fresh phone number, e-mail
+ * verified through the outbox link, phone verified with the SMS code. Returns the sign-in answer.
+ */
+export async function keyReadyCustomer(page: Page, email: string, password: string, fullName = 'Key Holder') {
+  const phone = uniquePhone()
+  const registered = await page.request.post('/v1/register', {
+    data: { full_name: fullName, email, phone_number: phone, password, confirm_password: password },
+  })
+  expect(registered.status()).toBe(201)
+  const link = new URL(await verificationLinkFor(page, email))
+  const verified = await page.request.post(`/v1/verify-token-user/${link.searchParams.get('token')}`)
+  expect(verified.status()).toBe(200)
+  const login = await page.request.post('/v1/login', { data: { email, password } })
+  const session = ((await login.json()) as { data: Record<string, unknown> & { token: string } }).data
+  const headers = { authorization: `Bearer ${session.token}` }
+  expect((await page.request.get('/v1/users/verify_phone', { headers })).status()).toBe(200)
+  const confirmed = await page.request.post('/v1/users/verify_phone', {
+    headers,
+    data: { code: await smsCodeFor(page, phone) },
+  })
+  expect(confirmed.status()).toBe(200)
+  return { session, headers }
+}
