@@ -48,6 +48,8 @@ export default defineConfig({
       DATABASE_URL: '',
       DATA_DIR: 'memory://',
       LOG_LEVEL: 'warn',
+      // As behind a load balancer: the journeys' API sign-ups name their own client addresses.
+      TRUST_PROXY: 'true',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
     },

@@ -3,6 +3,7 @@ import {
   ADMIN,
   dismissSplash,
   missingTranslations,
+  registerByApi,
   signIn,
   smsCodeFor,
   uniqueEmail,
@@ -31,10 +32,7 @@ test('a customer verifies a phone, creates a restricted key, copies and edits it
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const email = uniqueEmail('keys')
   const phone = uniquePhone()
-  const registered = await page.request.post('/v1/register', {
-    data: { full_name: 'Khin Key', email, phone_number: phone, password: PASSWORD, confirm_password: PASSWORD },
-  })
-  expect(registered.status()).toBe(201)
+  await registerByApi(page, email, PASSWORD, 'Khin Key', phone)
   await page.goto(await verificationLinkFor(page, email))
   await expect(page.getByText('Your email is verified')).toBeVisible()
 

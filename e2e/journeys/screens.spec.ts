@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { expect, type Page, test } from '@playwright/test'
-import { ADMIN, keyReadyCustomer, missingTranslations, registerByApi, uniqueEmail } from '../support.ts'
+import { ADMIN, makeKeyReady, missingTranslations, registerByApi, uniqueEmail, uniquePhone } from '../support.ts'
 
 // Every screen of this release in each language of its area and in both themes: nothing untranslated,
 // text legible against its background, and a screenshot for people to look at.
@@ -130,15 +130,16 @@ for (const theme of themes) {
       for (const screen of publicScreens) await check(page, screen, `${screen.name}-${lang}-${theme}`)
 
       const email = uniqueEmail('screens')
-      await registerByApi(page, email, 'screens-password', 'Screen Tester')
+      const phone = uniquePhone()
+      await registerByApi(page, email, 'screens-password', 'Screen Tester', phone)
       const session = await sessionFor(page, email, 'screens-password')
       const signedIn = await browser.newPage()
       await prepare(signedIn, { theme, lang, user: session })
       for (const screen of customerScreens) await check(signedIn, screen, `${screen.name}-${lang}-${theme}`)
       await signedIn.close()
 
-      const keyEmail = uniqueEmail('screens-keys')
-      const { session: keySession, headers } = await keyReadyCustomer(page, keyEmail, 'screens-password')
+      // The same customer, once verified, with a restricted key.
+      const { session: keySession, headers } = await makeKeyReady(page, email, 'screens-password', phone)
       const created = await page.request.post('/v1/keys', {
         headers,
         data: {
