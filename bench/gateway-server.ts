@@ -41,5 +41,9 @@ const config = {
 }
 const { app } = await buildApp({ config, database, serveWeb: false })
 app.get('/hello', async () => ({ hello: 'world' }))
+// The floor of any POST with a JSON body on this app: the body read and parsed, nothing else done.
+app.post('/hello-post', async () => ({ hello: 'world' }))
 await app.listen({ port, host: '127.0.0.1' })
 process.send?.({ ready: true, users: USERS, keys: KEYS, seededMs: seeded })
+// A clean exit on a signal (so that `--cpu-prof` can write its profile when profiling this server).
+process.on('SIGINT', () => void app.close().then(() => process.exit(0)))

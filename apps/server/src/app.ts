@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyCors from '@fastify/cors'
-import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
@@ -13,6 +12,7 @@ import { type Ctx, createContext } from './context.ts'
 import type { Database } from './db/client.ts'
 import { apiNotFound, frameworkErrors, installErrorHandling } from './http/error-handler.ts'
 import { type Route, registerRoutes } from './http/routes.ts'
+import { securityHeaders } from './http/security-headers.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
 import { createMailer } from './mail/mailer.ts'
 import { authRoutes } from './modules/auth/routes.ts'
@@ -88,7 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   installErrorHandling(app)
 
-  await app.register(fastifyHelmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -111,6 +111,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.headers(headers)
+    done()
+  })
   if (config.corsOrigins.length > 0) {
     await app.register(fastifyCors, { origin: config.corsOrigins, credentials: false })
   }
@@ -132,8 +136,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 
   // Account data must never sit in a shared cache.
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/v1/')) reply.header('cache-control', 'no-store')
+    done(null, payload)
   })
 
   registerRoutes(app, ctx, allRoutes)

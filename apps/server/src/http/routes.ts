@@ -53,7 +53,8 @@ export interface HandlerArgs<E extends EndpointSpec> {
 
 type Result<E extends EndpointSpec> = E['raw'] extends true ? FastifyReply : ResponseOf<E> | Reply<ResponseOf<E>>
 
-export type Handler<E extends EndpointSpec> = (args: HandlerArgs<E>) => Promise<Result<E>>
+/** Hot endpoints (`hot: true`) may answer synchronously, sparing the promise machinery. */
+export type Handler<E extends EndpointSpec> = (args: HandlerArgs<E>) => Promise<Result<E>> | Result<E>
 
 export interface Route {
   endpoint: EndpointSpec
@@ -89,14 +90,26 @@ declare module 'fastify' {
  * whether their role may call this endpoint, and whether maintenance mode turns them away.
  */
 function guard(ctx: Ctx, endpoint: EndpointSpec) {
+  if (endpoint.roles === 'gateway') {
+    // The maps API gateway's service token, compared in constant time. Synchronous (callback style):
+    // this guards the hot path, and needs neither the database nor a promise.
+    return (req: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      req.user = null
+      const token = bearerToken(req)
+      if (!token) done(new AppError(ErrorCode.TokenInvalid, 401, 'error.unauthenticated'))
+      else if (!safeEqual(token, ctx.config.gatewayToken))
+        done(new AppError(ErrorCode.Forbidden, 403, 'error.forbidden'))
+      else if (!endpoint.duringMaintenance) {
+        ctx.settings.maintenance().then(
+          (isOn) => done(isOn ? maintenanceError() : undefined),
+          (error: Error) => done(error),
+        )
+      } else done()
+    }
+  }
   return async (req: FastifyRequest) => {
     req.user = null
-    if (endpoint.roles === 'gateway') {
-      // The maps API gateway's service token, compared in constant time.
-      const token = bearerToken(req)
-      if (!token) throw new AppError(ErrorCode.TokenInvalid, 401, 'error.unauthenticated')
-      if (!safeEqual(token, ctx.config.gatewayToken)) throw new AppError(ErrorCode.Forbidden, 403, 'error.forbidden')
-    } else if (endpoint.roles !== 'public') {
+    if (endpoint.roles !== 'public') {
       const user = await authenticate(ctx, req)
       req.user = user
       if (!hasAnyRole(user.roles, endpoint.roles as readonly Role[])) {
@@ -133,30 +146,56 @@ export function registerRoutes(app: FastifyInstance, ctx: Ctx, list: readonly Ro
       },
       onRequest: guard(ctx, endpoint),
       ...(endpoint.hot ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
-      handler: async (req, reply) => {
-        const file = endpoint.upload ? await readUpload(req, endpoint.upload.maxBytes) : undefined
-        const result = await handler({
-          params: req.params as never,
-          query: req.query as never,
-          body: req.body as never,
-          user: req.user as never,
-          ctx,
-          db: ctx.db,
-          req,
-          reply,
-          file: file as never,
-        })
-        if (endpoint.raw) return reply
-        const answer = isReply(result) ? result : { data: result, messageKey: 'common.ok' as const, params: undefined }
-        reply.code(status)
-        return {
-          status: 'success',
-          data: answer.data ?? null,
-          message: t(req, answer.messageKey, answer.params),
-          error_code: null,
-        }
-      },
+      handler: endpoint.hot
+        ? (req, reply) => {
+            // Synchronous when the handler answers synchronously (the gateway's cached check).
+            const result = handler(argsOf(req, reply, undefined))
+            if (!isPromise(result)) {
+              reply.code(status).send(envelope(req, result))
+              return
+            }
+            return result.then((value) => {
+              reply.code(status)
+              return envelope(req, value)
+            })
+          }
+        : async (req, reply) => {
+            const file = endpoint.upload ? await readUpload(req, endpoint.upload.maxBytes) : undefined
+            const result = await handler(argsOf(req, reply, file))
+            if (endpoint.raw) return reply
+            reply.code(status)
+            return envelope(req, result)
+          },
     })
+  }
+
+  function argsOf(req: FastifyRequest, reply: FastifyReply, file: MultipartFile | undefined) {
+    return {
+      params: req.params as never,
+      query: req.query as never,
+      body: req.body as never,
+      user: req.user as never,
+      ctx,
+      db: ctx.db,
+      req,
+      reply,
+      file: file as never,
+    }
+  }
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function'
+}
+
+/** The SPEC envelope of a successful answer. */
+function envelope(req: FastifyRequest, result: unknown) {
+  const answer = isReply(result) ? result : { data: result, messageKey: 'common.ok' as const, params: undefined }
+  return {
+    status: 'success',
+    data: answer.data ?? null,
+    message: t(req, answer.messageKey, answer.params),
+    error_code: null,
   }
 }
 

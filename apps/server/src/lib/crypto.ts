@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
+import { createCipheriv, createDecipheriv, hash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
 
 export function sha256Hex(value: string | Buffer): string {
-  return createHash('sha256').update(value).digest('hex')
+  // The one-shot form: no Hash object per call (the gateway hashes every secret it is asked about).
+  return hash('sha256', value, 'hex')
 }
 
 /** Derives independent keys (JWT signing, encryption at rest) from the one application secret. */

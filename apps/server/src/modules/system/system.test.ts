@@ -166,5 +166,15 @@ describe('system endpoints', async () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-site')
+    expect(res.headers['x-powered-by']).toBeUndefined()
+  })
+
+  it('sends the security headers on refusals too', async () => {
+    const res = await t.app.inject({ url: '/v1/users/profile' })
+    expect(res.statusCode).toBe(401)
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'")
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
   })
 })
