@@ -54,20 +54,25 @@ export interface BuildOptions {
   clock?: Clock
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean
+  /** Where log lines go instead of stdout (tests read them); logs even when LOG_LEVEL is silent. */
+  logStream?: { write(line: string): void }
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024
+/** Credentials never reach the log: bearer tokens (sessions, the gateway's) and cookies. */
+const LOG_REDACT = ['req.headers.authorization', 'req.headers.cookie']
 const MULTIPART_LIMIT = 11 * 1024 * 1024
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: Ctx }> {
   const { config, database } = options
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
+    logger: options.logStream
+      ? { level: 'trace', redact: LOG_REDACT, stream: options.logStream }
+      : config.logLevel === 'silent'
         ? false
         : {
             level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            redact: LOG_REDACT,
             ...(config.logPretty ? { transport: { target: 'pino-pretty' } } : {}),
           },
     // A hop count is accepted at run time although Fastify's types only name the other forms.

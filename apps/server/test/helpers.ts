@@ -103,7 +103,10 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   const usePostgres = process.env.TEST_DB === 'postgres'
   const { database, drop } = usePostgres
     ? await freshPostgres()
@@ -113,7 +116,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...overrides,
   }
   const clock = fixedClock(new Date('2026-11-02T08:00:00.000Z'))
-  const { app, ctx } = await buildApp({ config, database, clock, serveWeb: false })
+  const { app, ctx } = await buildApp({ config, database, clock, serveWeb: false, ...options })
   await app.ready()
   let closed = false
   const close = async () => {
