@@ -52,7 +52,7 @@ export function createGateway(options: { database: Database; clock: Clock; log: 
     // Concurrent misses share one query, unless a change was announced since it started.
     const running = loading.get(hash)
     if (running && running.generation === generation) return running.promise
-    const promise = loadKeyFacts(database.db, hash).finally(() => {
+    const promise = loadKeyFacts(database, hash).finally(() => {
       if (loading.get(hash)?.promise === promise) loading.delete(hash)
     })
     loading.set(hash, { generation, promise })
