@@ -1,63 +1,13 @@
-import {
-  type Envelope,
-  ErrorCode,
-  INLINE_ERROR_MS,
-  type Profile,
-  Profile as ProfileSchema,
-  type Session,
-  Session as SessionSchema,
-} from '@app/contract'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { ErrorCode, INLINE_ERROR_MS } from '@app/contract'
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { routes } from '../../app/router.tsx'
+import { calls, installFakeServer, ok, openApp, refused, server, session } from '../../test/fake-server.tsx'
 
 // The real route table, pages and API client; only the network is answered, from fixtures shaped
 // (and checked) by the contract's own schemas.
 
 // Pages load lazily, as in the browser; the first import of antd in a cold run takes a while.
 configure({ asyncUtilTimeout: 5000 })
-
-const profile: Profile = ProfileSchema.parse({
-  id: 'usr_01jd0000000000000000000000',
-  user_id: 'usr_01jd0000000000000000000000',
-  email: 'linh.nguyen@example.com',
-  first_name: 'Linh',
-  last_name: 'Nguyen',
-  full_name: 'Linh Nguyen',
-  phone_number: '+84912345678',
-  phone_verified: true,
-  organization: null,
-  job_title: null,
-  avatar: null,
-  status: 'active',
-  roles: ['customer'],
-  email_verified: true,
-  verify_deadline: null,
-  must_change_password: false,
-  name_of_user_plan_id: null,
-  balance: '0.00',
-  enjoy_discount: false,
-  last_login: null,
-  created_at: '2026-11-01T08:00:00.000Z',
-  updated_at: '2026-11-01T08:00:00.000Z',
-})
-const session: Session = SessionSchema.parse({ ...profile, token: 'token-1', expires_at: '2026-12-01T08:00:00.000Z' })
-
-type Reply = { status: number; body: Envelope<unknown> }
-const ok = (data: unknown, message = 'Success'): Reply => ({
-  status: 200,
-  body: { status: 'success', data, message, error_code: null },
-})
-const refused = (status: number, code: string, message: string, data: unknown = null): Reply => ({
-  status,
-  body: { status: 'error', data, message, error_code: code },
-})
-
-/** The server: "METHOD /path" → answer. Unanswered calls fail the test loudly. */
-let server: Record<string, (body: unknown) => Reply>
-const calls: { route: string; body: unknown }[] = []
 
 // The router loads pages on demand; loading antd cold takes seconds, which is not what is tested here.
 beforeAll(async () => {
@@ -66,26 +16,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   localStorage.clear()
-  calls.length = 0
-  server = {
-    'GET /v1/app-config': () => ok({ maintenance: false, map_url: '/maps', docs_url: '/docs', version: '0.1.0' }),
-    'GET /v1/users/profile': () => ok(profile),
-  }
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const route = `${init?.method ?? 'GET'} ${url.split('?')[0]}`
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-      calls.push({ route, body })
-      const handler = server[route]
-      if (!handler) throw new Error(`unexpected call ${route}`)
-      const reply = handler(body)
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      })
-    }),
-  )
+  installFakeServer()
 })
 
 afterEach(() => {
@@ -93,17 +24,6 @@ afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
 })
-
-function openApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return router
-}
 
 /** Types into the input labelled `label`, once the lazily loaded page has rendered it. */
 const fill = async (label: string | RegExp, value: string) =>

@@ -1,62 +1,13 @@
-import {
-  type Envelope,
-  ErrorCode,
-  type Profile,
-  Profile as ProfileSchema,
-  type Session,
-  Session as SessionSchema,
-} from '@app/contract'
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { ErrorCode } from '@app/contract'
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { routes } from '../../app/router.tsx'
 import { sessionFrom, sessionStore } from '../../app/session.ts'
+import { calls, installFakeServer, openApp, profile, refused, server, session } from '../../test/fake-server.tsx'
 
 // The real route table, key form page and API client on /createKey; only the network is answered, from
 // fixtures the contract's schemas check.
 
 configure({ asyncUtilTimeout: 5000 })
-
-const profile: Profile = ProfileSchema.parse({
-  id: 'usr_01jd0000000000000000000000',
-  user_id: 'usr_01jd0000000000000000000000',
-  email: 'linh.nguyen@example.com',
-  first_name: 'Linh',
-  last_name: 'Nguyen',
-  full_name: 'Linh Nguyen',
-  phone_number: '+84912345678',
-  phone_verified: true,
-  organization: null,
-  job_title: null,
-  avatar: null,
-  status: 'active',
-  roles: ['customer'],
-  email_verified: true,
-  verify_deadline: null,
-  must_change_password: false,
-  name_of_user_plan_id: null,
-  balance: '0.00',
-  enjoy_discount: false,
-  last_login: null,
-  created_at: '2026-11-01T08:00:00.000Z',
-  updated_at: '2026-11-01T08:00:00.000Z',
-})
-const session: Session = SessionSchema.parse({ ...profile, token: 'token-1', expires_at: '2026-12-01T08:00:00.000Z' })
-
-type Reply = { status: number; body: Envelope<unknown> }
-const ok = (data: unknown, message = 'Success'): Reply => ({
-  status: 200,
-  body: { status: 'success', data, message, error_code: null },
-})
-const refused = (status: number, code: string, message: string): Reply => ({
-  status,
-  body: { status: 'error', data: null, message, error_code: code },
-})
-
-/** The server: "METHOD /path" → answer. Unanswered calls fail the test loudly. */
-let server: Record<string, (body: unknown) => Reply>
-const calls: { route: string; body: unknown }[] = []
 
 beforeAll(async () => {
   await Promise.all([import('../shell/CustomerLayout.tsx'), import('./KeyFormPage.tsx')])
@@ -65,43 +16,13 @@ beforeAll(async () => {
 beforeEach(() => {
   localStorage.clear()
   sessionStore.set(sessionFrom(profile, session.token))
-  calls.length = 0
-  server = {
-    'GET /v1/app-config': () => ok({ maintenance: false, map_url: '/maps', docs_url: '/docs', version: '0.1.0' }),
-    'GET /v1/users/profile': () => ok(profile),
-  }
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const route = `${init?.method ?? 'GET'} ${url.split('?')[0]}`
-      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-      calls.push({ route, body })
-      const handler = server[route]
-      if (!handler) throw new Error(`unexpected call ${route}`)
-      const reply = handler(body)
-      return new Response(JSON.stringify(reply.body), {
-        status: reply.status,
-        headers: { 'content-type': 'application/json' },
-      })
-    }),
-  )
+  installFakeServer()
 })
 
 afterEach(() => {
   cleanup()
   vi.unstubAllGlobals()
 })
-
-function openApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  )
-  return router
-}
 
 const nameInput = () => screen.findByLabelText('Name', { selector: 'input' })
 const valueInput = (row: number) => screen.getByLabelText(`Value of row ${row}`, { selector: 'input' })

@@ -1,0 +1,95 @@
+import {
+  type Envelope,
+  type Profile,
+  Profile as ProfileSchema,
+  type Session,
+  Session as SessionSchema,
+} from '@app/contract'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { vi } from 'vitest'
+import { routes } from '../app/router.tsx'
+
+// What the screen tests share: the real route table and API client, with only the network answered,
+// from fixtures the contract's own schemas check.
+
+export const profile: Profile = ProfileSchema.parse({
+  id: 'usr_01jd0000000000000000000000',
+  user_id: 'usr_01jd0000000000000000000000',
+  email: 'linh.nguyen@example.com',
+  first_name: 'Linh',
+  last_name: 'Nguyen',
+  full_name: 'Linh Nguyen',
+  phone_number: '+84912345678',
+  phone_verified: true,
+  organization: null,
+  job_title: null,
+  avatar: null,
+  status: 'active',
+  roles: ['customer'],
+  email_verified: true,
+  verify_deadline: null,
+  must_change_password: false,
+  name_of_user_plan_id: null,
+  balance: '0.00',
+  enjoy_discount: false,
+  last_login: null,
+  created_at: '2026-11-01T08:00:00.000Z',
+  updated_at: '2026-11-01T08:00:00.000Z',
+})
+export const session: Session = SessionSchema.parse({
+  ...profile,
+  token: 'token-1',
+  expires_at: '2026-12-01T08:00:00.000Z',
+})
+
+export type Reply = { status: number; body: Envelope<unknown> }
+export const ok = (data: unknown, message = 'Success'): Reply => ({
+  status: 200,
+  body: { status: 'success', data, message, error_code: null },
+})
+export const refused = (status: number, code: string, message: string, data: unknown = null): Reply => ({
+  status,
+  body: { status: 'error', data, message, error_code: code },
+})
+
+/** The server: "METHOD /path" → answer. Unanswered calls fail the test loudly. */
+export const server: Record<string, (body: unknown) => Reply> = {}
+/** Every call made since the last `installFakeServer`, in order. */
+export const calls: { route: string; body: unknown }[] = []
+
+/** Answers `fetch` from `server`, starting from the two calls every page makes. Call it in beforeEach. */
+export function installFakeServer() {
+  calls.length = 0
+  for (const route of Object.keys(server)) delete server[route]
+  server['GET /v1/app-config'] = () => ok({ maintenance: false, map_url: '/maps', docs_url: '/docs', version: '0.1.0' })
+  server['GET /v1/users/profile'] = () => ok(profile)
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const route = `${init?.method ?? 'GET'} ${url.split('?')[0]}`
+      const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
+      calls.push({ route, body })
+      const handler = server[route]
+      if (!handler) throw new Error(`unexpected call ${route}`)
+      const reply = handler(body)
+      return new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      })
+    }),
+  )
+}
+
+/** Renders the whole app at `path`; returns its router. */
+export function openApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return router
+}
