@@ -46,6 +46,14 @@ export function get(path) {
   return Buffer.from(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: keep-alive\r\n\r\n`, 'latin1')
 }
 
+/** A GET with extra headers (the gateway's bodiless form of the key check). */
+export function getWith(path, headers) {
+  const lines = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('')
+  return Buffer.from(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: keep-alive\r\n${lines}\r\n`, 'latin1')
+}
+
 export function postJson(path, body, token) {
   const json = Buffer.from(JSON.stringify(body))
   return Buffer.concat([

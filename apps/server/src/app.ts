@@ -21,6 +21,7 @@ import { gatewayRoutes } from './modules/gateway/routes.ts'
 import { keyRoutes } from './modules/keys/routes.ts'
 import { outboxRoutes } from './modules/outbox/routes.ts'
 import { APP_VERSION, systemRoutes } from './modules/system/routes.ts'
+import { usageRoutes } from './modules/usage/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 
 /** Every feature's routes. The contract test checks that this covers every declared endpoint. */
@@ -30,6 +31,7 @@ export const allRoutes: readonly Route[] = [
   ...userRoutes,
   ...keyRoutes,
   ...gatewayRoutes,
+  ...usageRoutes,
   ...fileRoutes,
   ...outboxRoutes,
 ]

@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer.ts'
 import { outboxSms, type SmsSender } from './mail/sms.ts'
 import { createGateway, type Gateway } from './modules/gateway/gateway.ts'
 import { createSettingsCache, type SettingsCache } from './modules/settings/settings.ts'
+import { type ClassifierSource, createClassifierSource } from './modules/usage/ingest.ts'
 
 /** What every handler and job may use. Built once per app; tests build their own. */
 export interface Ctx {
@@ -20,9 +21,11 @@ export interface Ctx {
   keys: { jwt: Uint8Array; keySecrets: Buffer }
   gateway: Gateway
   sms: SmsSender
+  /** The rate settings' request paths, for classifying usage reported by path. */
+  usagePaths: ClassifierSource
 }
 
-export function createContext(parts: Omit<Ctx, 'settings' | 'keys' | 'gateway' | 'sms'>): Ctx {
+export function createContext(parts: Omit<Ctx, 'settings' | 'keys' | 'gateway' | 'sms' | 'usagePaths'>): Ctx {
   return {
     ...parts,
     settings: createSettingsCache(parts.db, parts.clock),
@@ -32,5 +35,6 @@ export function createContext(parts: Omit<Ctx, 'settings' | 'keys' | 'gateway' |
     },
     gateway: createGateway({ database: parts.database, clock: parts.clock, log: parts.log }),
     sms: outboxSms(parts.clock),
+    usagePaths: createClassifierSource(parts.db, () => parts.clock.now().getTime()),
   }
 }

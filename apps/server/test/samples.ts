@@ -71,6 +71,12 @@ const samples: Record<string, () => Record<string, unknown>> = {
     referer: 'https://example.com/map',
     ip: '203.0.113.7',
   }),
+  'POST /v1/gateway/usage': () => ({
+    batch_id: 'batch-1',
+    events: [
+      { key: `mk_${'a'.repeat(40)}`, service: 'GEOCODE', at: 1_790_000_000_000, count: 1, status: 200, latency_ms: 12 },
+    ],
+  }),
 }
 
 /** A valid body for the endpoint, or undefined when none is on file. */

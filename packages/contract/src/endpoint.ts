@@ -20,6 +20,8 @@ export interface EndpointSpec {
   params?: z.ZodType
   query?: z.ZodType
   body?: z.ZodType
+  /** Request headers the endpoint reads (a loose object: other headers pass through untouched). */
+  headers?: z.ZodType
   /** A multipart upload with one file in the field `file` instead of a JSON body. */
   upload?: { maxBytes: number }
   /** Schema of the envelope's `data`. */
@@ -35,6 +37,18 @@ export interface EndpointSpec {
    * (the handler's return type is checked by the compiler; the schema still documents it).
    */
   hot?: boolean
+  /**
+   * Hand-written checks a hot endpoint's input is tried with before its schemas: each returns true only
+   * for input its schema accepts as it is (no defaults, no transforms), so the schema runs only to
+   * explain a refusal. A contract test holds each check to its schema.
+   */
+  accepts?: {
+    query?: (value: unknown) => boolean
+    headers?: (value: unknown) => boolean
+    body?: (value: unknown) => boolean
+  }
+  /** Largest JSON body, in bytes, when it is not the app's default of 1 MiB. */
+  bodyLimit?: number
 }
 
 export function endpoint<const E extends EndpointSpec>(spec: E): E {

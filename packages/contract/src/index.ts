@@ -2,6 +2,7 @@ import * as auth from './auth.ts'
 import type { EndpointSpec } from './endpoint.ts'
 import * as gateway from './gateway.ts'
 import * as keys from './keys.ts'
+import * as statistics from './statistics.ts'
 import * as system from './system.ts'
 import * as users from './users.ts'
 
@@ -12,6 +13,7 @@ export * from './envelope.ts'
 export * from './gateway.ts'
 export * from './keys.ts'
 export * from './schemas.ts'
+export * from './statistics.ts'
 export * from './system.ts'
 export * from './users.ts'
 
@@ -27,6 +29,6 @@ function isEndpoint(value: unknown): value is EndpointSpec {
 }
 
 /** Every endpoint the contract declares, found from the feature modules' exports. */
-export const allEndpoints: readonly EndpointSpec[] = [auth, users, keys, gateway, system].flatMap((module) =>
-  Object.values(module).filter(isEndpoint),
+export const allEndpoints: readonly EndpointSpec[] = [auth, users, keys, gateway, statistics, system].flatMap(
+  (module) => Object.values(module).filter(isEndpoint),
 )

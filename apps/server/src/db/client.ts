@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
-import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
@@ -156,3 +156,12 @@ export function pgConstraint(error: unknown): string | undefined {
 export const PG_UNIQUE_VIOLATION = '23505'
 export const PG_CHECK_VIOLATION = '23514'
 export const PG_FOREIGN_KEY_VIOLATION = '23503'
+
+/**
+ * The rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). For the few
+ * queries Drizzle's builder cannot express: JSON record sets, grouped time buckets.
+ */
+export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}

@@ -14,6 +14,7 @@ import {
 } from '@app/contract'
 import type { MultipartFile } from '@fastify/multipart'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { Ctx } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { safeEqual } from '../lib/crypto.ts'
@@ -134,6 +135,7 @@ export function registerRoutes(app: FastifyInstance, ctx: Ctx, list: readonly Ro
       method: endpoint.method,
       url: toColonPath(endpoint.path),
       config: { endpoint },
+      ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
       schema: {
         tags: [endpoint.tag],
         summary: endpoint.summary,
@@ -141,10 +143,13 @@ export function registerRoutes(app: FastifyInstance, ctx: Ctx, list: readonly Ro
         ...(endpoint.params ? { params: endpoint.params } : {}),
         ...(endpoint.query ? { querystring: endpoint.query } : {}),
         ...(endpoint.body ? { body: endpoint.body } : {}),
+        ...(endpoint.headers ? { headers: endpoint.headers } : {}),
         ...(endpoint.upload ? { consumes: ['multipart/form-data'] } : {}),
         ...(endpoint.raw ? {} : { response: { [status]: envelopeSchema(endpoint.data) } }),
       },
       onRequest: guard(ctx, endpoint),
+      // Typed for the app-wide zod schemas; Fastify's route typing cannot see that this is the same kind.
+      ...(endpoint.accepts ? { validatorCompiler: acceptFirst(endpoint.accepts) as never } : {}),
       ...(endpoint.hot ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
       handler: endpoint.hot
         ? (req, reply) => {
@@ -181,6 +186,19 @@ export function registerRoutes(app: FastifyInstance, ctx: Ctx, list: readonly Ro
       reply,
       file: file as never,
     }
+  }
+}
+
+/**
+ * A hot endpoint's validator: its hand-written check first, the zod schema only when that check does
+ * not accept the input (to accept what it accepts, or to explain the refusal in the caller's language).
+ */
+function acceptFirst(accepts: NonNullable<EndpointSpec['accepts']>) {
+  return (route: Parameters<typeof validatorCompiler>[0]) => {
+    const bySchema = validatorCompiler(route)
+    const accept = accepts[route.httpPart as keyof typeof accepts]
+    if (!accept) return bySchema
+    return (data: unknown) => (accept(data) ? { value: data } : bySchema(data))
   }
 }
 

@@ -125,6 +125,24 @@ export const en = {
   'phone.codeFormat': 'Enter the 6 digits of the code',
 
   'outbox.notFound': 'Message not found',
+
+  'usage.recorded': 'Usage recorded',
+  'usage.replayed': 'This batch was recorded before; nothing was counted again',
+  'usage.keyOrKeyId': 'Give either key or key_id, not both',
+  'usage.serviceOrPath': 'Give a service or a path',
+  'statistics.rangeInverted': 'The end of the range must be after its start',
+  'statistics.rangeTooLong':
+    'This range holds too many {{unit}} buckets (at most {{max}}). Choose a shorter range or a larger unit.',
+  'statistics.userNotFound': 'No user with this id or email',
+  'statistics.keyNotFound': 'Key not found',
+  'usage.csv.time': 'Time (UTC)',
+  'usage.csv.key': 'Key',
+  'usage.csv.keyId': 'Key ID',
+  'usage.csv.service': 'Service',
+  'usage.csv.path': 'Path',
+  'usage.csv.status': 'Status',
+  'usage.csv.latency': 'Latency (ms)',
+  'usage.csv.count': 'Requests',
 } as const
 
 export type MessageKey = keyof typeof en

@@ -124,4 +124,22 @@ export const my: Catalog = {
   'phone.codeFormat': 'ကုဒ်၏ ဂဏန်း ၆ လုံးကို ထည့်ပါ',
 
   'outbox.notFound': 'စာကို ရှာမတွေ့ပါ',
+
+  'usage.recorded': 'အသုံးပြုမှုကို မှတ်တမ်းတင်ပြီးပါပြီ',
+  'usage.replayed': 'ဤအစုကို ယခင်က မှတ်တမ်းတင်ပြီးဖြစ်သည်၊ ထပ်မံ မရေတွက်ပါ',
+  'usage.keyOrKeyId': 'key သို့မဟုတ် key_id တစ်ခုတည်းကိုသာ ပေးပါ',
+  'usage.serviceOrPath': 'service သို့မဟုတ် path ကို ပေးပါ',
+  'statistics.rangeInverted': 'အဆုံးအချိန်သည် အစအချိန်နောက်တွင် ဖြစ်ရမည်',
+  'statistics.rangeTooLong':
+    'ဤအပိုင်းအခြားတွင် {{unit}} အကွက်များ များလွန်းသည် (အများဆုံး {{max}})။ ပိုတိုသော အပိုင်းအခြား သို့မဟုတ် ပိုကြီးသော ယူနစ်ကို ရွေးပါ။',
+  'statistics.userNotFound': 'ဤ id သို့မဟုတ် email ဖြင့် အသုံးပြုသူ မရှိပါ',
+  'statistics.keyNotFound': 'Key ကို ရှာမတွေ့ပါ',
+  'usage.csv.time': 'အချိန် (UTC)',
+  'usage.csv.key': 'Key',
+  'usage.csv.keyId': 'Key ID',
+  'usage.csv.service': 'ဝန်ဆောင်မှု',
+  'usage.csv.path': 'လမ်းကြောင်း',
+  'usage.csv.status': 'အခြေအနေ',
+  'usage.csv.latency': 'တုံ့ပြန်ချိန် (ms)',
+  'usage.csv.count': 'တောင်းဆိုမှု',
 }

@@ -126,4 +126,22 @@ export const vi: Catalog = {
   'phone.codeFormat': 'Nhập 6 chữ số của mã',
 
   'outbox.notFound': 'Không tìm thấy thư',
+
+  'usage.recorded': 'Đã ghi nhận lượng sử dụng',
+  'usage.replayed': 'Lô này đã được ghi nhận trước đó; không có gì được tính lại',
+  'usage.keyOrKeyId': 'Chỉ cung cấp key hoặc key_id, không cả hai',
+  'usage.serviceOrPath': 'Cần cung cấp service hoặc path',
+  'statistics.rangeInverted': 'Thời điểm kết thúc phải sau thời điểm bắt đầu',
+  'statistics.rangeTooLong':
+    'Khoảng thời gian này có quá nhiều mốc {{unit}} (tối đa {{max}}). Hãy chọn khoảng ngắn hơn hoặc đơn vị lớn hơn.',
+  'statistics.userNotFound': 'Không có người dùng với id hoặc email này',
+  'statistics.keyNotFound': 'Không tìm thấy khóa',
+  'usage.csv.time': 'Thời gian (UTC)',
+  'usage.csv.key': 'Khóa',
+  'usage.csv.keyId': 'Mã khóa',
+  'usage.csv.service': 'Dịch vụ',
+  'usage.csv.path': 'Đường dẫn',
+  'usage.csv.status': 'Trạng thái',
+  'usage.csv.latency': 'Độ trễ (ms)',
+  'usage.csv.count': 'Số yêu cầu',
 }

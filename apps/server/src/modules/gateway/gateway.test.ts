@@ -97,9 +97,19 @@ describe('gateway', async () => {
     return res.body.data
   }
 
+  /** Asks both forms of the check, POST with a body and GET with a header, and expects one answer. */
   async function verifyOn(app: TestApp, body: VerifyBody): Promise<VerifyResult> {
     const res = await call(app, contract.gatewayVerify, { body }, { token: app.config.gatewayToken })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const { key, ...query } = body
+    const viaGet = await call(
+      app,
+      contract.gatewayVerifyGet,
+      { query },
+      { token: app.config.gatewayToken, headers: { 'x-api-key': key } },
+    )
+    expect(viaGet.status, JSON.stringify(viaGet.body)).toBe(200)
+    expect(viaGet.body.data, 'the GET form answers what the POST form answers').toEqual(res.body.data)
     return contract.VerifyResult.parse(res.body.data)
   }
 
@@ -145,6 +155,40 @@ describe('gateway', async () => {
         { headers: { authorization: `Basic ${t.config.gatewayToken}` } },
       )
       expect(res.status).toBe(401)
+    })
+
+    it('asks the GET form for its key in X-Api-Key, and a known service, in the caller’s language', async () => {
+      const token = t.config.gatewayToken
+      const noKey = await call(t, contract.gatewayVerifyGet, { query: { service: 'GEOCODE' } }, { token })
+      expect(noKey.status).toBe(400)
+      expect(errorEnvelope(noKey.body)).toMatchObject({ error_code: 'VALIDATION', message: 'x-api-key is required' })
+      const headers = { 'x-api-key': body.key }
+      const badService = await call(
+        t,
+        contract.gatewayVerifyGet,
+        { query: { service: 'TELEPORT' as string as ServiceType } },
+        { token, headers },
+      )
+      expect(badService.status).toBe(400)
+      // A key in the query string is refused rather than read: it would end up in access logs.
+      const keyInUrl = await call(
+        t,
+        contract.gatewayVerifyGet,
+        { query: { service: 'GEOCODE', key: body.key } },
+        { token, headers },
+      )
+      expect(keyInUrl.status).toBe(400)
+      expect(errorEnvelope(keyInUrl.body).error_code).toBe('VALIDATION')
+      const anonymous = await call(t, contract.gatewayVerifyGet, { query: { service: 'GEOCODE' } }, { headers })
+      expect(anonymous.status).toBe(401)
+      const customerToken = (await customer()).token
+      const asCustomer = await call(
+        t,
+        contract.gatewayVerifyGet,
+        { query: { service: 'GEOCODE' } },
+        { token: customerToken, headers },
+      )
+      expect(asCustomer.status).toBe(403)
     })
 
     it('answers the gateway token, and keeps answering during maintenance', async () => {
