@@ -145,7 +145,33 @@ const USAGE_EVENT_FIELDS: ReadonlySet<string> = new Set([
 ])
 const isInt = (v: unknown, min: number, max: number): v is number =>
   typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max
-const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
+const ISO_WITH_OFFSET = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-](\d{2}):(\d{2}))$/
+
+/** An ISO date-time with an offset that names a real instant (no month 13, February 30 or hour 25). */
+function isIsoInstant(text: string): boolean {
+  const m = ISO_WITH_OFFSET.exec(text)
+  if (!m) return false
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ]
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  const offsetOk = m[8] === 'Z' || (Number(m[9]) <= 23 && Number(m[10]) <= 59)
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetOk
+  )
+}
 
 /** One event as the schema accepts it unchanged (with `count` present: no default to fill in). */
 function isPlainUsageEvent(value: unknown): boolean {
@@ -159,7 +185,7 @@ function isPlainUsageEvent(value: unknown): boolean {
   if (service === undefined && path === undefined) return false
   if (service !== undefined && !(typeof service === 'string' && SERVICES.has(service))) return false
   if (path !== undefined && !(typeof path === 'string' && path.length >= 1 && path.length <= 2048)) return false
-  if (!(isInt(at, 0, Number.MAX_SAFE_INTEGER) || (typeof at === 'string' && ISO_WITH_OFFSET.test(at)))) return false
+  if (!(isInt(at, 0, Number.MAX_SAFE_INTEGER) || (typeof at === 'string' && isIsoInstant(at)))) return false
   return isInt(count, 1, 1_000_000) && isInt(status, 100, 599) && isInt(latency_ms, 0, 3_600_000)
 }
 

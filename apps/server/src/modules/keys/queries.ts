@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } fro
 import type { Db } from '../../db/client.ts'
 import { keySecrets, keys, users } from '../../db/schema/index.ts'
 import { notFound } from '../../http/errors.ts'
+import { escapeLike } from '../../lib/like.ts'
 
 export type KeyRow = typeof keys.$inferSelect
 
@@ -60,10 +61,6 @@ export interface KeyFilter {
   deleted: boolean
   keyword?: string
   status?: 'active' | 'suspended'
-}
-
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
 export async function listKeys(db: Db, filter: KeyFilter, page: { limit: number; offset: number }, now: Date) {

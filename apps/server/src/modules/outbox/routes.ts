@@ -4,6 +4,7 @@ import { emailOutbox } from '../../db/schema/index.ts'
 import { notFound } from '../../http/errors.ts'
 import { pageParams } from '../../http/paging.ts'
 import { routes } from '../../http/routes.ts'
+import { escapeLike } from '../../lib/like.ts'
 
 type Row = typeof emailOutbox.$inferSelect
 
@@ -20,10 +21,6 @@ function toOutboxMessage(row: Row): contract.OutboxMessage {
     created_at: row.createdAt.toISOString(),
     sent_at: row.sentAt?.toISOString() ?? null,
   }
-}
-
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`)
 }
 
 export const outboxRoutes = routes((r) => {

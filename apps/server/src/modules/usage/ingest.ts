@@ -265,8 +265,16 @@ const COUNTER_UPDATE = sql.raw(`
   latency_sum = t.latency_sum + excluded.latency_sum,
   latency_max = greatest(t.latency_max, excluded.latency_max)`)
 
+/**
+ * Rows in key order: concurrent batches that touch the same rows then lock them in the same order
+ * and wait for each other instead of deadlocking.
+ */
+function inKeyOrder<T>(map: Map<string, T>): [string, T][] {
+  return [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+}
+
 async function upsertHourly(tx: Tx, hourly: Map<string, Counter>, owners: Map<string, string>) {
-  const rows = [...hourly].map(([key, c]) => {
+  const rows = inKeyOrder(hourly).map(([key, c]) => {
     const [keyId = '', service, hour] = key.split('\u0000')
     return [keyId, owners.get(keyId), service, new Date(Number(hour)).toISOString(), ...counterColumns(c)]
   })
@@ -278,7 +286,7 @@ async function upsertHourly(tx: Tx, hourly: Map<string, Counter>, owners: Map<st
 }
 
 async function upsertDaily(tx: Tx, daily: Map<string, Counter>, owners: Map<string, string>) {
-  const rows = [...daily].map(([key, c]) => {
+  const rows = inKeyOrder(daily).map(([key, c]) => {
     const [keyId = '', service, day] = key.split('\u0000')
     return [keyId, owners.get(keyId), service, day, ...counterColumns(c)]
   })
@@ -290,12 +298,10 @@ async function upsertDaily(tx: Tx, daily: Map<string, Counter>, owners: Map<stri
 }
 
 async function upsertDailyAll(tx: Tx, dailyAll: Map<string, Counter>) {
-  const rows = [...dailyAll].map(([key, c]) => {
+  const rows = inKeyOrder(dailyAll).map(([key, c]) => {
     const [service, day] = key.split('\u0000')
     return [service, day, ...counterColumns(c)]
   })
-  // In a fixed order, so that concurrent batches lock these shared rows in the same order.
-  rows.sort((a, b) => String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1])))
   await tx.execute(sql`
     insert into usage_daily_all as t (service, day, hits, ok, client_errors, server_errors, latency_sum, latency_max)
     select r->>0, (r->>1)::date, (r->>2)::int8, (r->>3)::int8, (r->>4)::int8, (r->>5)::int8, (r->>6)::int8, (r->>7)::int4

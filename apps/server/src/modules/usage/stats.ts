@@ -14,6 +14,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { badRequest, forbidden, notFound } from '../../http/errors.ts'
+import { escapeLike } from '../../lib/like.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 
 // The statistics calls' queries. Hourly views read usage_hourly; daily and coarser views read the
@@ -234,7 +235,7 @@ export async function usagePerUser(
 ): Promise<{ items: UserUsageRow[]; total: number }> {
   const keyword = options.keyword?.trim()
   const match = keyword
-    ? sql`and (u.email ilike ${`%${keyword}%`} or (u.first_name || ' ' || u.last_name) ilike ${`%${keyword}%`})`
+    ? sql`and (u.email ilike ${`%${escapeLike(keyword)}%`} or (u.first_name || ' ' || u.last_name) ilike ${`%${escapeLike(keyword)}%`})`
     : sql``
   const from = isoDate(range.start)
   const to = isoDate(ceilDay(range.end))
@@ -259,7 +260,20 @@ export async function usagePerUser(
     limit ${options.limit} offset ${options.offset}`,
   )
   const page = totals
-  if (page.length === 0) return { items: [], total: 0 }
+  if (page.length === 0) {
+    // Past the last page: the window count had no row to ride on, so count on its own.
+    if (options.offset === 0) return { items: [], total: 0 }
+    const [counted] = await queryRows<{ count: string | number }>(
+      db,
+      sql`
+      select count(*)::int8 as count from (
+        select user_id from usage_daily where day >= ${from}::date and day < ${to}::date
+        group by user_id having sum(hits) > 0
+      ) p join users u on u.id = p.user_id
+      where true ${match}`,
+    )
+    return { items: [], total: Number(counted?.count ?? 0) }
+  }
   const ids = page.map((r) => r.user_id)
   const services = await queryRows<{ user_id: string; service: string; hits: string | number }>(
     db,
