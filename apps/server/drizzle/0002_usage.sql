@@ -32,7 +32,7 @@ CREATE TABLE "usage_daily" (
 	"server_errors" bigint NOT NULL,
 	"latency_sum" bigint NOT NULL,
 	"latency_max" integer NOT NULL,
-	CONSTRAINT "usage_daily_key_id_service_day_pk" PRIMARY KEY("key_id","service","day")
+	CONSTRAINT "usage_daily_day_key_id_service_pk" PRIMARY KEY("day","key_id","service")
 );
 --> statement-breakpoint
 CREATE TABLE "usage_daily_all" (
@@ -58,7 +58,17 @@ CREATE TABLE "usage_hourly" (
 	"server_errors" bigint NOT NULL,
 	"latency_sum" bigint NOT NULL,
 	"latency_max" integer NOT NULL,
-	CONSTRAINT "usage_hourly_key_id_service_hour_pk" PRIMARY KEY("key_id","service","hour")
+	CONSTRAINT "usage_hourly_hour_key_id_service_pk" PRIMARY KEY("hour","key_id","service")
+);
+--> statement-breakpoint
+CREATE TABLE "usage_request_chunks" (
+	"user_id" text NOT NULL,
+	"first_seq" bigint NOT NULL,
+	"last_seq" bigint NOT NULL,
+	"first_at" timestamp with time zone NOT NULL,
+	"last_at" timestamp with time zone NOT NULL,
+	"events" text NOT NULL,
+	CONSTRAINT "usage_request_chunks_user_id_last_seq_pk" PRIMARY KEY("user_id","last_seq")
 );
 --> statement-breakpoint
 CREATE TABLE "usage_request_cursors" (
@@ -66,29 +76,11 @@ CREATE TABLE "usage_request_cursors" (
 	"next" bigint NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "usage_requests" (
-	"user_id" text NOT NULL,
-	"slot" integer NOT NULL,
-	"seq" bigint NOT NULL,
-	"key_id" text NOT NULL,
-	"service" text NOT NULL,
-	"path" text,
-	"at" timestamp with time zone NOT NULL,
-	"status" integer NOT NULL,
-	"latency_ms" integer NOT NULL,
-	"count" integer NOT NULL,
-	CONSTRAINT "usage_requests_user_id_slot_pk" PRIMARY KEY("user_id","slot")
-);
---> statement-breakpoint
 ALTER TABLE "settings_weight" ADD CONSTRAINT "settings_weight_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "usage_request_cursors" ADD CONSTRAINT "usage_request_cursors_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "settings_weight_type_idx" ON "settings_weight" USING btree ("type","is_new") WHERE "settings_weight"."user_id" is null;--> statement-breakpoint
 CREATE INDEX "usage_daily_user_idx" ON "usage_daily" USING btree ("user_id","day");--> statement-breakpoint
-CREATE INDEX "usage_daily_day_idx" ON "usage_daily" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "usage_hourly_user_idx" ON "usage_hourly" USING btree ("user_id","hour");--> statement-breakpoint
-CREATE INDEX "usage_hourly_hour_idx" ON "usage_hourly" USING btree ("hour");--> statement-breakpoint
-CREATE INDEX "usage_requests_seq_idx" ON "usage_requests" USING btree ("user_id","seq");
---> statement-breakpoint
 -- Default rate settings for every SPEC service type (the pricing issue makes them editable).
 INSERT INTO "settings_weight" ("id", "type", "rate", "free", "prefix", "paths", "subpath", "is_new") VALUES
   ('rat_seedloadmap000000000000000', 'LOAD_MAP', 0.007, 28000, '/map/v1', '/tiles,/styles,/sprites,/fonts', NULL, true),

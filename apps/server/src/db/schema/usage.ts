@@ -29,11 +29,9 @@ export const usageHourly = pgTable(
     hour: tstz('hour').notNull(),
     ...counters,
   },
-  (t) => [
-    primaryKey({ columns: [t.keyId, t.service, t.hour] }),
-    index('usage_hourly_user_idx').on(t.userId, t.hour),
-    index('usage_hourly_hour_idx').on(t.hour),
-  ],
+  // The primary key leads with the hour, so it also serves everyone's hourly view: one index fewer
+  // to maintain on every upsert.
+  (t) => [primaryKey({ columns: [t.hour, t.keyId, t.service] }), index('usage_hourly_user_idx').on(t.userId, t.hour)],
 )
 
 export const usageDaily = pgTable(
@@ -45,11 +43,7 @@ export const usageDaily = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     ...counters,
   },
-  (t) => [
-    primaryKey({ columns: [t.keyId, t.service, t.day] }),
-    index('usage_daily_user_idx').on(t.userId, t.day),
-    index('usage_daily_day_idx').on(t.day),
-  ],
+  (t) => [primaryKey({ columns: [t.day, t.keyId, t.service] }), index('usage_daily_user_idx').on(t.userId, t.day)],
 )
 
 /** Everyone's usage per service and day: the all-users charts read a few thousand rows a year. */
@@ -64,28 +58,28 @@ export const usageDailyAll = pgTable(
 )
 
 /**
- * The recent-requests log behind the CSV export and the requests table: a ring of 10,000 slots per
- * user (SPEC §9 keeps at most 10,000 recent requests), so it never needs pruning. `seq` counts a
- * user's logged requests; the slot is `seq % 10000`.
+ * The recent-requests log behind the CSV export and the requests table (SPEC §9: up to 10,000 recent
+ * requests). Each batch writes one chunk per user holding that user's requests of the batch (a JSON
+ * array, compressed by PostgreSQL when large), numbered `first_seq`..`last_seq` in the user's
+ * sequence; chunks wholly older than the user's newest 10,000 requests are deleted as new ones arrive.
+ * One row per user and batch instead of one per request: a request log row per event would cost more
+ * than all the counters together.
  */
-export const usageRequests = pgTable(
-  'usage_requests',
+export const usageRequestChunks = pgTable(
+  'usage_request_chunks',
   {
     userId: text('user_id').notNull(),
-    slot: integer('slot').notNull(),
-    seq: bigint('seq', { mode: 'number' }).notNull(),
-    keyId: text('key_id').notNull(),
-    service: text('service').notNull(),
-    path: text('path'),
-    at: tstz('at').notNull(),
-    status: integer('status').notNull(),
-    latencyMs: integer('latency_ms').notNull(),
-    count: integer('count').notNull(),
+    firstSeq: bigint('first_seq', { mode: 'number' }).notNull(),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+    firstAt: tstz('first_at').notNull(),
+    lastAt: tstz('last_at').notNull(),
+    /** `[[at_ms, key_id, service, path, status, latency_ms, count], …]`, oldest first. */
+    events: text('events').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.slot] }), index('usage_requests_seq_idx').on(t.userId, t.seq)],
+  (t) => [primaryKey({ columns: [t.userId, t.lastSeq] })],
 )
 
-/** Each user's count of logged requests (the ring's write position). */
+/** Each user's count of logged requests: the next request's sequence number. */
 export const usageRequestCursors = pgTable('usage_request_cursors', {
   userId: text('user_id')
     .primaryKey()

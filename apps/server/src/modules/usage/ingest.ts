@@ -8,7 +8,7 @@ import {
   type UsageBatchResult,
   type UsageService,
 } from '@app/contract'
-import { eq, inArray, isNull, sql } from 'drizzle-orm'
+import { eq, isNull, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { type Db, queryRows, type Tx } from '../../db/client.ts'
 import { keySecrets, keys, settingsWeight, usageBatches } from '../../db/schema/index.ts'
@@ -17,7 +17,7 @@ import { type Classifier, compileClassifier } from './classify.ts'
 
 // POST /v1/gateway/usage (DESIGN §4): a batch of events, recorded once per batch_id. Events are
 // summed in memory into one row per (key, service, hour), per (key, service, day) and per (service,
-// day), and the three counter tables, the recent-requests ring and the batch row are written in one
+// day), and the three counter tables, the recent-requests log and the batch row are written in one
 // transaction: a batch counts entirely or not at all, and a replay (even a concurrent one, which waits
 // on the batch row's primary key) counts nothing.
 
@@ -62,8 +62,6 @@ function bump<K>(map: Map<K, Counter>, key: K): Counter {
   return counter
 }
 
-const isoDay = (ms: number) => new Date(ms - (ms % DAY_MS)).toISOString().slice(0, 10)
-
 /** The rate settings' paths, compiled; read again at most every 30 s (the pricing issue announces edits). */
 export type ClassifierSource = ReturnType<typeof createClassifierSource>
 
@@ -90,11 +88,28 @@ export function createClassifierSource(db: Db, now: () => number) {
   }
 }
 
+/**
+ * Owners of key ids seen before, per database. A key never changes owner, so this never goes stale
+ * (a hard-deleted account's keys go with it; their ids are random and never reused).
+ */
+const knownOwners = new WeakMap<Db, Map<string, string>>()
+const KNOWN_OWNERS_MAX = 200_000
+
+function ownersOf(db: Db) {
+  let map = knownOwners.get(db)
+  if (!map) {
+    map = new Map()
+    knownOwners.set(db, map)
+  }
+  return map
+}
+
 /** Which key (and owner) each secret and each key id in the batch names; unknown ones are absent. */
 async function resolveOwners(ctx: Ctx, events: readonly ParsedEvent[]) {
   const bySecret = new Map<string, Owner | null>()
   const byId = new Map<string, Owner | null>()
   const hashes = new Map<string, string>()
+  const known = ownersOf(ctx.db)
   const now = ctx.clock.now().getTime()
   for (const event of events) {
     if (event.key !== undefined) {
@@ -107,25 +122,33 @@ async function resolveOwners(ctx: Ctx, events: readonly ParsedEvent[]) {
         bySecret.set(event.key, null)
         hashes.set(hash, event.key)
       }
-    } else if (event.key_id !== undefined && !byId.has(event.key_id)) byId.set(event.key_id, null)
+    } else if (event.key_id !== undefined && !byId.has(event.key_id)) {
+      const userId = known.get(event.key_id)
+      byId.set(event.key_id, userId === undefined ? null : { keyId: event.key_id, userId })
+    }
   }
   if (hashes.size > 0) {
     const rows = await ctx.db
       .select({ hash: keySecrets.hash, keyId: keys.id, userId: keys.userId })
       .from(keySecrets)
       .innerJoin(keys, eq(keys.id, keySecrets.keyId))
-      .where(inArray(keySecrets.hash, [...hashes.keys()]))
+      .where(sql`${keySecrets.hash} = any(${pgTextArray([...hashes.keys()])}::text[])`)
     for (const row of rows) {
       const secret = hashes.get(row.hash)
       if (secret !== undefined) bySecret.set(secret, { keyId: row.keyId, userId: row.userId })
     }
   }
-  if (byId.size > 0) {
+  const unknownIds = [...byId].filter(([, owner]) => owner === null).map(([id]) => id)
+  if (unknownIds.length > 0) {
     const rows = await ctx.db
       .select({ keyId: keys.id, userId: keys.userId })
       .from(keys)
-      .where(inArray(keys.id, [...byId.keys()]))
-    for (const row of rows) byId.set(row.keyId, row)
+      .where(sql`${keys.id} = any(${pgTextArray(unknownIds)}::text[])`)
+    if (known.size + rows.length > KNOWN_OWNERS_MAX) known.clear()
+    for (const row of rows) {
+      byId.set(row.keyId, row)
+      known.set(row.keyId, row.userId)
+    }
   }
   return (event: ParsedEvent) =>
     (event.key !== undefined ? bySecret.get(event.key) : byId.get(event.key_id ?? '')) ?? null
@@ -145,8 +168,6 @@ interface LogRow {
 function toMillis(at: string | number): number {
   return typeof at === 'number' ? at : Date.parse(at)
 }
-
-const counterColumns = (c: Counter) => [c.hits, c.ok, c.clientErrors, c.serverErrors, c.latencySum, c.latencyMax]
 
 export async function recordUsage(
   ctx: Ctx,
@@ -186,11 +207,13 @@ export async function recordUsage(
     accepted++
     owners.set(owner.keyId, owner.userId)
     const { count, status, latency_ms: latency } = event
-    const hour = at - (at % HOUR_MS)
-    const day = isoDay(at)
-    add(bump(hourly, `${owner.keyId}\u0000${service}\u0000${hour}`), count, status, latency)
-    add(bump(daily, `${owner.keyId}\u0000${service}\u0000${day}`), count, status, latency)
-    add(bump(dailyAll, `${service}\u0000${day}`), count, status, latency)
+    // Hours and days as whole numbers since the epoch (UTC): cheap keys, and cheap to send.
+    const hour = Math.floor(at / HOUR_MS)
+    const day = Math.floor(at / DAY_MS)
+    const keyService = `${owner.keyId} ${service}`
+    add(bump(hourly, `${keyService} ${hour}`), count, status, latency)
+    add(bump(daily, `${keyService} ${day}`), count, status, latency)
+    add(bump(dailyAll, `${service} ${day}`), count, status, latency)
     let log = logByUser.get(owner.userId)
     if (!log) {
       log = []
@@ -235,7 +258,7 @@ export async function recordUsage(
     await upsertHourly(tx, hourly, owners)
     await upsertDaily(tx, daily, owners)
     await upsertDailyAll(tx, dailyAll)
-    await appendToRings(tx, logByUser)
+    await appendToLogs(tx, logByUser)
     return true
   })
   if (!recorded) return (await storedResult(ctx.db, batch.batch_id)) ?? result
@@ -254,8 +277,18 @@ async function storedResult(db: Db, batchId: string): Promise<UsageBatchResult |
   }
 }
 
-// The rows travel as one JSON parameter each (json_array_elements): one round trip, one plan, and the
-// same on node-postgres and PGlite.
+// Rows travel as one array parameter per column (`unnest($1::text[], …)`): one round trip and one
+// plan whatever the batch size, and no per-row parsing beyond the arrays themselves.
+
+/** A PostgreSQL array literal of texts, every element quoted (and `"`, `\\` escaped); null as NULL. */
+export function pgTextArray(values: readonly (string | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`
+}
+
+/** A PostgreSQL array literal of integers. */
+export function pgIntArray(values: readonly number[]): string {
+  return `{${values.join(',')}}`
+}
 
 const COUNTER_UPDATE = sql.raw(`
   hits = t.hits + excluded.hits,
@@ -273,52 +306,83 @@ function inKeyOrder<T>(map: Map<string, T>): [string, T][] {
   return [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
+/** The counter columns of the rows, as six array parameters. */
+function counterArrays(counters: readonly Counter[]) {
+  return [
+    pgIntArray(counters.map((c) => c.hits)),
+    pgIntArray(counters.map((c) => c.ok)),
+    pgIntArray(counters.map((c) => c.clientErrors)),
+    pgIntArray(counters.map((c) => c.serverErrors)),
+    pgIntArray(counters.map((c) => c.latencySum)),
+    pgIntArray(counters.map((c) => c.latencyMax)),
+  ] as const
+}
+
+/** Splits `key service unit` map keys into their columns. */
+function perKeyColumns(map: Map<string, Counter>, owners: Map<string, string>) {
+  const rows = inKeyOrder(map)
+  const keyIds: string[] = []
+  const userIds: string[] = []
+  const services: string[] = []
+  const units: number[] = []
+  for (const [key] of rows) {
+    const [keyId = '', service = '', unit = '0'] = key.split(' ')
+    keyIds.push(keyId)
+    userIds.push(owners.get(keyId) ?? '')
+    services.push(service)
+    units.push(Number(unit))
+  }
+  return { keyIds, userIds, services, units, counters: rows.map(([, c]) => c) }
+}
+
 async function upsertHourly(tx: Tx, hourly: Map<string, Counter>, owners: Map<string, string>) {
-  const rows = inKeyOrder(hourly).map(([key, c]) => {
-    const [keyId = '', service, hour] = key.split('\u0000')
-    return [keyId, owners.get(keyId), service, new Date(Number(hour)).toISOString(), ...counterColumns(c)]
-  })
+  const { keyIds, userIds, services, units, counters } = perKeyColumns(hourly, owners)
+  const [hits, ok, clientErrors, serverErrors, latencySum, latencyMax] = counterArrays(counters)
   await tx.execute(sql`
     insert into usage_hourly as t (key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
-    select r->>0, r->>1, r->>2, (r->>3)::timestamptz, (r->>4)::int8, (r->>5)::int8, (r->>6)::int8, (r->>7)::int8, (r->>8)::int8, (r->>9)::int4
-    from json_array_elements(${JSON.stringify(rows)}::json) as r
-    on conflict (key_id, service, hour) do update set ${COUNTER_UPDATE}`)
+    select k, u, s, to_timestamp(h * 3600), a, b, c, d, e, f
+    from unnest(${pgTextArray(keyIds)}::text[], ${pgTextArray(userIds)}::text[], ${pgTextArray(services)}::text[],
+      ${pgIntArray(units)}::int8[], ${hits}::int8[], ${ok}::int8[], ${clientErrors}::int8[], ${serverErrors}::int8[],
+      ${latencySum}::int8[], ${latencyMax}::int4[]) as r(k, u, s, h, a, b, c, d, e, f)
+    on conflict (hour, key_id, service) do update set ${COUNTER_UPDATE}`)
 }
 
 async function upsertDaily(tx: Tx, daily: Map<string, Counter>, owners: Map<string, string>) {
-  const rows = inKeyOrder(daily).map(([key, c]) => {
-    const [keyId = '', service, day] = key.split('\u0000')
-    return [keyId, owners.get(keyId), service, day, ...counterColumns(c)]
-  })
+  const { keyIds, userIds, services, units, counters } = perKeyColumns(daily, owners)
+  const [hits, ok, clientErrors, serverErrors, latencySum, latencyMax] = counterArrays(counters)
   await tx.execute(sql`
     insert into usage_daily as t (key_id, user_id, service, day, hits, ok, client_errors, server_errors, latency_sum, latency_max)
-    select r->>0, r->>1, r->>2, (r->>3)::date, (r->>4)::int8, (r->>5)::int8, (r->>6)::int8, (r->>7)::int8, (r->>8)::int8, (r->>9)::int4
-    from json_array_elements(${JSON.stringify(rows)}::json) as r
-    on conflict (key_id, service, day) do update set ${COUNTER_UPDATE}`)
+    select k, u, s, date '1970-01-01' + n, a, b, c, d, e, f
+    from unnest(${pgTextArray(keyIds)}::text[], ${pgTextArray(userIds)}::text[], ${pgTextArray(services)}::text[],
+      ${pgIntArray(units)}::int4[], ${hits}::int8[], ${ok}::int8[], ${clientErrors}::int8[], ${serverErrors}::int8[],
+      ${latencySum}::int8[], ${latencyMax}::int4[]) as r(k, u, s, n, a, b, c, d, e, f)
+    on conflict (day, key_id, service) do update set ${COUNTER_UPDATE}`)
 }
 
 async function upsertDailyAll(tx: Tx, dailyAll: Map<string, Counter>) {
-  const rows = inKeyOrder(dailyAll).map(([key, c]) => {
-    const [service, day] = key.split('\u0000')
-    return [service, day, ...counterColumns(c)]
-  })
+  const rows = inKeyOrder(dailyAll)
+  const services = rows.map(([key]) => key.split(' ')[0] ?? '')
+  const days = rows.map(([key]) => Number(key.split(' ')[1]))
+  const [hits, ok, clientErrors, serverErrors, latencySum, latencyMax] = counterArrays(rows.map(([, c]) => c))
   await tx.execute(sql`
     insert into usage_daily_all as t (service, day, hits, ok, client_errors, server_errors, latency_sum, latency_max)
-    select r->>0, (r->>1)::date, (r->>2)::int8, (r->>3)::int8, (r->>4)::int8, (r->>5)::int8, (r->>6)::int8, (r->>7)::int4
-    from json_array_elements(${JSON.stringify(rows)}::json) as r
+    select s, date '1970-01-01' + n, a, b, c, d, e, f
+    from unnest(${pgTextArray(services)}::text[], ${pgIntArray(days)}::int4[], ${hits}::int8[], ${ok}::int8[],
+      ${clientErrors}::int8[], ${serverErrors}::int8[], ${latencySum}::int8[], ${latencyMax}::int4[])
+      as r(s, n, a, b, c, d, e, f)
     on conflict (service, day) do update set ${COUNTER_UPDATE}`)
 }
 
 /**
- * Appends each user's newest requests of the batch to their ring: the cursor moves by how many are
- * written (at most the ring's size), and the slots they land in are overwritten.
+ * Appends each user's requests of the batch to their log: the cursor moves by how many are logged
+ * (a batch logs at most a user's newest 10,000), one chunk per user holds them, and chunks that fall
+ * wholly outside the newest 10,000 are deleted.
  */
-async function appendToRings(tx: Tx, logByUser: Map<string, LogRow[]>) {
+async function appendToLogs(tx: Tx, logByUser: Map<string, LogRow[]>) {
   const users = [...logByUser.keys()].sort()
   const take = new Map<string, LogRow[]>()
   for (const userId of users) {
     const log = logByUser.get(userId) ?? []
-    // Newest last; only the newest ring-full of a big batch can survive anyway.
     log.sort((a, b) => a.at - b.at)
     take.set(userId, log.length > MAX_USAGE_EXPORT_ROWS ? log.slice(-MAX_USAGE_EXPORT_ROWS) : log)
   }
@@ -326,35 +390,35 @@ async function appendToRings(tx: Tx, logByUser: Map<string, LogRow[]>) {
     tx,
     sql`
     insert into usage_request_cursors as c (user_id, next)
-    select r->>0, (r->>1)::int8 from json_array_elements(${JSON.stringify(users.map((u) => [u, take.get(u)?.length ?? 0]))}::json) as r
+    select u, n from unnest(${pgTextArray(users)}::text[], ${pgIntArray(users.map((u) => take.get(u)?.length ?? 0))}::int8[]) as r(u, n)
     on conflict (user_id) do update set next = c.next + excluded.next
     returning user_id, next`,
   )
-  const rows: unknown[][] = []
+  const chunkUsers: string[] = []
+  const firstSeqs: number[] = []
+  const lastSeqs: number[] = []
+  const firstAts: number[] = []
+  const lastAts: number[] = []
+  const payloads: string[] = []
   for (const { user_id: userId, next } of moved) {
     const log = take.get(userId) ?? []
-    const first = Number(next) - log.length
-    log.forEach((entry, i) => {
-      const seq = first + i
-      rows.push([
-        userId,
-        seq % MAX_USAGE_EXPORT_ROWS,
-        seq,
-        entry.keyId,
-        entry.service,
-        entry.path,
-        new Date(entry.at).toISOString(),
-        entry.status,
-        entry.latency,
-        entry.count,
-      ])
-    })
+    const first = log[0]
+    const last = log.at(-1)
+    if (!first || !last) continue
+    chunkUsers.push(userId)
+    firstSeqs.push(Number(next) - log.length)
+    lastSeqs.push(Number(next) - 1)
+    firstAts.push(first.at)
+    lastAts.push(last.at)
+    payloads.push(JSON.stringify(log.map((e) => [e.at, e.keyId, e.service, e.path, e.status, e.latency, e.count])))
   }
   await tx.execute(sql`
-    insert into usage_requests as t (user_id, slot, seq, key_id, service, path, at, status, latency_ms, count)
-    select r->>0, (r->>1)::int4, (r->>2)::int8, r->>3, r->>4, r->>5, (r->>6)::timestamptz, (r->>7)::int4, (r->>8)::int4, (r->>9)::int4
-    from json_array_elements(${JSON.stringify(rows)}::json) as r
-    on conflict (user_id, slot) do update set
-      seq = excluded.seq, key_id = excluded.key_id, service = excluded.service, path = excluded.path,
-      at = excluded.at, status = excluded.status, latency_ms = excluded.latency_ms, count = excluded.count`)
+    insert into usage_request_chunks (user_id, first_seq, last_seq, first_at, last_at, events)
+    select u, f, l, to_timestamp(fa / 1000.0), to_timestamp(la / 1000.0), e
+    from unnest(${pgTextArray(chunkUsers)}::text[], ${pgIntArray(firstSeqs)}::int8[], ${pgIntArray(lastSeqs)}::int8[],
+      ${pgIntArray(firstAts)}::int8[], ${pgIntArray(lastAts)}::int8[], ${pgTextArray(payloads)}::text[]) as r(u, f, l, fa, la, e)`)
+  await tx.execute(sql`
+    delete from usage_request_chunks r using usage_request_cursors c
+    where c.user_id = r.user_id and r.user_id = any(${pgTextArray(chunkUsers)}::text[])
+      and r.last_seq < c.next - ${MAX_USAGE_EXPORT_ROWS}`)
 }

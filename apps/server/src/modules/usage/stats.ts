@@ -4,6 +4,7 @@ import {
   isMapLoad,
   isStaff,
   MAX_BUCKETS,
+  MAX_USAGE_EXPORT_ROWS,
   type MonthSummary,
   monthForecast,
   type UsageSeries,
@@ -364,6 +365,56 @@ export interface RecentRow {
   count: number
 }
 
+interface ChunkRow {
+  first_seq: string | number
+  events: string
+  next: string | number
+}
+
+/**
+ * The user's logged requests inside the month and inside the newest 10,000, newest first, decoded
+ * from their chunks (a chunk may straddle the window's edge or the month's).
+ */
+async function loggedRequests(db: Db, userId: string, month: Range, beforeSeq: number | undefined) {
+  const before = beforeSeq !== undefined ? sql`and r.first_seq < ${beforeSeq}` : sql``
+  const chunks = await queryRows<ChunkRow>(
+    db,
+    sql`
+    select r.first_seq, r.events, c.next
+    from usage_request_chunks r join usage_request_cursors c on c.user_id = r.user_id
+    where r.user_id = ${userId} and r.last_at >= ${month.start.toISOString()}::timestamptz
+      and r.first_at < ${month.end.toISOString()}::timestamptz
+      and r.last_seq >= c.next - ${MAX_USAGE_EXPORT_ROWS} ${before}
+    order by r.last_seq desc`,
+  )
+  const start = month.start.getTime()
+  const end = month.end.getTime()
+  const out: {
+    seq: number
+    at: number
+    keyId: string
+    service: UsageService
+    path: string | null
+    status: number
+    latency: number
+    count: number
+  }[] = []
+  for (const chunk of chunks) {
+    const firstSeq = Number(chunk.first_seq)
+    const oldestKept = Number(chunk.next) - MAX_USAGE_EXPORT_ROWS
+    const events = JSON.parse(chunk.events) as [number, string, UsageService, string | null, number, number, number][]
+    for (let i = events.length - 1; i >= 0; i--) {
+      const seq = firstSeq + i
+      const event = events[i]
+      if (!event || seq < oldestKept || (beforeSeq !== undefined && seq >= beforeSeq)) continue
+      const [at, keyId, service, path, status, latency, count] = event
+      if (at < start || at >= end) continue
+      out.push({ seq, at, keyId, service, path, status, latency, count })
+    }
+  }
+  return out
+}
+
 /** A month's logged requests, newest first, after the request `beforeSeq` (exclusive) when given. */
 export async function recentRequests(
   db: Db,
@@ -371,48 +422,29 @@ export async function recentRequests(
   month: Range,
   options: { beforeSeq?: number | undefined; limit: number; offset?: number },
 ): Promise<RecentRow[]> {
-  const before = options.beforeSeq !== undefined ? sql`and r.seq < ${options.beforeSeq}` : sql``
-  const result = await queryRows<{
-    seq: string | number
-    at: string | Date
-    key_id: string
-    key_name: string | null
-    service: string
-    path: string | null
-    status: number
-    latency_ms: number
-    count: number
-  }>(
-    db,
-    sql`
-    select r.seq, r.at, r.key_id, k.name as key_name, r.service, r.path, r.status, r.latency_ms, r.count
-    from usage_requests r left join keys k on k.id = r.key_id
-    where r.user_id = ${userId} and r.at >= ${month.start.toISOString()}::timestamptz
-      and r.at < ${month.end.toISOString()}::timestamptz ${before}
-    order by r.seq desc
-    limit ${options.limit} offset ${options.offset ?? 0}`,
-  )
-  return result.map((r) => ({
+  const logged = await loggedRequests(db, userId, month, options.beforeSeq)
+  const page = logged.slice(options.offset ?? 0, (options.offset ?? 0) + options.limit)
+  const keyIds = [...new Set(page.map((r) => r.keyId))]
+  const names = new Map<string, string>()
+  if (keyIds.length > 0) {
+    const rows = await queryRows<{ id: string; name: string }>(db, sql`select id, name from keys where id in ${keyIds}`)
+    for (const row of rows) names.set(row.id, row.name)
+  }
+  return page.map((r) => ({
     id: String(r.seq),
     at: new Date(r.at).toISOString(),
-    key_id: r.key_id,
-    key_name: r.key_name ?? '',
-    service: r.service as UsageService,
+    key_id: r.keyId,
+    key_name: names.get(r.keyId) ?? '',
+    service: r.service,
     path: r.path,
-    status: Number(r.status),
-    latency_ms: Number(r.latency_ms),
-    count: Number(r.count),
+    status: r.status,
+    latency_ms: r.latency,
+    count: r.count,
   }))
 }
 
 export async function countRecentRequests(db: Db, userId: string, month: Range): Promise<number> {
-  const result = await queryRows<{ count: string | number }>(
-    db,
-    sql`
-    select count(*)::int8 as count from usage_requests
-    where user_id = ${userId} and at >= ${month.start.toISOString()}::timestamptz and at < ${month.end.toISOString()}::timestamptz`,
-  )
-  return Number(result[0]?.count ?? 0)
+  return (await loggedRequests(db, userId, month, undefined)).length
 }
 
 /** Back-office KPIs over the range. */

@@ -16,7 +16,7 @@ import {
   useTestApp,
 } from '../../../test/helpers.ts'
 import { queryRows } from '../../db/client.ts'
-import { usageBatches, usageDaily, usageDailyAll, usageHourly, usageRequests } from '../../db/schema/index.ts'
+import { usageBatches, usageDaily, usageDailyAll, usageHourly } from '../../db/schema/index.ts'
 
 // Usage metering (issue 4): what the gateway reports through POST /v1/gateway/usage, and every
 // statistics call read back with exact numbers. Two apps: one for ingestion (whose tests write a lot),
@@ -65,7 +65,7 @@ async function footprint(t: TestApp) {
       (select coalesce(sum(hits), 0) from usage_hourly)::int8 as hourly,
       (select coalesce(sum(hits), 0) from usage_daily)::int8 as daily,
       (select coalesce(sum(hits), 0) from usage_daily_all)::int8 as daily_all,
-      (select count(*) from usage_requests)::int8 as requests,
+      (select count(*) from usage_request_chunks)::int8 as requests,
       (select coalesce(sum(next), 0) from usage_request_cursors)::int8 as cursors`,
   )
   return Object.fromEntries(Object.entries(row ?? {}).map(([name, value]) => [name, Number(value)]))
@@ -99,8 +99,30 @@ async function dailyOf(t: TestApp, keyId: string) {
   return rows.map((r) => [r.day, r.userId, r.service, r.hits, r.ok, r.clientErrors, r.serverErrors, r.latencySum])
 }
 
+/** The user's recent-requests log as stored (decoded from its chunks), oldest first, newest 10,000 only. */
 async function ringOf(t: TestApp, userId: string) {
-  return t.ctx.db.select().from(usageRequests).where(eq(usageRequests.userId, userId)).orderBy(asc(usageRequests.seq))
+  const chunks = await queryRows<{ first_seq: string | number; events: string; next: string | number }>(
+    t.ctx.db,
+    sql`select r.first_seq, r.events, c.next from usage_request_chunks r
+        join usage_request_cursors c on c.user_id = r.user_id
+        where r.user_id = ${userId} order by r.first_seq`,
+  )
+  const rows = chunks.flatMap((chunk) =>
+    (JSON.parse(chunk.events) as [number, string, string, string | null, number, number, number][]).map(
+      ([at, keyId, service, path, status, latencyMs, count], i) => ({
+        seq: Number(chunk.first_seq) + i,
+        oldestKept: Number(chunk.next) - 10_000,
+        keyId,
+        service,
+        path,
+        at: new Date(at),
+        status,
+        latencyMs,
+        count,
+      }),
+    ),
+  )
+  return rows.filter((r) => r.seq >= r.oldestKept)
 }
 
 interface CsvResponse {
@@ -528,13 +550,10 @@ describe('usage ingestion', async () => {
       )
       expect(Number(daily?.hits)).toBe(199_999)
       // Only the newest 10,000 reach the recent-requests log.
-      const [ring] = await queryRows<{ n: string | number; oldest: Date | string; newest: Date | string }>(
-        t.ctx.db,
-        sql`select count(*)::int8 as n, min(at) as oldest, max(at) as newest from usage_requests where user_id = ${user.id}`,
-      )
-      expect(Number(ring?.n)).toBe(10_000)
-      expect(new Date(ring?.oldest ?? 0).toISOString()).toBe(iso(start + 90_000 * 700))
-      expect(new Date(ring?.newest ?? 0).toISOString()).toBe(iso(start + 99_999 * 700))
+      const ring = await ringOf(t, user.id)
+      expect(ring).toHaveLength(10_000)
+      expect(ring[0]?.at.toISOString()).toBe(iso(start + 90_000 * 700))
+      expect(ring.at(-1)?.at.toISOString()).toBe(iso(start + 99_999 * 700))
     }, 60_000)
 
     it('keeps only the newest 10,000 requests per user, across batches and within one', async () => {
