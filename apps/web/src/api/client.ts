@@ -81,6 +81,48 @@ export async function call<E extends EndpointSpec>(
   return send<ResponseOf<E>>(url, { method: endpoint.method, headers, ...(body ? { body } : {}) })
 }
 
+/**
+ * Downloads a file endpoint (`raw` in the contract: CSV exports and the like) with the headers `call`
+ * sends, and saves it under `fileName`. A refusal still comes as an envelope and is handled exactly as
+ * `call` handles it (sign-out on a dead session, maintenance, the server's message in the error).
+ */
+export async function download<E extends EndpointSpec>(
+  endpoint: E,
+  request: { params?: Record<string, string>; query?: Record<string, unknown> },
+  fileName: string,
+): Promise<void> {
+  const url = buildPath(endpoint.path, request.params) + queryString(request.query)
+  const session = sessionStore.get()
+  const headers: Record<string, string> = { accept: '*/*', 'accept-language': currentLang() }
+  if (session) headers.authorization = `Bearer ${session.token}`
+  let response: Response
+  try {
+    response = await fetch(url, { method: endpoint.method, headers, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) })
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError'
+    const message = i18n.message(timedOut ? 'error.timeout' : 'error.network')
+    notify('error', message)
+    throw new ApiError(message, timedOut ? 'TIMEOUT' : 'NETWORK', 0)
+  }
+  if (!response.ok || (response.headers.get('content-type') ?? '').includes('application/json')) {
+    await answerOf(response)
+    throw new ApiError(`${response.status} ${response.statusText}`.trim(), 'HTTP', response.status)
+  }
+  saveBlob(await response.blob(), fileName)
+}
+
+function saveBlob(blob: Blob, name: string) {
+  const href = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = href
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // The browser has taken the file by the next task; the address is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(href), 0)
+}
+
 async function send<D>(url: string, init: RequestInit): Promise<Answer<D>> {
   let response: Response
   try {
@@ -91,6 +133,11 @@ async function send<D>(url: string, init: RequestInit): Promise<Answer<D>> {
     notify('error', message)
     throw new ApiError(message, timedOut ? 'TIMEOUT' : 'NETWORK', 0)
   }
+  return answerOf<D>(response)
+}
+
+/** The envelope of a response, as SPEC §8 says to handle it. */
+async function answerOf<D>(response: Response): Promise<Answer<D>> {
   let envelope: Envelope<D> | undefined
   try {
     envelope = (await response.json()) as Envelope<D>

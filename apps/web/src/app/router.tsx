@@ -64,7 +64,13 @@ const customerRoutes: RouteObject[] = [
   { path: paths.supportRequests, ...comingSoon('support') },
   { path: paths.addQuestion, ...comingSoon('support') },
   { path: paths.faqs, ...comingSoon('faqs') },
-  { path: paths.statistics, ...comingSoon('statistics') },
+  {
+    path: paths.statistics,
+    ...page(
+      () => import('../features/statistics/StatisticsPage.tsx'),
+      (m) => m.StatisticsPage,
+    ),
+  },
   { path: '/settings', element: <Navigate to={paths.settings('profile')} replace /> },
   {
     path: '/settings/:page',

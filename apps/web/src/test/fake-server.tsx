@@ -54,10 +54,10 @@ export const refused = (status: number, code: string, message: string, data: unk
   body: { status: 'error', data, message, error_code: code },
 })
 
-/** The server: "METHOD /path" → answer. Unanswered calls fail the test loudly. */
-export const server: Record<string, (body: unknown) => Reply> = {}
-/** Every call made since the last `installFakeServer`, in order. */
-export const calls: { route: string; body: unknown }[] = []
+/** The server: "METHOD /path" → answer (given the JSON body and the query). Unanswered calls fail the test loudly. */
+export const server: Record<string, (body: unknown, query: Record<string, string>) => Reply> = {}
+/** Every call made since the last `installFakeServer`, in order, with its query string's parameters. */
+export const calls: { route: string; body: unknown; query: Record<string, string> }[] = []
 
 /** Answers `fetch` from `server`, starting from the two calls every page makes. Call it in beforeEach. */
 export function installFakeServer() {
@@ -70,10 +70,11 @@ export function installFakeServer() {
     vi.fn(async (url: string, init?: RequestInit) => {
       const route = `${init?.method ?? 'GET'} ${url.split('?')[0]}`
       const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined
-      calls.push({ route, body })
+      const query = Object.fromEntries(new URLSearchParams(url.split('?')[1] ?? ''))
+      calls.push({ route, body, query })
       const handler = server[route]
       if (!handler) throw new Error(`unexpected call ${route}`)
-      const reply = handler(body)
+      const reply = handler(body, query)
       return new Response(JSON.stringify(reply.body), {
         status: reply.status,
         headers: { 'content-type': 'application/json' },

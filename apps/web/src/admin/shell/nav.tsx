@@ -76,7 +76,13 @@ export const adminPages: AdminPage[] = [
   },
   { path: a.balanceLog, label: 'pages.balanceLog', roles: ADMIN_ONLY, inMenu: false },
   { path: a.couponLog, label: 'pages.couponLog', roles: ADMIN_ONLY, inMenu: false },
-  { path: a.viewHits, label: 'pages.viewHits', roles: STAFF_ROLES, inMenu: false },
+  {
+    path: a.viewHits,
+    label: 'pages.viewHits',
+    roles: STAFF_ROLES,
+    inMenu: false,
+    load: () => import('../usage/ViewHitsPerUserPage.tsx').then((m) => ({ Page: m.ViewHitsPerUserPage })),
+  },
   { path: a.billing, label: 'menu.billing', roles: ADMIN_ONLY, icon: <FileTextOutlined />, inMenu: true },
   {
     path: a.usage,
@@ -85,8 +91,15 @@ export const adminPages: AdminPage[] = [
     icon: <BarChartOutlined />,
     inMenu: true,
     activeOn: [a.usagePerUser],
+    load: () => import('../usage/UsageStatisticsPage.tsx').then((m) => ({ Page: m.UsageStatisticsPage })),
   },
-  { path: a.usagePerUser, label: 'pages.usagePerUser', roles: ADMIN_ONLY, inMenu: false },
+  {
+    path: a.usagePerUser,
+    label: 'pages.usagePerUser',
+    roles: ADMIN_ONLY,
+    inMenu: false,
+    load: () => import('../usage/UsagePerUserPage.tsx').then((m) => ({ Page: m.UsagePerUserPage })),
+  },
   { path: a.campaigns, label: 'menu.campaigns', roles: STAFF_ROLES, icon: <SoundOutlined />, inMenu: true },
   { path: a.changeEmail, label: 'menu.changeEmail', roles: STAFF_ROLES, icon: <MailOutlined />, inMenu: true },
   {

@@ -1,18 +1,33 @@
-import { CheckCircleOutlined, ExclamationCircleOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
+import {
+  BarChartOutlined,
+  CheckCircleOutlined,
+  ExclamationCircleOutlined,
+  SafetyOutlined,
+  UserOutlined,
+} from '@ant-design/icons'
 import { formatDate, formatMoney } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Card, Col, Empty, Row, Statistic, Tag, Typography } from 'antd'
+import { Card, Col, Row, Statistic, Tag, Typography } from 'antd'
+import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
+import { UsageChart } from '../../ui/charts/UsageChart.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { profileQuery } from '../auth/auth.api.ts'
+import { quickRange } from '../statistics/range.ts'
+import { monthSummaryQuery, usageQuery } from '../statistics/statistics.api.ts'
+import { ActiveCampaignBanner } from './ActiveCampaignBanner.tsx'
 import { dashboardMessages } from './dashboard.i18n.ts'
+import { ServiceUsageTable } from './ServiceUsageTable.tsx'
+import { UsageSummaryCards } from './UsageSummaryCards.tsx'
 
-/** The dashboard as far as the foundation goes: the account's real state; usage charts come with metering. */
+/** The account at a glance: balance, plan and status, and this month's usage against last month. */
 export function DashboardPage() {
   const t = useT(dashboardMessages)
+  useDocumentTitle(t('title'))
   const profile = useQuery(profileQuery())
   const lang = currentLang()
   return (
@@ -22,19 +37,20 @@ export function DashboardPage() {
           <Typography.Title level={2} style={{ marginTop: 0 }}>
             {t('greeting', { name: user.full_name })}
           </Typography.Title>
+          <ActiveCampaignBanner />
           <Row gutter={[16, 16]}>
             <Col xs={24} md={8}>
-              <Card>
+              <Card style={{ height: '100%' }}>
                 <Statistic title={t('balance')} value={formatMoney(user.balance, 'USD', lang)} />
               </Card>
             </Col>
             <Col xs={24} md={8}>
-              <Card>
+              <Card style={{ height: '100%' }}>
                 <Statistic title={t('plan')} value={user.name_of_user_plan_id ?? t('noPlan')} />
               </Card>
             </Col>
             <Col xs={24} md={8}>
-              <Card title={t('account')} size="small">
+              <Card title={t('account')} size="small" style={{ height: '100%' }}>
                 <Tag color={user.status === 'active' ? 'green' : 'red'}>
                   {t(user.status === 'active' ? 'active' : 'suspended')}
                 </Tag>
@@ -49,14 +65,15 @@ export function DashboardPage() {
                 </Typography.Paragraph>
               </Card>
             </Col>
-            <Col xs={24} lg={16}>
-              <Card title={t('usageTitle')}>
-                <Empty description={t('usageSoon')} />
-              </Card>
-            </Col>
+            <MonthUsage />
             <Col xs={24} lg={8}>
-              <Card title={t('nextSteps')}>
+              <Card title={t('nextSteps')} style={{ height: '100%' }}>
                 <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
+                  <li>
+                    <Link to={paths.statistics}>
+                      <BarChartOutlined /> {t('usage.allStatistics')}
+                    </Link>
+                  </li>
                   <li>
                     <Link to={paths.settings('profile')}>
                       <UserOutlined /> {t('completeProfile')}
@@ -74,5 +91,40 @@ export function DashboardPage() {
         </>
       )}
     </QueryState>
+  )
+}
+
+/**
+ * This month's usage: the summary cards, the charts by service and the per-service table, as columns
+ * of the page's grid (the next-steps card sits beside the table).
+ */
+function MonthUsage() {
+  const t = useT(dashboardMessages)
+  const summary = useQuery(monthSummaryQuery())
+  // The month so far, a bucket a day; the day changes rarely enough for one range per render.
+  const month = useMemo(() => quickRange('thisMonth', new Date()), [])
+  const usage = useQuery(usageQuery(month, 'day'))
+  const statisticsLink = <Link to={paths.statistics}>{t('usage.allStatistics')}</Link>
+  return (
+    <>
+      <Col xs={24}>
+        <QueryState query={summary}>{(data) => <UsageSummaryCards summary={data} />}</QueryState>
+      </Col>
+      <Col xs={24} lg={16}>
+        <Card title={t('usage.chartTitle')} extra={statisticsLink} style={{ height: '100%' }}>
+          <QueryState query={usage}>{(data) => <UsageChart usage={data} kind="line" height={300} />}</QueryState>
+        </Card>
+      </Col>
+      <Col xs={24} lg={8}>
+        <Card title={t('usage.pieTitle')} style={{ height: '100%' }}>
+          <QueryState query={usage}>{(data) => <UsageChart usage={data} kind="pie" height={300} />}</QueryState>
+        </Card>
+      </Col>
+      <Col xs={24} lg={16}>
+        <Card title={t('usage.byService')} extra={statisticsLink} style={{ height: '100%' }}>
+          <QueryState query={summary}>{(data) => <ServiceUsageTable summary={data} />}</QueryState>
+        </Card>
+      </Col>
+    </>
   )
 }

@@ -13,6 +13,7 @@ import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { usePageParam } from '../../ui/use-page-param.ts'
+import { StatisticsLink } from '../statistics/StatisticsLink.tsx'
 import { KeyAccountNotices, useKeyAbilities } from './KeyAccountNotices.tsx'
 import { KeysTable } from './KeysTable.tsx'
 import {
@@ -54,7 +55,10 @@ export function KeysPage() {
           </Typography.Title>
           <Typography.Text type="secondary">{t('intro')}</Typography.Text>
         </div>
-        <CreateKeyButton canCreate={abilities.canCreate} reason={blockedReason(abilities)} />
+        <Flex gap={8} wrap>
+          <StatisticsLink />
+          <CreateKeyButton canCreate={abilities.canCreate} reason={blockedReason(abilities)} />
+        </Flex>
       </Flex>
       <KeyAccountNotices creating />
       <Segmented<View>

@@ -1,0 +1,97 @@
+import { overview, type ResponseOf } from '@app/contract'
+import { cleanup, configure, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sessionStore } from '../../app/session.ts'
+import { installFakeCanvas } from '../../test/fake-canvas.ts'
+import { calls, installFakeServer, ok, openApp, server } from '../../test/fake-server.tsx'
+import { staffSession, USER_ID, usageSeries, userRow } from '../usage/usage-fixtures.ts'
+
+// The real route table, admin shell, overview page and API client; only the network is answered.
+
+configure({ asyncUtilTimeout: 5000 })
+
+beforeAll(async () => {
+  await Promise.all([
+    import('../shell/AdminArea.tsx'),
+    import('./OverviewPage.tsx'),
+    import('../../ui/charts/UsageChartCanvas.tsx'),
+  ])
+}, 60_000)
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] })
+  vi.setSystemTime(new Date('2026-11-22T10:00:00Z'))
+  localStorage.clear()
+  sessionStore.set(staffSession(['admin']))
+  installFakeServer()
+  installFakeCanvas()
+})
+
+afterEach(() => {
+  cleanup()
+  vi.useRealTimers()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+const OVERVIEW = 'GET /v1/statistics/overview'
+
+function figures(revenue: string | null): ResponseOf<typeof overview> {
+  return overview.data.parse({
+    users_total: 12345,
+    users_new: 321,
+    keys_active: 4567,
+    api_requests: 1234567,
+    map_loads: 89012,
+    revenue,
+    signups: { buckets: ['2026-11-21T00:00:00.000Z', '2026-11-22T00:00:00.000Z'], counts: [300, 21] },
+    usage: usageSeries('day', ['2026-11-21T00:00:00.000Z', '2026-11-22T00:00:00.000Z'], {
+      GEOCODE: [1000, 234],
+      LOAD_MAP: [89000, 12],
+    }),
+    top_users: [userRow(USER_ID, 'minh.tran@example.com', 'Minh Tran', 5000, 600)],
+  })
+}
+
+/** The number on the KPI card titled `title`. */
+function figure(title: string) {
+  const statistic = screen
+    .getAllByText(title)
+    .map((element) => element.closest('.ant-statistic'))
+    .find((element) => element !== null)
+  return statistic?.querySelector('.ant-statistic-content')?.textContent
+}
+
+describe('the back-office overview', { timeout: 60_000 }, () => {
+  it('shows each key figure of this month exactly as the server counted it, and no revenue before billing', async () => {
+    server[OVERVIEW] = () => ok(figures(null))
+    openApp('/administrator/overview')
+
+    expect(await screen.findByText('Total users')).toBeTruthy()
+    expect(calls.filter((c) => c.route === OVERVIEW).map((c) => c.query)).toEqual([
+      { start_at: '2026-11-01', end_at: '2026-11-22' },
+    ])
+    expect(figure('Total users')).toBe('12,345')
+    expect(figure('New sign-ups')).toBe('321')
+    expect(figure('Active keys')).toBe('4,567')
+    expect(figure('API requests')).toBe('1,234,567')
+    expect(figure('Map loads')).toBe('89,012')
+    expect(figure('Revenue')).toBe('—')
+    expect(screen.getByText('Available when billing is enabled')).toBeTruthy()
+
+    // Sign-ups per day, and the busiest users opening their own usage for the same period.
+    expect(screen.getByText('300')).toBeTruthy()
+    const user = screen.getByRole('link', { name: 'minh.tran@example.com' })
+    expect(user.getAttribute('href')).toBe(
+      `/administrator/view-hits-per-user?user_id=${USER_ID}&from=2026-11-01&to=2026-11-22`,
+    )
+    expect(screen.getByText('5,600')).toBeTruthy()
+  })
+
+  it('shows revenue in dollars once billing sends it', async () => {
+    server[OVERVIEW] = () => ok(figures('1234.50'))
+    openApp('/administrator/overview')
+    await waitFor(() => expect(figure('Revenue')).toBe('$1,234.50'))
+    expect(screen.queryByText('Available when billing is enabled')).toBeNull()
+  })
+})

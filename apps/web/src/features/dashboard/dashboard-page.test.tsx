@@ -1,0 +1,137 @@
+import { MonthSummary, UsageSeries } from '@app/contract'
+import { cleanup, configure, screen, within } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sessionFrom, sessionStore } from '../../app/session.ts'
+import { installFakeCanvas } from '../../test/fake-canvas.ts'
+import { calls, installFakeServer, ok, openApp, profile, server, session } from '../../test/fake-server.tsx'
+import { quickRange } from '../statistics/range.ts'
+
+// The real dashboard through the real route table and API client; the statistics calls are answered
+// from fixtures the contract's schemas check.
+
+configure({ asyncUtilTimeout: 5000 })
+
+beforeAll(async () => {
+  await Promise.all([
+    import('../shell/CustomerLayout.tsx'),
+    import('./DashboardPage.tsx'),
+    import('../../ui/charts/UsageChartCanvas.tsx'),
+  ])
+}, 60_000)
+
+const summary = MonthSummary.parse({
+  year: 2026,
+  month: 11,
+  api_requests: { this_month: 12_345, last_month: 9_876, forecast: 24_690 },
+  map_loads: { this_month: 5_000, last_month: 0, forecast: null },
+  by_service: [
+    { service: 'LOAD_MAP', this_month: 5_000, last_month: 0, forecast: null },
+    { service: 'GEOCODE', this_month: 12_000, last_month: 9_600, forecast: 24_000 },
+    { service: 'DIRECTION', this_month: 345, last_month: 276, forecast: 690 },
+    { service: 'TRIP', this_month: 0, last_month: 0, forecast: 0 },
+  ],
+})
+
+const month = UsageSeries.parse({
+  unit: 'day',
+  buckets: ['2026-11-01T00:00:00.000Z', '2026-11-02T00:00:00.000Z'],
+  series: [
+    { service: 'LOAD_MAP', hits: [2_000, 3_000] },
+    { service: 'GEOCODE', hits: [5_000, 7_000] },
+    { service: 'DIRECTION', hits: [145, 200] },
+    { service: 'TRIP', hits: [0, 0] },
+  ],
+  totals: {
+    api_requests: 12_345,
+    map_loads: 5_000,
+    by_service: [
+      { service: 'LOAD_MAP', hits: 5_000 },
+      { service: 'GEOCODE', hits: 12_000 },
+      { service: 'DIRECTION', hits: 345 },
+    ],
+  },
+})
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStore.set(sessionFrom(profile, session.token))
+  installFakeServer()
+  server['GET /v1/statistics/hits-one-user-per-month'] = () => ok(summary)
+  server['GET /v1/statistics/hits-one-user'] = () => ok(month)
+  installFakeCanvas()
+})
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+describe('the dashboard', { timeout: 60_000 }, () => {
+  it('shows this month’s API requests and map loads against last month, with the month-end pace', async () => {
+    openApp('/')
+    const requests = await screen.findByTestId('api-requests')
+    expect(within(requests).getByText('API requests this month')).toBeTruthy()
+    expect(within(requests).getByText('12,345')).toBeTruthy()
+    expect(within(requests).getByText('+25%')).toBeTruthy()
+    expect(within(requests).getByText('Last month: 9,876')).toBeTruthy()
+    expect(within(requests).getByText('On pace for 24,690 this month')).toBeTruthy()
+
+    const loads = screen.getByTestId('map-loads')
+    expect(within(loads).getByText('5,000')).toBeTruthy()
+    expect(within(loads).getByText('Nothing last month to compare with')).toBeTruthy()
+    expect(within(loads).getByText('Last month: 0')).toBeTruthy()
+    expect(within(loads).getByText('A month-end forecast appears after the month’s first hour')).toBeTruthy()
+    // What the account already showed stays.
+    expect(screen.getByText('Hello, Linh Nguyen')).toBeTruthy()
+    expect(screen.getByText('Balance')).toBeTruthy()
+  })
+
+  it('lists each used service this month, last month, the change and the forecast', async () => {
+    openApp('/dashboard')
+    const geocode = (await screen.findByText('Geocode', { selector: 'td' })).closest('tr')
+    if (!geocode) throw new Error('no Geocode row')
+    expect([...geocode.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([
+      'Geocode',
+      '12,000',
+      '9,600',
+      '+25%',
+      '24,000',
+    ])
+    const loadMap = screen.getByText('Load Map', { selector: 'td' }).closest('tr')
+    expect([...(loadMap?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toEqual([
+      'Load Map',
+      '5,000',
+      '0',
+      '—',
+      '—',
+    ])
+    // A service used in neither month is left out.
+    expect(screen.queryByText('Trip', { selector: 'td' })).toBeNull()
+  })
+
+  it('charts this month by day, as a line and a pie by service, and links to the statistics', async () => {
+    openApp('/')
+    const line = await screen.findByLabelText(/^Line chart of requests by service/)
+    expect(line.getAttribute('aria-label')).toBe(
+      'Line chart of requests by service: Load Map 5,000; Geocode 12,000; Direction 345',
+    )
+    expect((await screen.findByLabelText(/^Pie chart of requests by service/)).tagName).toBe('CANVAS')
+
+    const asked = calls.find((c) => c.route === 'GET /v1/statistics/hits-one-user')
+    const thisMonth = quickRange('thisMonth', new Date())
+    expect(asked?.query).toEqual({ start_at: thisMonth.start, end_at: thisMonth.end, perTime: 'day' })
+
+    const links = screen.getAllByText('All statistics').map((text) => text.closest('a'))
+    expect(links.length).toBeGreaterThan(0)
+    for (const link of links) expect(link?.getAttribute('href')).toBe('/statistics')
+  })
+
+  it('says so when the month has no requests yet, instead of drawing an empty chart', async () => {
+    server['GET /v1/statistics/hits-one-user'] = () =>
+      ok({ ...month, series: month.series.map((s) => ({ ...s, hits: s.hits.map(() => 0) })) })
+    openApp('/')
+    expect(await screen.findAllByText('No requests in this period')).toHaveLength(2)
+    expect(document.querySelector('canvas')).toBeNull()
+  })
+})

@@ -1,0 +1,15 @@
+import { BarChartOutlined } from '@ant-design/icons'
+import { paths } from '../../app/paths.ts'
+import { useT } from '../../i18n/define.ts'
+import { LinkButton } from '../../ui/LinkButton.tsx'
+import { statisticsMessages } from './statistics.i18n.ts'
+
+/** The way to /statistics from other screens (the customer menu has no entry for it, SPEC §2). */
+export function StatisticsLink() {
+  const t = useT(statisticsMessages)
+  return (
+    <LinkButton icon={<BarChartOutlined />} to={paths.statistics}>
+      {t('link')}
+    </LinkButton>
+  )
+}
