@@ -37,6 +37,7 @@ const keyScreens: Screen[] = [
   { name: 'keys', path: '/keys', ready: '.ant-table-row' },
   { name: 'keys-deleted', path: '/keys?view=deleted', ready: '.ant-table' },
   { name: 'create-key', path: '/createKey', ready: 'form' },
+  { name: 'statistics', path: '/statistics', ready: '.ant-segmented' },
   { name: 'edit-key', path: '/edit?id={id}', ready: 'form input[value="Screens key"]' },
 ]
 const adminScreens: Screen[] = [
@@ -44,6 +45,8 @@ const adminScreens: Screen[] = [
   { name: 'admin-outbox', path: '/administrator/outbox', ready: '.ant-table' },
   { name: 'admin-settings', path: '/administrator/settings', ready: '.ant-switch' },
   { name: 'admin-keys', path: '/administrator/user-management/key-and-bill', ready: '.ant-table' },
+  { name: 'admin-usage-statistics', path: '/administrator/usage-statistics', ready: '.ant-table' },
+  { name: 'admin-usage-per-user', path: '/administrator/usage-statistics-per-user', ready: '.ant-table' },
   { name: 'admin-campaigns-coming-soon', path: '/administrator/campaigns', ready: '.ant-result' },
 ]
 
