@@ -5,7 +5,7 @@ import { useT } from '../../i18n/define.ts'
 import { shellMessages } from './shell.i18n.ts'
 
 /** An honest placeholder for a menu entry whose feature has not been built yet: no fake data. */
-export type ComingSoonFeature = 'keys' | 'billing' | 'payment' | 'maps' | 'support' | 'faqs' | 'statistics'
+export type ComingSoonFeature = 'billing' | 'payment' | 'maps' | 'support' | 'faqs'
 
 export function ComingSoonPage({ feature }: { feature: ComingSoonFeature }) {
   const t = useT(shellMessages)

@@ -53,13 +53,11 @@ export const shellMessages = customerMessages(
       skip: 'Skip',
     },
     comingSoon: {
-      keys: 'API and map-tile keys',
       billing: 'Bills',
       payment: 'Payments',
       maps: 'Custom maps',
       support: 'Support requests',
       faqs: 'FAQs',
-      statistics: 'Usage statistics',
     },
   },
   {
@@ -116,13 +114,11 @@ export const shellMessages = customerMessages(
       skip: 'ကျော်မည်',
     },
     comingSoon: {
-      keys: 'API နှင့် မြေပုံ tile key များ',
       billing: 'ငွေတောင်းခံလွှာများ',
       payment: 'ငွေပေးချေမှုများ',
       maps: 'စိတ်ကြိုက်မြေပုံများ',
       support: 'အကူအညီ တောင်းဆိုချက်များ',
       faqs: 'မေးလေ့ရှိသော မေးခွန်းများ',
-      statistics: 'အသုံးပြုမှု စာရင်းအင်း',
     },
   },
 )
