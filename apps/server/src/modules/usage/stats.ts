@@ -112,20 +112,24 @@ async function hitsByBucket(db: Db, scope: SeriesScope, range: Range, unit: Usag
   }
   if (scope.userId !== undefined) filters.push(sql`user_id = ${scope.userId}`)
   if (scope.keyId !== undefined) filters.push(sql`key_id = ${scope.keyId}`)
+  // Buckets as whole hours or days since the epoch: integers group and travel faster than text.
   const bucket =
-    unit === 'hour' || unit === 'day'
-      ? sql`${time}::timestamp`
-      : sql`date_trunc(${sql.raw(`'${unit}'`)}, ${time}::timestamp)`
-  const result = await queryRows<{ bucket: string | Date; service: string; hits: string | number }>(
+    unit === 'hour'
+      ? sql`(extract(epoch from hour)::int8 / 3600)`
+      : unit === 'day'
+        ? sql`(day - date '1970-01-01')`
+        : sql`(date_trunc(${sql.raw(`'${unit}'`)}, day::timestamp)::date - date '1970-01-01')`
+  const result = await queryRows<{ bucket: string | number; service: string; hits: string | number }>(
     db,
     sql`
-    select to_char(${bucket}, 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as bucket, service, sum(hits)::int8 as hits
+    select ${bucket} as bucket, service, sum(hits)::int8 as hits
     from ${source}
     where ${sql.join(filters, sql` and `)}
     group by 1, 2`,
   )
+  const step = unit === 'hour' ? 3_600_000 : DAY_MS
   return result.map((r) => ({
-    bucket: String(r.bucket),
+    bucket: new Date(Number(r.bucket) * step).toISOString().replace('.000Z', 'Z'),
     service: r.service as UsageService,
     hits: Number(r.hits),
   }))
