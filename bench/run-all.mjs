@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 const benches = [
   ['gateway.mjs', "the gateway's key check vs hello-world (cached and first sight)"],
   ['web.mjs', 'front-end load cost (bundle per route, Lighthouse vs a bare antd shell)'],
+  ['usage.mjs', 'usage reports vs raw COPY, statistics over 10 M hourly rows, idle memory'],
 ]
 
 for (const [script, what] of benches) {

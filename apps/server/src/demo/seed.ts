@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/passwords.ts'
 import { announceChange } from '../modules/gateway/gateway.ts'
 import { insertKey } from '../modules/keys/service.ts'
 import { findUserByEmail, insertUser } from '../modules/users/queries.ts'
+import { seedDemoUsage, type UsageKey } from './usage.ts'
 
 // `npm run demo`: realistic accounts to look around with. Each later feature adds its own demo data
 // (keys, usage, bills, tickets, maps) here, through the same services the product uses.
@@ -88,6 +89,7 @@ export async function seedDemo(ctx: Ctx): Promise<string> {
   const now = ctx.clock.now()
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   let created = 0
+  const newKeys: UsageKey[] = []
   for (const person of people) {
     if (await findUserByEmail(ctx.db, person.email)) continue
     const user = await insertUser(
@@ -111,9 +113,11 @@ export async function seedDemo(ctx: Ctx): Promise<string> {
     for (const key of demoKeys[person.email] ?? []) {
       const { row } = await insertKey(ctx, ctx.db, { ...key, userId: user.id, createdBy: user.id })
       await announceChange(ctx.db, { key: row.id })
+      newKeys.push(row)
     }
     created++
   }
+  const usage = await seedDemoUsage(ctx, newKeys)
   const list = people.map((p) => `    ${p.email} (${p.roles.join(', ')})`).join('\n')
-  return `\n  Demo data: ${created} new account(s); all demo accounts use the password "${DEMO_PASSWORD}":\n${list}\n`
+  return `\n  Demo data: ${created} new account(s); all demo accounts use the password "${DEMO_PASSWORD}":\n${list}\n${usage}`
 }

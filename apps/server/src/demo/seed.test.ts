@@ -1,0 +1,37 @@
+import * as contract from '@app/contract'
+import { describe, expect, it } from 'vitest'
+import { call, signIn, useTestApp } from '../../test/helpers.ts'
+import { seedDemo } from './seed.ts'
+
+// `npm run demo`: the demo customers get keys and a year of usage through the real ingestion, so
+// their dashboards and statistics show figures; seeding twice adds nothing.
+describe('demo data', async () => {
+  const t = await useTestApp()
+
+  it('gives the demo customers keys and a year of usage, once', async () => {
+    const summary = await seedDemo(t.ctx)
+    expect(summary).toContain('linh.nguyen@example.com')
+    const token = await signIn(t, 'linh.nguyen@example.com', 'demo-password')
+    const keys = await call(t, contract.listUserKeys, { query: { page: 1 } }, { token })
+    expect(keys.body.data.total).toBeGreaterThan(0)
+    const year = await call(
+      t,
+      contract.hitsOneUser,
+      { query: { start_at: '2025-11-03', end_at: '2026-11-02', perTime: 'month' } },
+      { token },
+    )
+    expect(year.status).toBe(200)
+    const perMonth = year.body.data.series.reduce(
+      (months, s) => months.map((m, i) => m + (s.hits[i] ?? 0)),
+      year.body.data.buckets.map(() => 0),
+    )
+    // Usage in most months of the year, and this month's in the summary cards.
+    expect(perMonth.filter((hits) => hits > 0).length).toBeGreaterThanOrEqual(6)
+    const month = await call(t, contract.hitsOneUserPerMonth, {}, { token })
+    expect(month.body.data.api_requests.this_month + month.body.data.map_loads.this_month).toBeGreaterThan(0)
+    const again = await seedDemo(t.ctx)
+    expect(again).toContain('0 new account(s)')
+    const after = await call(t, contract.hitsOneUserPerMonth, {}, { token })
+    expect(after.body.data).toEqual(month.body.data)
+  }, 120_000)
+})

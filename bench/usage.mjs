@@ -1,0 +1,644 @@
+#!/usr/bin/env node
+// `npm run bench:usage`: usage metering (issue 4), measured the way ../shared/notes/perf.md asks on this
+// shared 2-core machine: ratios against a baseline taken side by side in the same run, medians of
+// rounds, absolute figures for context. The server is the real app (bench/usage-server.ts).
+//
+// 1. Ingestion, worst case: 1,000,000 events, every one a distinct (key, service, hour), posted to
+//    POST /v1/gateway/usage in batches of 10,000 on PGlite (in memory). Interleaved with it in every
+//    round: the same rows (dumped from usage_hourly after the first pass) loaded with PGlite's raw
+//    `COPY … FROM '/dev/blob'` into an empty table identical to usage_hourly. Targets: ≥ 0.5× COPY's
+//    rows/s into empty tables, ≥ 0.4× when every row already exists (the same events again, new batch ids).
+// 2. Ingestion, realistic: 1,000 active keys, SPEC's service mix (a fifth reported by path, some of
+//    those unknown), events within the current hour, batches of 10,000. Target ≥ 200,000 events/s.
+// 3. Queries: ~10,000,000 hourly rows for 10,000 users generated in SQL (usage_daily and
+//    usage_daily_all summed from them as ingestion does), then one user's daily series for a year and
+//    all users' monthly totals for a year through the statistics endpoints (admin token), interleaved
+//    request by request; p50/p95, target p95 ≤ 50 ms. On PGlite, and on PostgreSQL when DATABASE_URL
+//    or postgres://postgres@127.0.0.1:5432 answers (in a database of its own, dropped afterwards).
+// 4. Memory: RSS of the real server (apps/server/src/main.ts) on PGlite, idle after its second start
+//    on an existing data folder. Target ≤ 400 MiB.
+//
+// The ingestion benchmarks run on PGlite in a temporary folder, as the server does (INGEST_DB=memory
+// for an in-memory database, where the data and its WAL then count in the server's RSS).
+//
+// Environment: ONLY=ingest,realistic,query,memory (a subset), ROUNDS (3), WORST_EVENTS (1000000),
+// REALISTIC_EVENTS (1000000), CONCURRENCY (batches in flight, 2), QUERY_ROWS_PER_HOUR (1128, which
+// makes 10.0 M rows), QUERY_SAMPLES (100 per query), IDLE_SECONDS (15), PG_URL.
+import { fork, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import pg from 'pg'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const root = path.resolve(here, '..')
+const env = (name, fallback) => Number(process.env[name] ?? fallback)
+const ONLY = new Set((process.env.ONLY ?? 'ingest,realistic,query,memory').split(','))
+const ROUNDS = env('ROUNDS', 3)
+const BATCH = 10_000
+const WORST_EVENTS = env('WORST_EVENTS', 1_000_000)
+const REALISTIC_EVENTS = env('REALISTIC_EVENTS', 1_000_000)
+const CONCURRENCY = env('CONCURRENCY', 2)
+const QUERY_ROWS_PER_HOUR = env('QUERY_ROWS_PER_HOUR', 1128)
+const QUERY_SAMPLES = env('QUERY_SAMPLES', 100)
+const IDLE_SECONDS = env('IDLE_SECONDS', 15)
+const PORT = env('BENCH_PORT', 3470)
+const INGEST_DB = process.env.INGEST_DB ?? 'dir'
+const TOKEN = 'bench-gateway-token'
+const HOUR_MS = 3_600_000
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]
+const round1 = (n) => Math.round(n * 10) / 10
+const fmt = (n) => Math.round(n).toLocaleString('en')
+const keyId = (i) => `key_bench${String(i).padStart(21, '0')}`
+
+/** Runs `work` with a fresh PGlite for ingestion: a temporary folder (removed afterwards) or memory. */
+async function withIngestDatabase(work) {
+  if (INGEST_DB === 'memory') return work('memory://')
+  const dir = mkdtempSync(path.join(tmpdir(), 'usage-bench-ingest-'))
+  try {
+    return await work(path.join(dir, 'pglite'))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+// ── Processes and HTTP ──────────────────────────────────────────────────────────────────────────
+
+/** Starts bench/usage-server.ts on a database; `ask` runs a command inside it over IPC. */
+async function startServer(database) {
+  const child = fork(path.join(here, 'usage-server.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DB: database, PORT: String(PORT) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  const info = await new Promise((resolve, reject) => {
+    child.once('message', resolve)
+    child.once('exit', (code) => reject(new Error(`usage-server exited with ${code}`)))
+  })
+  const pending = new Map()
+  let next = 0
+  child.on('message', (message) => {
+    const done = pending.get(message.id)
+    if (!done) return
+    pending.delete(message.id)
+    done(message)
+  })
+  const ask = (command, args = {}) =>
+    new Promise((resolve, reject) => {
+      const id = ++next
+      pending.set(id, (message) => (message.error ? reject(new Error(message.error)) : resolve(message.result)))
+      child.send({ id, command, args })
+    })
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve()
+      child.once('exit', resolve)
+      child.kill('SIGINT')
+      setTimeout(() => child.kill('SIGKILL'), 30_000).unref()
+    })
+  return { child, info, ask, stop }
+}
+
+/** VmRSS and VmHWM (peak) of a process, in MiB. */
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  const kib = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0)
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 }
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 8 })
+
+function request(method, url, { body, token } = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: PORT,
+        method,
+        path: url,
+        agent,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+        },
+      },
+      (res) => {
+        const chunks = []
+        res.on('data', (chunk) => chunks.push(chunk))
+        res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }))
+        res.on('error', reject)
+      },
+    )
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+/**
+ * Posts every batch (`events` is the JSON text of each batch's event array) with `concurrency` in
+ * flight; checks that each was recorded in full, and returns the wall time.
+ */
+async function postBatches(batches, prefix, expected) {
+  const started = performance.now()
+  const latencies = []
+  let accepted = 0
+  let unclassified = 0
+  let index = 0
+  const worker = async () => {
+    while (index < batches.length) {
+      const i = index++
+      const body = `{"batch_id":"${prefix}-${i}","events":[${batches[i].json}]}`
+      const t0 = performance.now()
+      const { status, text } = await request('POST', '/v1/gateway/usage', { body, token: TOKEN })
+      latencies.push(performance.now() - t0)
+      if (status !== 200) throw new Error(`batch ${prefix}-${i}: HTTP ${status} ${text.slice(0, 300)}`)
+      const { data } = JSON.parse(text)
+      if (data.replayed || data.accepted !== batches[i].count) {
+        throw new Error(`batch ${prefix}-${i} not recorded in full: ${text.slice(0, 300)}`)
+      }
+      accepted += data.accepted
+      unclassified += data.unclassified
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker))
+  const ms = performance.now() - started
+  if (expected !== undefined && accepted !== expected) throw new Error(`accepted ${accepted}, expected ${expected}`)
+  latencies.sort((a, b) => a - b)
+  return { ms, accepted, unclassified, batchP50: quantile(latencies, 0.5), batchP99: quantile(latencies, 0.99) }
+}
+
+// ── 1. Worst case: every event its own (key, service, hour) ─────────────────────────────────────
+
+const WORST_SERVICES = [
+  'LOAD_MAP',
+  'GEOCODE',
+  'AUTOCOMPLETE',
+  'DIRECTION',
+  'REVERSE_GEOCODE',
+  'PLACE_DETAIL',
+  'STATIC_MAP',
+  'DISTANCE_MATRIX',
+  'SESSION_AUTOCOMPLETE',
+  'TRIP',
+]
+
+/** 10,000 keys (of as many users) × 10 services × N past hours; a batch is one service-hour for every key. */
+function worstCaseBatches(total) {
+  const keys = 10_000
+  const hours = Math.ceil(total / (keys * WORST_SERVICES.length))
+  const firstHour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - hours * HOUR_MS
+  const batches = []
+  let parts = []
+  for (let i = 0; i < total; i++) {
+    const k = 1 + (i % keys)
+    const service = WORST_SERVICES[Math.floor(i / keys) % WORST_SERVICES.length]
+    const hour = firstHour + Math.floor(i / (keys * WORST_SERVICES.length)) * HOUR_MS
+    const status = i % 97 === 0 ? 503 : i % 31 === 0 ? 404 : 200
+    parts.push(
+      `{"key_id":"${keyId(k)}","service":"${service}","at":${hour + ((i * 7919) % HOUR_MS)},"count":${1 + (i % 5)},"status":${status},"latency_ms":${5 + (i % 300)}}`,
+    )
+    if (parts.length === BATCH || i === total - 1) {
+      batches.push({ json: parts.join(','), count: parts.length })
+      parts = []
+    }
+  }
+  return batches
+}
+
+async function worstCase(database) {
+  console.log(
+    `\n── 1. Ingestion, worst case: ${fmt(WORST_EVENTS)} distinct (key, service, hour) events, PGlite (${INGEST_DB})`,
+  )
+  const batches = worstCaseBatches(WORST_EVENTS)
+  const server = await startServer(database)
+  const rounds = []
+  try {
+    let snapshotRows = 0
+    for (let r = 0; r < ROUNDS; r++) {
+      const round = { round: r + 1 }
+      const copy = async () => {
+        const result = await server.ask('copy')
+        if (result.rows !== snapshotRows) throw new Error(`COPY loaded ${result.rows} rows, expected ${snapshotRows}`)
+        round.copyRowsPerS = result.rows / (result.ms / 1000)
+        round.copyMs = result.ms
+      }
+      const ingest = async () => {
+        await server.ask('reset')
+        const insert = await postBatches(batches, `worst-${r}-new`, WORST_EVENTS)
+        const afterInsert = await server.ask('counts')
+        const update = await postBatches(batches, `worst-${r}-again`, WORST_EVENTS)
+        const afterUpdate = await server.ask('counts')
+        check(afterInsert, afterUpdate)
+        round.insertRowsPerS = WORST_EVENTS / (insert.ms / 1000)
+        round.updateRowsPerS = WORST_EVENTS / (update.ms / 1000)
+        round.insertBatchP50Ms = insert.batchP50
+        round.insertBatchP99Ms = insert.batchP99
+        round.updateBatchP50Ms = update.batchP50
+        round.updateBatchP99Ms = update.batchP99
+        round.hourlyRows = afterUpdate.usage_hourly
+      }
+      // The COPY source is what the first pass left in usage_hourly, so the first round ingests first;
+      // later rounds alternate the order.
+      if (r % 2 === 0 || snapshotRows === 0) {
+        await ingest()
+        if (snapshotRows === 0) snapshotRows = await server.ask('snapshot')
+        await copy()
+      } else {
+        await copy()
+        await ingest()
+      }
+      round.insertRatio = round.insertRowsPerS / round.copyRowsPerS
+      round.updateRatio = round.updateRowsPerS / round.copyRowsPerS
+      round.serverMiB = memoryOf(server.child.pid)
+      rounds.push(round)
+      console.log(
+        `round ${r + 1}: COPY ${fmt(round.copyRowsPerS)} rows/s | HTTP new rows ${fmt(round.insertRowsPerS)}/s (×${round.insertRatio.toFixed(3)}, batch p50 ${fmt(round.insertBatchP50Ms)} ms) | HTTP existing rows ${fmt(round.updateRowsPerS)}/s (×${round.updateRatio.toFixed(3)}, batch p50 ${fmt(round.updateBatchP50Ms)} ms) | server RSS ${fmt(round.serverMiB.rss)} MiB, peak ${fmt(round.serverMiB.peak)}`,
+      )
+    }
+  } finally {
+    await server.stop()
+  }
+  return {
+    events: WORST_EVENTS,
+    copyRowsPerS: Math.round(median(rounds.map((r) => r.copyRowsPerS))),
+    insertRowsPerS: Math.round(median(rounds.map((r) => r.insertRowsPerS))),
+    updateRowsPerS: Math.round(median(rounds.map((r) => r.updateRowsPerS))),
+    insertRatio: Number(median(rounds.map((r) => r.insertRatio)).toFixed(3)),
+    updateRatio: Number(median(rounds.map((r) => r.updateRatio)).toFixed(3)),
+    insertBatchP99Ms: Math.round(median(rounds.map((r) => r.insertBatchP99Ms))),
+    updateBatchP99Ms: Math.round(median(rounds.map((r) => r.updateBatchP99Ms))),
+    serverPeakMiB: Math.round(Math.max(...rounds.map((r) => r.serverMiB.peak))),
+    rounds,
+  }
+}
+
+/** The counters must add up: every hit lands once in each of the three counter tables. */
+function check(afterInsert, afterUpdate) {
+  const hits = (c) => [Number(c.hourly_hits), Number(c.daily_hits), Number(c.daily_all_hits)]
+  const [h1, d1, a1] = hits(afterInsert)
+  const [h2, d2, a2] = hits(afterUpdate)
+  if (afterInsert.usage_hourly !== WORST_EVENTS || afterUpdate.usage_hourly !== WORST_EVENTS) {
+    throw new Error(
+      `usage_hourly holds ${afterInsert.usage_hourly} / ${afterUpdate.usage_hourly} rows, expected ${WORST_EVENTS}`,
+    )
+  }
+  if (h1 !== d1 || h1 !== a1 || h2 !== 2 * h1 || d2 !== 2 * d1 || a2 !== 2 * a1) {
+    throw new Error(`counters do not add up: ${JSON.stringify({ afterInsert, afterUpdate })}`)
+  }
+}
+
+// ── 2. Realistic: 1,000 active keys, the SPEC mix, this hour ────────────────────────────────────
+
+const MIX = [
+  ['LOAD_MAP', 35, '/map/v1/tiles/15/26089/15399.pbf'],
+  ['GEOCODE', 15, '/api/v1/geocode?text=12+Nguyen+Hue'],
+  ['AUTOCOMPLETE', 15, '/api/v1/place/autocomplete?input=pho'],
+  ['DIRECTION', 10, '/api/v1/directions'],
+  ['REVERSE_GEOCODE', 6, '/api/v1/geocode/reverse'],
+  ['PLACE_DETAIL', 5, '/api/v1/place/detail'],
+  ['STATIC_MAP', 4, '/map/v1/static'],
+  ['DISTANCE_MATRIX', 3, '/api/v1/distancematrix'],
+  ['SESSION_AUTOCOMPLETE', 3, '/api/v1/place/autocomplete/session'],
+  ['FORWARD_GEOCODE', 2, '/api/v1/geocode/forward'],
+  ['FIND_PLACE_FROM_TEXT', 1, '/api/v1/place/findplacefromtext'],
+  ['TRIP', 1, '/api/v1/trip'],
+]
+const MIX_TOTAL = MIX.reduce((sum, [, weight]) => sum + weight, 0)
+const LATENCY = { LOAD_MAP: 18, DIRECTION: 140, DISTANCE_MATRIX: 260, TRIP: 420, STATIC_MAP: 90 }
+
+function realisticBatches(total) {
+  const now = Date.now()
+  const hourStart = Math.floor(now / HOUR_MS) * HOUR_MS
+  const span = Math.max(1000, now - hourStart - 1000)
+  // A deterministic generator, so every run posts the same traffic.
+  let state = 42
+  const random = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
+    return state / 2_147_483_648
+  }
+  const batches = []
+  let parts = []
+  let unknown = 0
+  for (let i = 0; i < total; i++) {
+    // A few keys are busy, most are not (a Zipf-like skew over 1,000 keys).
+    const k = 1 + Math.floor(1000 * random() ** 2.5)
+    let roll = random() * MIX_TOTAL
+    let entry = MIX[0]
+    for (const candidate of MIX) {
+      roll -= candidate[1]
+      if (roll <= 0) {
+        entry = candidate
+        break
+      }
+    }
+    const [service, , servicePath] = entry
+    const byPath = random() < 0.2
+    const isUnknown = byPath && random() < 0.1
+    if (isUnknown) unknown++
+    const what = byPath ? `"path":"${isUnknown ? '/api/v1/isochrone' : servicePath}"` : `"service":"${service}"`
+    const at = hourStart + Math.floor(random() * span)
+    const when = i % 2 === 0 ? String(at) : `"${new Date(at).toISOString()}"`
+    const roll2 = random()
+    const status = roll2 < 0.005 ? 503 : roll2 < 0.035 ? 404 : 200
+    const latency = Math.round((LATENCY[service] ?? 45) * (0.5 + random()))
+    parts.push(`{"key_id":"${keyId(k)}",${what},"at":${when},"count":1,"status":${status},"latency_ms":${latency}}`)
+    if (parts.length === BATCH || i === total - 1) {
+      batches.push({ json: parts.join(','), count: parts.length })
+      parts = []
+    }
+  }
+  return { batches, unknown }
+}
+
+async function realistic(database) {
+  console.log(
+    `\n── 2. Ingestion, realistic: ${fmt(REALISTIC_EVENTS)} events of 1,000 keys within this hour, PGlite (${INGEST_DB})`,
+  )
+  const { batches, unknown } = realisticBatches(REALISTIC_EVENTS)
+  const server = await startServer(database)
+  const rounds = []
+  try {
+    for (let r = 0; r < ROUNDS; r++) {
+      await server.ask('reset')
+      const result = await postBatches(batches, `real-${r}`, REALISTIC_EVENTS)
+      if (result.unclassified !== unknown) throw new Error(`unclassified ${result.unclassified}, expected ${unknown}`)
+      const counts = await server.ask('counts')
+      const eventsPerS = REALISTIC_EVENTS / (result.ms / 1000)
+      const serverMiB = memoryOf(server.child.pid)
+      rounds.push({ round: r + 1, eventsPerS, ...result, hourlyRows: counts.usage_hourly, serverMiB })
+      console.log(
+        `round ${r + 1}: ${fmt(eventsPerS)} events/s (batch p50 ${fmt(result.batchP50)} ms, p99 ${fmt(result.batchP99)} ms), ${fmt(counts.usage_hourly)} hourly rows, server RSS ${fmt(serverMiB.rss)} MiB, peak ${fmt(serverMiB.peak)}`,
+      )
+    }
+  } finally {
+    await server.stop()
+  }
+  return {
+    events: REALISTIC_EVENTS,
+    eventsPerS: Math.round(median(rounds.map((r) => r.eventsPerS))),
+    batchP50Ms: Math.round(median(rounds.map((r) => r.batchP50))),
+    batchP99Ms: Math.round(median(rounds.map((r) => r.batchP99))),
+    serverPeakMiB: Math.round(Math.max(...rounds.map((r) => r.serverMiB.peak))),
+    rounds,
+  }
+}
+
+// ── 3. Statistics over ~10 M hourly rows ────────────────────────────────────────────────────────
+
+const busyUser = `usr_bench${'0'.padStart(21, '0')}`
+
+async function timeQueries(token) {
+  const today = new Date().toISOString().slice(0, 10)
+  const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10)
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10)
+  const queries = {
+    'one user, daily, a year': {
+      url: `/v1/statistics/hits-one-user-by-user-id?user_id=${busyUser}&start_at=${yearAgo}&end_at=${today}&perTime=day`,
+      buckets: 365,
+    },
+    'all users, monthly, a year': {
+      url: `/v1/statistics/hits-all-user-statistic?start_at=${yearAgo}&end_at=${today}&perTime=month`,
+      buckets: 13,
+    },
+    'signed-in floor: GET /v1/users/profile (context)': { url: '/v1/users/profile', buckets: null },
+    'one user, hourly, 31 days (context)': {
+      url: `/v1/statistics/hits-one-user-by-user-id?user_id=${busyUser}&start_at=${monthAgo}&end_at=${today}&perTime=hour`,
+      buckets: 31 * 24,
+    },
+  }
+  const names = Object.keys(queries)
+  const times = Object.fromEntries(names.map((n) => [n, []]))
+  const first = {}
+  for (let i = -5; i < QUERY_SAMPLES; i++) {
+    for (const name of names) {
+      const t0 = performance.now()
+      const { status, text } = await request('GET', queries[name].url, { token })
+      const ms = performance.now() - t0
+      if (status !== 200) throw new Error(`${name}: HTTP ${status} ${text.slice(0, 300)}`)
+      if (i === -5) {
+        const { data } = JSON.parse(text)
+        const isSeries = queries[name].buckets !== null
+        if (
+          isSeries &&
+          (data.buckets.length !== queries[name].buckets || !(data.totals.api_requests + data.totals.map_loads > 0))
+        ) {
+          throw new Error(
+            `${name}: unexpected answer (${data.buckets.length} buckets, totals ${JSON.stringify(data.totals).slice(0, 200)})`,
+          )
+        }
+        first[name] = ms
+      }
+      if (i >= 0) times[name].push(ms)
+    }
+  }
+  return Object.fromEntries(
+    names.map((name) => {
+      const sorted = times[name].sort((a, b) => a - b)
+      return [
+        name,
+        { firstMs: round1(first[name]), p50Ms: round1(quantile(sorted, 0.5)), p95Ms: round1(quantile(sorted, 0.95)) },
+      ]
+    }),
+  )
+}
+
+async function queryBench(engine, database) {
+  console.log(`\n── 3. Statistics queries on ${engine}`)
+  const server = await startServer(database)
+  try {
+    const started = performance.now()
+    const fill = await server.ask('fill', { perHour: QUERY_ROWS_PER_HOUR, days: 365 })
+    const fillSeconds = (performance.now() - started) / 1000
+    console.log(
+      `generated ${fmt(fill.counts.hourly)} hourly rows (busy customer ${fmt(fill.counts.busy_hourly)}), ${fmt(fill.counts.daily)} daily, ${fmt(fill.counts.daily_all)} daily-all in ${fillSeconds.toFixed(0)} s: ${JSON.stringify(fill.timings)}`,
+    )
+    await server.ask('checkpoint')
+    const queries = await timeQueries(server.info.token)
+    for (const [name, q] of Object.entries(queries)) {
+      console.log(`${name}: first ${q.firstMs} ms, p50 ${q.p50Ms} ms, p95 ${q.p95Ms} ms`)
+    }
+    return { engine, fillSeconds: Math.round(fillSeconds), rows: fill.counts, fillTimings: fill.timings, queries }
+  } finally {
+    await server.stop()
+  }
+}
+
+async function postgresUrl() {
+  const base = process.env.PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+  const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 })
+  try {
+    await client.connect()
+    await client.end()
+    return base
+  } catch {
+    return null
+  }
+}
+
+async function withPostgresDatabase(base, work) {
+  const name = `bench_usage_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  try {
+    return await work(url.toString())
+  } finally {
+    const again = new pg.Client({ connectionString: base })
+    await again.connect()
+    await again.query(`drop database if exists ${name} with (force)`)
+    await again.end()
+  }
+}
+
+// ── 4. Memory: the real server, second start on an existing folder ──────────────────────────────
+
+async function startMain(dataDir) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      ADMIN_EMAIL: 'bench-admin@example.com',
+      ADMIN_PASSWORD: 'bench-admin-password',
+      DATABASE_URL: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const started = performance.now()
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`)
+    try {
+      const { status } = await request('GET', '/readyz')
+      if (status === 200) break
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      child.once('exit', resolve)
+      child.kill('SIGINT')
+    })
+  return { child, startMs: performance.now() - started, stop }
+}
+
+async function idleRss(dataDir) {
+  const server = await startMain(dataDir)
+  try {
+    await request('GET', '/v1/app-config')
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000))
+    return { ...memoryOf(server.child.pid), startMs: Math.round(server.startMs) }
+  } finally {
+    await server.stop()
+  }
+}
+
+async function memoryBench(queryDataDir) {
+  console.log(`\n── 4. Memory: apps/server/src/main.ts on PGlite, idle ${IDLE_SECONDS} s after start`)
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'usage-bench-memory-'))
+  try {
+    const first = await idleRss(dataDir)
+    console.log(`first start (new folder, initdb in process): RSS ${fmt(first.rss)} MiB, peak ${fmt(first.peak)} MiB`)
+    const second = await idleRss(dataDir)
+    console.log(
+      `second start (existing folder): RSS ${fmt(second.rss)} MiB, peak ${fmt(second.peak)} MiB, ready in ${fmt(second.startMs)} ms`,
+    )
+    let big = null
+    if (queryDataDir) {
+      big = await idleRss(queryDataDir)
+      console.log(`second start on the 10 M-row folder: RSS ${fmt(big.rss)} MiB, peak ${fmt(big.peak)} MiB`)
+    }
+    return { firstStart: first, secondStart: second, tenMillionRows: big }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+// ── Run ─────────────────────────────────────────────────────────────────────────────────────────
+
+async function main() {
+  const results = { startedAt: new Date().toISOString(), node: process.version, concurrency: CONCURRENCY }
+  mkdirSync(path.join(here, 'results'), { recursive: true })
+  const file = path.join(here, 'results', `usage-${results.startedAt.replace(/[:.]/g, '-')}.json`)
+  // Written after every phase, so that a failure later keeps what was measured.
+  const save = () => writeFileSync(file, JSON.stringify(results, null, 2))
+  if (ONLY.has('ingest')) {
+    results.worstCase = await withIngestDatabase(worstCase)
+    save()
+  }
+  if (ONLY.has('realistic')) {
+    results.realistic = await withIngestDatabase(realistic)
+    save()
+  }
+  let queryDir = null
+  try {
+    if (ONLY.has('query')) {
+      queryDir = mkdtempSync(path.join(tmpdir(), 'usage-bench-query-'))
+      results.queries = [await queryBench('PGlite', path.join(queryDir, 'pglite'))]
+      save()
+      const base = await postgresUrl()
+      if (base) results.queries.push(await withPostgresDatabase(base, (url) => queryBench('PostgreSQL', url)))
+      else console.log('PostgreSQL: not reachable (set DATABASE_URL or PG_URL); skipped')
+      save()
+    }
+    if (ONLY.has('memory')) {
+      results.memory = await memoryBench(queryDir)
+      save()
+    }
+  } finally {
+    if (queryDir) rmSync(queryDir, { recursive: true, force: true })
+  }
+
+  const targets = []
+  const target = (name, value, goal, met) =>
+    targets.push({ target: name, reached: value, goal, met: met ? 'met' : 'MISSED' })
+  if (results.worstCase) {
+    const w = results.worstCase
+    target('worst case, new rows ÷ COPY', w.insertRatio, '≥ 0.5', w.insertRatio >= 0.5)
+    target('worst case, existing rows ÷ COPY', w.updateRatio, '≥ 0.4', w.updateRatio >= 0.4)
+  }
+  if (results.realistic) {
+    target('realistic events/s', results.realistic.eventsPerS, '≥ 200,000', results.realistic.eventsPerS >= 200_000)
+  }
+  for (const q of results.queries ?? []) {
+    for (const name of ['one user, daily, a year', 'all users, monthly, a year']) {
+      target(`${q.engine}: ${name}, p95 ms`, q.queries[name].p95Ms, '≤ 50', q.queries[name].p95Ms <= 50)
+    }
+  }
+  if (results.memory) {
+    const rss = Math.round(results.memory.secondStart.rss)
+    target('idle RSS, second start, MiB', rss, '≤ 400', rss <= 400)
+  }
+  results.targets = targets
+
+  console.log('\nUsage ingestion and queries (medians of rounds):')
+  if (results.worstCase) {
+    const w = results.worstCase
+    console.table({
+      'raw COPY into an empty hourly table': { 'rows/s': w.copyRowsPerS, '÷ COPY': 1 },
+      'POST /v1/gateway/usage, new rows': { 'rows/s': w.insertRowsPerS, '÷ COPY': w.insertRatio },
+      'POST /v1/gateway/usage, existing rows': { 'rows/s': w.updateRowsPerS, '÷ COPY': w.updateRatio },
+    })
+  }
+  console.table(targets)
+  save()
+  console.log(`written ${path.relative(root, file)}`)
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error)
+    process.exit(1)
+  },
+)
