@@ -97,17 +97,14 @@ function ceilDay(d: Date): Date {
 async function hitsByBucket(db: Db, scope: SeriesScope, range: Range, unit: UsageUnit) {
   const filters: SQL[] = []
   let source: SQL
-  let time: SQL
   if (unit === 'hour') {
     source = sql`usage_hourly`
-    time = sql`hour`
     filters.push(
       sql`hour >= ${range.start.toISOString()}::timestamptz`,
       sql`hour < ${range.end.toISOString()}::timestamptz`,
     )
   } else {
     source = scope.userId === undefined && scope.keyId === undefined ? sql`usage_daily_all` : sql`usage_daily`
-    time = sql`day`
     filters.push(sql`day >= ${isoDate(range.start)}::date`, sql`day < ${isoDate(ceilDay(range.end))}::date`)
   }
   if (scope.userId !== undefined) filters.push(sql`user_id = ${scope.userId}`)
