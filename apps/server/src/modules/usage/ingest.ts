@@ -417,8 +417,19 @@ async function appendToLogs(tx: Tx, logByUser: Map<string, LogRow[]>) {
     select u, f, l, to_timestamp(fa / 1000.0), to_timestamp(la / 1000.0), e
     from unnest(${pgTextArray(chunkUsers)}::text[], ${pgIntArray(firstSeqs)}::int8[], ${pgIntArray(lastSeqs)}::int8[],
       ${pgIntArray(firstAts)}::int8[], ${pgIntArray(lastAts)}::int8[], ${pgTextArray(payloads)}::text[]) as r(u, f, l, fa, la, e)`)
+  // Chunks wholly before each user's newest 10,000, found through the primary key (user, last_seq)
+  // one user at a time; users with fewer than 10,000 logged requests have nothing to delete.
+  const pruneUsers: string[] = []
+  const bounds: number[] = []
+  for (const { user_id: userId, next } of moved) {
+    const bound = Number(next) - MAX_USAGE_EXPORT_ROWS
+    if (bound <= 0) continue
+    pruneUsers.push(userId)
+    bounds.push(bound)
+  }
+  if (pruneUsers.length === 0) return
   await tx.execute(sql`
-    delete from usage_request_chunks r using usage_request_cursors c
-    where c.user_id = r.user_id and r.user_id = any(${pgTextArray(chunkUsers)}::text[])
-      and r.last_seq < c.next - ${MAX_USAGE_EXPORT_ROWS}`)
+    delete from usage_request_chunks r
+    using unnest(${pgTextArray(pruneUsers)}::text[], ${pgIntArray(bounds)}::int8[]) as c(user_id, bound)
+    where r.user_id = c.user_id and r.last_seq < c.bound`)
 }
