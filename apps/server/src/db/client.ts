@@ -43,11 +43,9 @@ export function migrationsFolder(): string {
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 })
-  // Every session speaks UTC so that date arithmetic in SQL matches the code.
-  pool.on('connect', (client) => {
-    client.query("SET TIME ZONE 'UTC'").catch(() => {})
-  })
+  // Every session speaks UTC so that date arithmetic in SQL matches the code. Set as a startup
+  // option: a query issued from the pool's `connect` event races the first real query (pg warns).
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: '-c TimeZone=UTC' })
   const db = drizzleNodePg(pool, { schema }) as unknown as Db
   return {
     db,
