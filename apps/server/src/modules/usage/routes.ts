@@ -4,6 +4,7 @@ import { requestLang } from '../../http/lang.ts'
 import { pageParams } from '../../http/paging.ts'
 import { ok, routes } from '../../http/routes.ts'
 import { CSV_BOM, csvLine } from '../../lib/csv.ts'
+import { writeAudit } from '../audit/audit.ts'
 import { recordUsage } from './ingest.ts'
 import * as stats from './stats.ts'
 
@@ -84,6 +85,21 @@ export const usageRoutes = routes((r) => {
     const owner = await stats.whose(ctx.db, user, query)
     const month = stats.monthOf(ctx.clock.now(), query.year, query.month)
     const rows = await stats.recentRequests(ctx.db, owner.id, month, { limit: query.size, offset: query.from })
+    // Staff taking a copy of a customer's request log (paths, times, keys) leaves a trace.
+    if (owner.id !== user.id) {
+      await writeAudit(
+        ctx.db,
+        user,
+        req,
+        {
+          action: 'usage.export',
+          targetType: 'user',
+          targetId: owner.id,
+          after: { year: month.start.getUTCFullYear(), month: month.start.getUTCMonth() + 1, rows: rows.length },
+        },
+        ctx.clock.now(),
+      )
+    }
     const lang = query.lang ?? requestLang(req)
     const heading = (
       [

@@ -1,6 +1,6 @@
 import * as contract from '@app/contract'
 import { type EndpointSpec, type ServiceType, translate, type UsageEvent, type UsageUnit } from '@app/contract'
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import {
   type CallOptions,
@@ -16,7 +16,7 @@ import {
   useTestApp,
 } from '../../../test/helpers.ts'
 import { queryRows } from '../../db/client.ts'
-import { usageBatches, usageDaily, usageDailyAll, usageHourly } from '../../db/schema/index.ts'
+import { auditLog, usageBatches, usageDaily, usageDailyAll, usageHourly } from '../../db/schema/index.ts'
 
 // Usage metering (issue 4): what the gateway reports through POST /v1/gateway/usage, and every
 // statistics call read back with exact numbers. Two apps: one for ingestion (whose tests write a lot),
@@ -1248,9 +1248,23 @@ describe('usage statistics', async () => {
       }
     })
 
-    it('exports another user’s requests for staff', async () => {
+    it('exports another user’s requests for staff, and audits it; a customer’s own export is not audited', async () => {
+      const audited = () =>
+        t.ctx.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'usage.export'), eq(auditLog.targetId, bob.user.id)))
       const csv = await exportCsv(t, { email: bob.user.email }, { token: support.token })
       expect(csv.lines).toEqual([header.en, `2026-11-02T07:00:00.000Z,Bob web,${b1.id},GEOCODE,,200,10,100`])
+      expect(await audited()).toEqual([
+        expect.objectContaining({
+          actorId: support.user.id,
+          targetType: 'user',
+          after: { year: 2026, month: 11, rows: 1 },
+        }),
+      ])
+      await exportCsv(t, {}, { token: bob.token })
+      expect(await audited()).toHaveLength(1)
     })
   })
 
