@@ -16,10 +16,13 @@ import { securityHeaders } from './http/security-headers.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
 import { createMailer } from './mail/mailer.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { billingRoutes } from './modules/billing/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { gatewayRoutes } from './modules/gateway/routes.ts'
 import { keyRoutes } from './modules/keys/routes.ts'
 import { outboxRoutes } from './modules/outbox/routes.ts'
+import { planRoutes } from './modules/plans/routes.ts'
+import { rateRoutes } from './modules/pricing/routes.ts'
 import { APP_VERSION, systemRoutes } from './modules/system/routes.ts'
 import { usageRoutes } from './modules/usage/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
@@ -32,6 +35,9 @@ export const allRoutes: readonly Route[] = [
   ...keyRoutes,
   ...gatewayRoutes,
   ...usageRoutes,
+  ...rateRoutes,
+  ...planRoutes,
+  ...billingRoutes,
   ...fileRoutes,
   ...outboxRoutes,
 ]

@@ -98,3 +98,25 @@ export const checkKeyName: Check<string> = (raw) => {
 
 export const checkKeyDescription: Check<string> = (value) =>
   value.length > KEY_DESCRIPTION_MAX ? { key: 'keys.descriptionTooLong', params: { max: KEY_DESCRIPTION_MAX } } : null
+
+// SPEC §5 VAT invoice request: each field valid, else its SPEC message.
+const VAT_EMAIL_PATTERN = EMAIL_PATTERN
+
+export const checkVatCompanyName: Check<string> = (raw) => {
+  const value = raw.trim()
+  return value.length < 2 || value.length > 255 ? { key: 'billing.vat.companyName' } : null
+}
+
+export const checkVatCompanyAddress: Check<string> = (raw) => {
+  const value = raw.trim()
+  return value.length < 5 || value.length > 500 ? { key: 'billing.vat.companyAddress' } : null
+}
+
+/** A Vietnamese tax code: 10 digits, or 10 digits, a dash and a 3-digit branch number. */
+export const checkVatTaxCode: Check<string> = (raw) =>
+  /^\d{10}(-\d{3})?$/.test(raw.trim()) ? null : { key: 'billing.vat.taxCode' }
+
+export const checkVatEmail: Check<string> = (raw) => {
+  const value = normalizeEmail(raw)
+  return value.length > EMAIL_MAX || !VAT_EMAIL_PATTERN.test(value) ? { key: 'billing.vat.email' } : null
+}

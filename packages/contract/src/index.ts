@@ -1,17 +1,23 @@
 import * as auth from './auth.ts'
+import * as billing from './billing.ts'
 import type { EndpointSpec } from './endpoint.ts'
 import * as gateway from './gateway.ts'
 import * as keys from './keys.ts'
+import * as plans from './plans.ts'
+import * as rates from './rates.ts'
 import * as statistics from './statistics.ts'
 import * as system from './system.ts'
 import * as users from './users.ts'
 
 export * from './auth.ts'
+export * from './billing.ts'
 export * from './browser.ts'
 export * from './common.ts'
 export * from './envelope.ts'
 export * from './gateway.ts'
 export * from './keys.ts'
+export * from './plans.ts'
+export * from './rates.ts'
 export * from './schemas.ts'
 export * from './statistics.ts'
 export * from './system.ts'
@@ -29,6 +35,14 @@ function isEndpoint(value: unknown): value is EndpointSpec {
 }
 
 /** Every endpoint the contract declares, found from the feature modules' exports. */
-export const allEndpoints: readonly EndpointSpec[] = [auth, users, keys, gateway, statistics, system].flatMap(
-  (module) => Object.values(module).filter(isEndpoint),
-)
+export const allEndpoints: readonly EndpointSpec[] = [
+  auth,
+  users,
+  keys,
+  gateway,
+  statistics,
+  system,
+  rates,
+  plans,
+  billing,
+].flatMap((module) => Object.values(module).filter(isEndpoint))

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Id, IsoDateTime, pageQueryFields } from './common.ts'
+import { Id, IsoDateTime, Money, pageQueryFields } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
 import { ADMIN_ONLY, ALL_ROLES, STAFF_ROLES } from './roles.ts'
@@ -109,12 +109,14 @@ export const billingUsage = endpoint({
   path: '/v1/statistics/billing',
   roles: ALL_ROLES,
   tag,
-  summary: 'Hits per service between two dates (both included): what a bill for the period counts.',
+  summary: 'Hits per service between two dates (both included) and the bills of those months (revenue).',
   query: z.strictObject({ start_date: z.iso.date(), end_date: z.iso.date(), ...WhoseQuery }),
   data: z.object({
     start_date: z.string(),
     end_date: z.string(),
     by_service: z.array(z.object({ service: UsageServiceSchema, hits: z.number().int() })),
+    /** Bills of the months the range touches (the user's, or everyone's for staff without a filter). */
+    bills: z.object({ count: z.number().int(), billed: Money, paid: Money, unpaid: Money }),
   }),
 })
 

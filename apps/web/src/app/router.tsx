@@ -54,10 +54,22 @@ const customerRoutes: RouteObject[] = [
       (m) => m.KeyFormPage,
     ),
   },
-  { path: paths.billing, ...comingSoon('billing') },
+  {
+    path: paths.billing,
+    ...page(
+      () => import('../features/billing/BillingPage.tsx'),
+      (m) => m.BillingPage,
+    ),
+  },
   { path: paths.vnpayReturn, ...comingSoon('payment') },
   { path: paths.paypalReturn, ...comingSoon('payment') },
-  { path: '/billing/:id', ...comingSoon('billing') },
+  {
+    path: '/billing/:id',
+    ...page(
+      () => import('../features/billing/BillPage.tsx'),
+      (m) => m.BillPage,
+    ),
+  },
   { path: paths.payment, ...comingSoon('payment') },
   { path: paths.maps, ...comingSoon('maps') },
   { path: '/maps/:id', ...comingSoon('maps') },

@@ -1,4 +1,6 @@
+export * from './billing.ts'
 export * from './keys.ts'
+export * from './plans.ts'
 export * from './system.ts'
 export * from './usage.ts'
 export * from './users.ts'

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { tstz } from './columns.ts'
 import { users } from './users.ts'
 
@@ -118,5 +130,10 @@ export const settingsWeight = pgTable(
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('settings_weight_type_idx').on(t.type, t.isNew).where(sql`${t.userId} is null`)],
+  (t) => [
+    uniqueIndex('settings_weight_common_key').on(t.type, t.isNew).where(sql`${t.userId} is null`),
+    uniqueIndex('settings_weight_private_key').on(t.userId, t.type, t.isNew).where(sql`${t.userId} is not null`),
+    check('settings_weight_rate_check', sql`${t.rate} > 0`),
+    check('settings_weight_free_check', sql`${t.free} >= 0`),
+  ],
 )

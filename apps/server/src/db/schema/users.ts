@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { tstz } from './columns.ts'
+import { userPlans } from './plans.ts'
 
 export const users = pgTable(
   'users',
@@ -31,6 +32,10 @@ export const users = pgTable(
     enjoyDiscount: boolean('enjoy_discount').notNull().default(false),
     /** When on, the gateway refuses calls (NO_BALANCE) while the balance is not positive. */
     checkBalance: boolean('check_balance').notNull().default(false),
+    /** The user's plan; null means the default plan (the one with `is_default`). */
+    userPlanId: text('user_plan_id').references(() => userPlans.id, { onDelete: 'restrict' }),
+    /** Which price book bills this user: the current one (true) or the legacy one (DESIGN §4 `is_new`). */
+    priceBookIsNew: boolean('price_book_is_new').notNull().default(true),
     lastLogin: tstz('last_login'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
@@ -38,6 +43,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
+    index('users_plan_idx').on(t.userPlanId),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_status_check', sql`${t.status} in ('active', 'suspended')`),
     check('users_language_check', sql`${t.language} in ('en', 'vi', 'my')`),

@@ -83,7 +83,14 @@ export const adminPages: AdminPage[] = [
     inMenu: false,
     load: () => import('../usage/ViewHitsPerUserPage.tsx').then((m) => ({ Page: m.ViewHitsPerUserPage })),
   },
-  { path: a.billing, label: 'menu.billing', roles: ADMIN_ONLY, icon: <FileTextOutlined />, inMenu: true },
+  {
+    path: a.billing,
+    label: 'menu.billing',
+    roles: ADMIN_ONLY,
+    icon: <FileTextOutlined />,
+    inMenu: true,
+    load: () => import('../billing/BillingManagementPage.tsx').then((m) => ({ Page: m.BillingManagementPage })),
+  },
   {
     path: a.usage,
     label: 'menu.usage',
@@ -129,7 +136,14 @@ export const adminPages: AdminPage[] = [
   },
   { path: a.couponTypes, label: 'pages.couponTypes', roles: ADMIN_ONLY, inMenu: false },
   { path: a.logs, label: 'menu.logs', roles: STAFF_ROLES, icon: <AuditOutlined />, inMenu: true },
-  { path: a.plans, label: 'menu.plans', roles: STAFF_ROLES, icon: <TagsOutlined />, inMenu: true },
+  {
+    path: a.plans,
+    label: 'menu.plans',
+    roles: STAFF_ROLES,
+    icon: <TagsOutlined />,
+    inMenu: true,
+    load: () => import('../plans/PlansPage.tsx').then((m) => ({ Page: m.PlansPage })),
+  },
   {
     path: a.settings,
     label: 'menu.settings',

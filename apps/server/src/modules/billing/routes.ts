@@ -1,0 +1,3 @@
+import { routes } from '../../http/routes.ts'
+
+export const billingRoutes = routes(() => {})

@@ -1,0 +1,3 @@
+import { routes } from '../../http/routes.ts'
+
+export const planRoutes = routes(() => {})

@@ -1,0 +1,3 @@
+export function BillingManagementPage() {
+  return null
+}

@@ -1,0 +1,3 @@
+export function PlansPage() {
+  return null
+}

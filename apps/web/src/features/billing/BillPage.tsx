@@ -1,0 +1,3 @@
+export function BillPage() {
+  return null
+}

@@ -1,0 +1,3 @@
+export function BillingPage() {
+  return null
+}
