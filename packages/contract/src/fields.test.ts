@@ -7,6 +7,10 @@ import {
   checkPassword,
   checkPasswordConfirmation,
   checkPhone,
+  checkVatCompanyAddress,
+  checkVatCompanyName,
+  checkVatEmail,
+  checkVatTaxCode,
   collapseSpaces,
   Email,
   FullName,
@@ -259,5 +263,67 @@ describe('free text', () => {
     expect(JobTitle.parse(' CTO ')).toBe('CTO')
     expect(issueOf(Organization, 'x'.repeat(256))).toBe('validation.text.tooLong')
     expect(issueOf(JobTitle, 'x'.repeat(256))).toBe('validation.text.tooLong')
+  })
+})
+
+describe('VAT invoice fields (SPEC §5)', () => {
+  it('accepts a company name of 2 to 255 characters, trimmed', () => {
+    expect(checkVatCompanyName('Acme Maps JSC')).toBeNull()
+    expect(checkVatCompanyName('AB')).toBeNull()
+    expect(checkVatCompanyName('  Công ty TNHH Bản Đồ  ')).toBeNull()
+    expect(checkVatCompanyName('x'.repeat(255))).toBeNull()
+  })
+
+  it.each(['', '   ', 'A', '  A  ', 'x'.repeat(256)])('refuses the company name %j', (value) => {
+    expect(checkVatCompanyName(value)).toEqual({ key: 'billing.vat.companyName' })
+  })
+
+  it('accepts a company address of 5 to 500 characters, trimmed', () => {
+    expect(checkVatCompanyAddress('12 Tran Hung Dao, Hoan Kiem, Hanoi')).toBeNull()
+    expect(checkVatCompanyAddress('1 Rd.')).toBeNull()
+    expect(checkVatCompanyAddress(' 1 Rd. ')).toBeNull()
+    expect(checkVatCompanyAddress('x'.repeat(500))).toBeNull()
+  })
+
+  it.each(['', '     ', '1 Rd', '  1 Rd  ', 'x'.repeat(501)])('refuses the company address %j', (value) => {
+    expect(checkVatCompanyAddress(value)).toEqual({ key: 'billing.vat.companyAddress' })
+  })
+
+  it.each(['0101234567', '0101234567-001', ' 0312345678 '])('accepts the tax code %j', (value) => {
+    expect(checkVatTaxCode(value)).toBeNull()
+  })
+
+  it.each([
+    '',
+    '010123456',
+    '01012345678',
+    '0101234567001',
+    '0101234567-01',
+    '0101234567-0011',
+    '0101234567 001',
+    'abcdefghij',
+    'MST 0101234567',
+    '０１０１２３４５６７',
+  ])('refuses the tax code %j', (value) => {
+    expect(checkVatTaxCode(value)).toEqual({ key: 'billing.vat.taxCode' })
+  })
+
+  it('accepts a recipient e-mail in any case, with spaces around it', () => {
+    expect(checkVatEmail('billing@example.com')).toBeNull()
+    expect(checkVatEmail('  Billing@Example.COM ')).toBeNull()
+    const longest = `${'a'.repeat(EMAIL_MAX - '@example.com'.length)}@example.com`
+    expect(checkVatEmail(longest)).toBeNull()
+  })
+
+  it.each(['', '   ', 'a@b', 'billing@', '@example.com', 'bill ing@example.com', 'billing@@example.com'])(
+    'refuses the e-mail %j',
+    (value) => {
+      expect(checkVatEmail(value)).toEqual({ key: 'billing.vat.email' })
+    },
+  )
+
+  it(`refuses an e-mail longer than ${EMAIL_MAX} characters`, () => {
+    const tooLong = `${'a'.repeat(EMAIL_MAX - '@example.com'.length + 1)}@example.com`
+    expect(checkVatEmail(tooLong)).toEqual({ key: 'billing.vat.email' })
   })
 })

@@ -199,7 +199,7 @@ export interface ServicePrice {
 }
 
 export interface BillInput {
-  /** Hits per service in the month. Services without a price are charged nothing (and listed). */
+  /** Hits per service in the month. Only services in `prices` are billed (UNCLASSIFIED never is). */
   hits: Readonly<Record<string, number>>
   prices: readonly ServicePrice[]
   /** Percentage off, a decimal string such as "10" or "7.5"; "0" when the user gets no discount. */
@@ -255,15 +255,17 @@ export function priceBill(input: BillInput): BillResult {
   }
   const amountBeforeDiscountCents = lines.reduce((sum, line) => sum + line.subtotalCents, 0n)
   const discountCents = percentOf(amountBeforeDiscountCents, input.discountPercent)
-  const amountCents = amountBeforeDiscountCents - discountCents
+  const discounted = amountBeforeDiscountCents - discountCents
+  const amountCents = discounted > 0n ? discounted : 0n
   const freeCreditCents = input.freeCreditCents < amountCents ? input.freeCreditCents : amountCents
+  const credit = freeCreditCents > 0n ? freeCreditCents : 0n
   return {
     lines,
     amountBeforeDiscountCents,
-    discountCents,
+    discountCents: amountBeforeDiscountCents - amountCents,
     amountCents,
-    freeCreditCents: freeCreditCents < 0n ? 0n : freeCreditCents,
-    totalCents: amountCents - (freeCreditCents < 0n ? 0n : freeCreditCents),
+    freeCreditCents: credit,
+    totalCents: amountCents - credit,
   }
 }
 

@@ -11,10 +11,16 @@ import { SERVICE_TYPES } from './services.ts'
 
 const tag = 'Rates'
 
+/** A JSON number as an exact decimal string, or as itself (refused later) when it has more than 8 places. */
+function numberToDecimal(value: number): string {
+  const fixed = value.toFixed(8)
+  return Number(fixed) === value ? fixed.replace(/\.?0+$/, '') : String(value)
+}
+
 /** A per-request rate in USD: a decimal string (or number) above 0 with at most 8 decimal places. */
 export const RateInput = z
   .union([z.string(), z.number()])
-  .transform((value) => (typeof value === 'number' ? value.toFixed(8).replace(/\.?0+$/, '') : value.trim()))
+  .transform((value) => (typeof value === 'number' ? numberToDecimal(value) : value.trim()))
   .refine((value) => isDecimal(value) && parseRate(value) > 0n, { error: 'rates.rateNotPositive' })
 
 /** Money in USD entered by staff: "12.5", "12.50" or 12.5; at most 2 decimals; returned as cents. */
