@@ -97,7 +97,11 @@ const samples: Record<string, () => Record<string, unknown>> = {
     is_new: true,
   }),
   'POST /v1/settings-weight/{id}/range-request': () => ({ request_from: 0, request_to: 100000, rate: '0.004' }),
-  'PUT /v1/settings-weight/{id}/range-request/{rangeId}': () => ({ request_from: 0, request_to: 100000, rate: '0.004' }),
+  'PUT /v1/settings-weight/{id}/range-request/{rangeId}': () => ({
+    request_from: 0,
+    request_to: 100000,
+    rate: '0.004',
+  }),
   'POST /v1/settings-free/month': () => ({ free: '5.00' }),
   'POST /v1/settings-free/first-register': () => ({ free: '10.00' }),
   'PUT /v1/settings-billing': () => ({ discount_percent: '10', exchange_rate: '25400' }),

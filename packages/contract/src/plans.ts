@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { Id, IdParams, IsoDateTime, Money } from './common.ts'
 import { endpoint } from './endpoint.ts'
-import { ADMIN_ONLY, ALL_ROLES, STAFF_ROLES } from './roles.ts'
 import { MoneyInput } from './rates.ts'
+import { ADMIN_ONLY, ALL_ROLES, STAFF_ROLES } from './roles.ts'
 
 // SPEC §3 Plan and §7 "Settings and plans" (plans half); DESIGN §4 "Plans". A plan names the upstream
 // plan ids and carries limits the gateway enforces (QUOTA_EXCEEDED) and a monthly price.
