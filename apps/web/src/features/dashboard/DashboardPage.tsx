@@ -17,14 +17,19 @@ import { UsageChart } from '../../ui/charts/UsageChart.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { profileQuery } from '../auth/auth.api.ts'
+import { PlanCard } from '../plans/PlanCard.tsx'
 import { quickRange } from '../statistics/range.ts'
 import { monthSummaryQuery, usageQuery } from '../statistics/statistics.api.ts'
 import { ActiveCampaignBanner } from './ActiveCampaignBanner.tsx'
+import { BillEstimateCard } from './BillEstimateCard.tsx'
 import { dashboardMessages } from './dashboard.i18n.ts'
 import { ServiceUsageTable } from './ServiceUsageTable.tsx'
 import { UsageSummaryCards } from './UsageSummaryCards.tsx'
 
-/** The account at a glance: balance, plan and status, and this month's usage against last month. */
+/**
+ * The account at a glance: balance and status, this month's bill so far, the plan with its limits and
+ * offers, and this month's usage against last month.
+ */
 export function DashboardPage() {
   const t = useT(dashboardMessages)
   useDocumentTitle(t('title'))
@@ -39,17 +44,12 @@ export function DashboardPage() {
           </Typography.Title>
           <ActiveCampaignBanner />
           <Row gutter={[16, 16]}>
-            <Col xs={24} md={8}>
+            <Col xs={24} md={12} xl={6}>
               <Card style={{ height: '100%' }}>
                 <Statistic title={t('balance')} value={formatMoney(user.balance, 'USD', lang)} />
               </Card>
             </Col>
-            <Col xs={24} md={8}>
-              <Card style={{ height: '100%' }}>
-                <Statistic title={t('plan')} value={user.name_of_user_plan_id ?? t('noPlan')} />
-              </Card>
-            </Col>
-            <Col xs={24} md={8}>
+            <Col xs={24} md={12} xl={6}>
               <Card title={t('account')} size="small" style={{ height: '100%' }}>
                 <Tag color={user.status === 'active' ? 'green' : 'red'}>
                   {t(user.status === 'active' ? 'active' : 'suspended')}
@@ -64,6 +64,12 @@ export function DashboardPage() {
                   {t('memberSince', { date: formatDate(user.created_at, lang) })}
                 </Typography.Paragraph>
               </Card>
+            </Col>
+            <Col xs={24} xl={12}>
+              <BillEstimateCard />
+            </Col>
+            <Col xs={24}>
+              <PlanCard />
             </Col>
             <MonthUsage />
             <Col xs={24} lg={8}>

@@ -1,5 +1,5 @@
-import { MonthSummary, UsageSeries } from '@app/contract'
-import { cleanup, configure, screen, within } from '@testing-library/react'
+import { MonthSummary, Plan, PlanDashboard, UsageSeries } from '@app/contract'
+import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionFrom, sessionStore } from '../../app/session.ts'
 import { installFakeCanvas } from '../../test/fake-canvas.ts'
@@ -52,12 +52,59 @@ const month = UsageSeries.parse({
   },
 })
 
+const defaultPlan = Plan.parse({
+  id: 'pln_seedpayasyougo000000000000',
+  name: 'Pay as you go',
+  description: null,
+  rsapi_plan_id: null,
+  maptile_plan_id: null,
+  price: '0.00',
+  request_limit: null,
+  request_limit_duration: 'month',
+  load_limit: null,
+  load_limit_duration: 'month',
+  is_default: true,
+  active: true,
+  users: 1,
+  created_at: '2026-10-01T00:00:00.000Z',
+  updated_at: '2026-10-01T00:00:00.000Z',
+})
+
+const planInfo = PlanDashboard.parse({
+  plan: defaultPlan,
+  name_of_user_plan_id: 'Pay as you go',
+  request_limit: null,
+  request_limit_duration: 'month',
+  load_limit: null,
+  load_limit_duration: 'month',
+  balance: '0.00',
+  enjoy_discount: false,
+  requests: { limit: null, duration: 'month', used: 12_345 },
+  loads: { limit: null, duration: 'month', used: 5_000 },
+  offers: [],
+  purchase_available: false,
+})
+
+const estimate = {
+  year: 2026,
+  month: 11,
+  so_far: '12.34',
+  projected: '185.10',
+  lines: [
+    { service: 'GEOCODE', hits: 12_000, so_far: '10.00', projected: '150.00' },
+    { service: 'LOAD_MAP', hits: 5_000, so_far: '2.34', projected: '35.10' },
+    { service: 'TRIP', hits: 0, so_far: '0.00', projected: '0.00' },
+  ],
+}
+
 beforeEach(() => {
   localStorage.clear()
   sessionStore.set(sessionFrom(profile, session.token))
   installFakeServer()
   server['GET /v1/statistics/hits-one-user-per-month'] = () => ok(summary)
   server['GET /v1/statistics/hits-one-user'] = () => ok(month)
+  server['GET /v1/users-plans-dashboard'] = () => ok(planInfo)
+  server['GET /v1/bills/estimate'] = () => ok(estimate)
   installFakeCanvas()
 })
 
@@ -133,5 +180,53 @@ describe('the dashboard', { timeout: 60_000 }, () => {
     openApp('/')
     expect(await screen.findAllByText('No requests in this period')).toHaveLength(2)
     expect(document.querySelector('canvas')).toBeNull()
+  })
+
+  it('estimates this month’s bill so far and by month end, with the services behind it and a link to the bills', async () => {
+    openApp('/')
+    const card = await screen.findByTestId('bill-estimate')
+    expect(await within(card).findByText('November 2026')).toBeTruthy()
+    const figure = (title: string) =>
+      within(card).getByText(title).closest('.ant-statistic')?.querySelector('.ant-statistic-content')?.textContent
+    expect(figure('This month so far')).toBe('$12.34')
+    expect(figure('Projected by month end')).toBe('$185.10')
+    expect(within(card).getByText('Your bills').closest('a')?.getAttribute('href')).toBe('/billing')
+
+    // The breakdown opens on demand; a service with nothing used is left out.
+    expect(within(card).queryByRole('table')).toBeNull()
+    const toggle = within(card).getByRole('button', { name: 'Show by service' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(toggle)
+    const table = within(card).getByRole('table', { name: 'Estimate by service' })
+    const rows = [...table.querySelectorAll('tbody tr')].map((row) =>
+      [...row.querySelectorAll('td')].map((cell) => cell.textContent),
+    )
+    expect(rows).toEqual([
+      ['Geocoding', '12,000', '$10.00', '$150.00'],
+      ['Map loads', '5,000', '$2.34', '$35.10'],
+    ])
+    expect(within(card).getByRole('button', { name: 'Hide services' }).getAttribute('aria-expanded')).toBe('true')
+  })
+
+  it('says so when nothing is charged yet this month', async () => {
+    server['GET /v1/bills/estimate'] = () =>
+      ok({
+        ...estimate,
+        so_far: '0.00',
+        projected: '0.00',
+        lines: [{ service: 'TRIP', hits: 0, so_far: '0.00', projected: '0.00' }],
+      })
+    openApp('/')
+    const card = await screen.findByTestId('bill-estimate')
+    expect(await within(card).findByText('Nothing is charged yet this month.')).toBeTruthy()
+    expect(within(card).queryByRole('button', { name: 'Show by service' })).toBeNull()
+  })
+
+  it('places the plan card on the dashboard', async () => {
+    openApp('/')
+    const card = await screen.findByTestId('plan-card')
+    expect(await within(card).findByText('Pay as you go', { selector: 'h4' })).toBeTruthy()
+    expect(within(card).getByText('12,345 used this month')).toBeTruthy()
+    expect(within(card).getByText('No other plans are on sale right now.')).toBeTruthy()
   })
 })

@@ -19,7 +19,6 @@ import {
   Dropdown,
   Empty,
   Layout,
-  Modal,
   Segmented,
   Skeleton,
   Space,
@@ -29,7 +28,7 @@ import {
   Typography,
   theme,
 } from 'antd'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { call } from '../../api/client.ts'
 import { paths } from '../../app/paths.ts'
@@ -44,6 +43,10 @@ import { useLogout } from '../auth/auth.api.ts'
 import { CopyKeyButton } from '../keys/CopyKeyButton.tsx'
 import { userKeysQuery } from '../keys/keys.api.ts'
 import { shellMessages } from './shell.i18n.ts'
+
+// The pricing popup (its table, the comparison) downloads on first use, not with every page.
+const loadPricingModal = () => import('../pricing/PricingModal.tsx')
+const PricingModal = lazy(async () => ({ default: (await loadPricingModal()).PricingModal }))
 
 /**
  * SPEC §2 key history: the user's newest keys (name, created date, "URLs: N/A", a copy button), at
@@ -124,7 +127,7 @@ function KeyHistory({ open, onNavigate }: { open: boolean; onNavigate: () => voi
   )
 }
 
-/** SPEC §2 header: pricing, key history, docs, support, and the profile menu. */
+/** SPEC §2 header: the pricing popup, key history, docs, support, and the profile menu. */
 export function CustomerHeader({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const t = useT(shellMessages)
   const session = useSession()
@@ -133,7 +136,9 @@ export function CustomerHeader({ collapsed, onToggle }: { collapsed: boolean; on
   const mode = useStored(themePref)
   const lang = useStored(customerLangPref)
   const { token } = theme.useToken()
-  const [pricingOpen, setPricingOpen] = useState(false)
+  const [isPricingOpen, setPricingOpen] = useState(false)
+  // Mounted from the first opening on, so that closing keeps the dialog's exit animation.
+  const [hasOpenedPricing, setOpenedPricing] = useState(false)
   const [isHistoryOpen, setHistoryOpen] = useState(false)
   const config = useQuery({
     queryKey: ['app-config'],
@@ -251,7 +256,18 @@ export function CustomerHeader({ collapsed, onToggle }: { collapsed: boolean; on
         onClick={onToggle}
       />
       <div style={{ flex: 1 }} />
-      <Button onClick={() => setPricingOpen(true)}>{t('header.pricing')}</Button>
+      <Button
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpenedPricing(true)
+          setPricingOpen(true)
+        }}
+        // Fetch the popup's code as the pointer or focus arrives, so it opens without a wait.
+        onPointerEnter={() => void loadPricingModal()}
+        onFocus={() => void loadPricingModal()}
+      >
+        {t('header.pricing')}
+      </Button>
       {session ? (
         <>
           <Dropdown
@@ -289,9 +305,11 @@ export function CustomerHeader({ collapsed, onToggle }: { collapsed: boolean; on
           <Button type="primary">{t('header.signIn')}</Button>
         </Link>
       )}
-      <Modal open={pricingOpen} title={t('header.pricingTitle')} onCancel={() => setPricingOpen(false)} footer={null}>
-        <Empty description={t('header.pricingSoon')} />
-      </Modal>
+      {hasOpenedPricing ? (
+        <Suspense fallback={null}>
+          <PricingModal open={isPricingOpen} onClose={() => setPricingOpen(false)} />
+        </Suspense>
+      ) : null}
     </Layout.Header>
   )
 }

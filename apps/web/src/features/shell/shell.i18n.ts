@@ -14,8 +14,6 @@ export const shellMessages = customerMessages(
     },
     header: {
       pricing: 'Pricing',
-      pricingTitle: 'Pricing',
-      pricingSoon: 'The price list with volume tiers will be shown here soon.',
       keyHistory: 'Key history',
       noKeys: 'No keys yet. Your newest keys will be listed here.',
       allKeys: 'All keys',
@@ -72,8 +70,6 @@ export const shellMessages = customerMessages(
     },
     header: {
       pricing: 'စျေးနှုန်း',
-      pricingTitle: 'စျေးနှုန်း',
-      pricingSoon: 'ပမာဏအလိုက် စျေးနှုန်းစာရင်းကို မကြာမီ ဤနေရာတွင် ပြသပါမည်။',
       keyHistory: 'Key မှတ်တမ်း',
       noKeys: 'Key မရှိသေးပါ။ သင့် key အသစ်များကို ဤနေရာတွင် ပြသပါမည်။',
       allKeys: 'Key အားလုံး',

@@ -1,0 +1,252 @@
+import { MonthSummary, Plan, PlanDashboard, UsageSeries } from '@app/contract'
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sessionFrom, sessionStore } from '../../app/session.ts'
+import { installFakeCanvas } from '../../test/fake-canvas.ts'
+import { calls, installFakeServer, ok, openApp, profile, refused, server, session } from '../../test/fake-server.tsx'
+
+// The dashboard's plan card on the real dashboard, through the real route table and API client; only
+// the network is answered, from fixtures the contract's schemas check.
+
+configure({ asyncUtilTimeout: 5000 })
+
+beforeAll(async () => {
+  await Promise.all([import('../shell/CustomerLayout.tsx'), import('../dashboard/DashboardPage.tsx')])
+}, 60_000)
+
+const at = '2026-10-01T00:00:00.000Z'
+const plan = (fields: Partial<Plan> & Pick<Plan, 'id' | 'name' | 'price'>): Plan =>
+  Plan.parse({
+    description: null,
+    rsapi_plan_id: null,
+    maptile_plan_id: null,
+    request_limit: null,
+    request_limit_duration: 'month',
+    load_limit: null,
+    load_limit_duration: 'month',
+    is_default: false,
+    active: true,
+    users: 3,
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  })
+
+const payAsYouGo = plan({
+  id: 'pln_seedpayasyougo000000000000',
+  name: 'Pay as you go',
+  price: '0.00',
+  is_default: true,
+  description: 'Pay only for what you use',
+})
+const standard = plan({
+  id: 'pln_seedstandard00000000000000',
+  name: 'Standard',
+  price: '49.00',
+  request_limit: 50_000,
+  request_limit_duration: 'day',
+  load_limit: 20_000,
+  load_limit_duration: 'day',
+})
+const business = plan({
+  id: 'pln_seedbusiness00000000000000',
+  name: 'Business',
+  price: '199.00',
+  request_limit: 1_000,
+  request_limit_duration: 'minute',
+  load_limit: 500,
+  load_limit_duration: 'minute',
+  description: 'For busy apps',
+})
+
+const onStandard = PlanDashboard.parse({
+  plan: standard,
+  name_of_user_plan_id: 'Standard',
+  request_limit: 50_000,
+  request_limit_duration: 'day',
+  load_limit: 20_000,
+  load_limit_duration: 'day',
+  balance: '12.50',
+  enjoy_discount: false,
+  requests: { limit: 50_000, duration: 'day', used: 41_234 },
+  loads: { limit: 20_000, duration: 'day', used: 20_000 },
+  offers: [payAsYouGo, business],
+  purchase_available: false,
+})
+
+const onBusiness = PlanDashboard.parse({
+  ...onStandard,
+  plan: business,
+  name_of_user_plan_id: 'Business',
+  request_limit: 1_000,
+  request_limit_duration: 'minute',
+  load_limit: 500,
+  load_limit_duration: 'minute',
+  balance: '0.00',
+  requests: { limit: 1_000, duration: 'minute', used: 12 },
+  loads: { limit: 500, duration: 'minute', used: 0 },
+  offers: [payAsYouGo, standard],
+  purchase_available: true,
+})
+
+const DASHBOARD = 'GET /v1/users-plans-dashboard'
+const BUY_BUSINESS = `POST /v1/users-plans/${business.id}/buy`
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStore.set(sessionFrom(profile, session.token))
+  installFakeServer()
+  installFakeCanvas()
+  // The rest of the dashboard: an empty month.
+  server['GET /v1/statistics/hits-one-user-per-month'] = () =>
+    ok(
+      MonthSummary.parse({
+        year: 2026,
+        month: 11,
+        api_requests: { this_month: 0, last_month: 0, forecast: null },
+        map_loads: { this_month: 0, last_month: 0, forecast: null },
+        by_service: [],
+      }),
+    )
+  server['GET /v1/statistics/hits-one-user'] = () =>
+    ok(
+      UsageSeries.parse({
+        unit: 'day',
+        buckets: [],
+        series: [],
+        totals: { api_requests: 0, map_loads: 0, by_service: [] },
+      }),
+    )
+  server['GET /v1/bills/estimate'] = () => ok({ year: 2026, month: 11, so_far: '0.00', projected: '0.00', lines: [] })
+  server[DASHBOARD] = () => ok(onStandard)
+})
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+const toastText = () => document.querySelector('.ant-message')?.textContent ?? ''
+
+/** Presses an offer's button and returns the confirmation dialog it opens. */
+async function chooseOffer(planId: string, button: string): Promise<HTMLElement> {
+  const offer = await screen.findByTestId(`offer-${planId}`)
+  fireEvent.click(within(offer).getByRole('button', { name: button }))
+  const title = await screen.findByText(/^Move to the .* plan\?$/, { selector: '.ant-modal-confirm-title' })
+  const dialog = title.closest('.ant-modal')
+  if (!(dialog instanceof HTMLElement)) throw new Error('no confirmation dialog')
+  return dialog
+}
+
+describe('the plan card', { timeout: 60_000 }, () => {
+  it('shows the plan, its price, its limits and what the current windows used, and the balance', async () => {
+    openApp('/')
+    const card = await screen.findByTestId('plan-card')
+    expect(await within(card).findByText('Standard', { selector: 'h4' })).toBeTruthy()
+    expect(within(card).getByText('$49.00 / month')).toBeTruthy()
+    expect(within(card).getByText('Balance: $12.50')).toBeTruthy()
+
+    const requests = within(card).getByTestId('plan-requests')
+    expect(within(requests).getByText('50,000 per day')).toBeTruthy()
+    expect(within(requests).getByText('41,234 of 50,000 used today')).toBeTruthy()
+    expect(within(requests).queryByText(/Limit reached/)).toBeNull()
+    expect(requests.querySelector('.ant-progress')).not.toBeNull()
+
+    const loads = within(card).getByTestId('plan-loads')
+    expect(within(loads).getByText('20,000 per day')).toBeTruthy()
+    expect(within(loads).getByText('20,000 of 20,000 used today')).toBeTruthy()
+    expect(within(loads).getByText(/^Limit reached/)).toBeTruthy()
+
+    const offer = within(card).getByTestId(`offer-${business.id}`)
+    expect(within(offer).getByText('$199.00 / month')).toBeTruthy()
+    expect(within(offer).getByText('API requests: 1,000 per minute')).toBeTruthy()
+    expect(within(offer).getByText('Map loads: 500 per minute')).toBeTruthy()
+    // Dearer than the current plan: an upgrade; the free default plan is bought.
+    expect(within(offer).getByRole('button', { name: 'Upgrade' })).toBeTruthy()
+    const free = within(card).getByTestId(`offer-${payAsYouGo.id}`)
+    expect(within(free).getByText('No monthly fee')).toBeTruthy()
+    expect(within(free).getByText('API requests: Unlimited')).toBeTruthy()
+    expect(within(free).getByRole('button', { name: 'Buy' })).toBeTruthy()
+  })
+
+  it('says that plans cannot be paid from the balance yet, beside the offers', async () => {
+    openApp('/')
+    const card = await screen.findByTestId('plan-card')
+    const note = await within(card).findByText(/^Paying for a plan from your balance arrives soon/)
+    expect(note).toBeTruthy()
+    expect(within(card).getByText('Contact support').closest('a')?.getAttribute('href')).toBe('/support/request')
+  })
+
+  it('asks before buying, and shows the server’s refusal when the purchase is not available', async () => {
+    const refusal = 'Plans cannot be bought from the balance yet. Please contact support to change your plan.'
+    server[BUY_BUSINESS] = () => refused(422, 'PURCHASE_UNAVAILABLE', refusal)
+    openApp('/')
+
+    // Cancelling buys nothing.
+    let dialog = await chooseOffer(business.id, 'Upgrade')
+    expect(
+      within(dialog).getByText(
+        '$199.00 a month will be paid from your balance ($12.50). The new limits apply at once.',
+      ),
+    ).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() =>
+      expect(screen.queryByText('Move to the Business plan?', { selector: '.ant-modal-confirm-title' })).toBeNull(),
+    )
+    expect(calls.some((c) => c.route === BUY_BUSINESS)).toBe(false)
+
+    dialog = await chooseOffer(business.id, 'Upgrade')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upgrade' }))
+    const failure = await screen.findByTestId('plan-buy-failure')
+    expect(failure.textContent).toContain(refusal)
+    expect(toastText()).toContain(refusal)
+    expect(calls.filter((c) => c.route === BUY_BUSINESS)).toHaveLength(1)
+    // Nothing changed: still on Standard.
+    expect(screen.getByText('Standard', { selector: 'h4' })).toBeTruthy()
+  })
+
+  it('moves to the bought plan with the server’s answer when the purchase goes through', async () => {
+    server[BUY_BUSINESS] = () => ok(onBusiness, 'Plan changed to Business')
+    openApp('/')
+    const dialog = await chooseOffer(business.id, 'Upgrade')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upgrade' }))
+    const card = screen.getByTestId('plan-card')
+    expect(await within(card).findByText('Business', { selector: 'h4' })).toBeTruthy()
+    expect(within(card).getByText('12 of 1,000 used this minute')).toBeTruthy()
+    expect(within(card).getByText('Balance: $0.00')).toBeTruthy()
+    expect(toastText()).toContain('Plan changed to Business')
+    // The purchase is available now: no note; the profile (header badge, balance) is asked again.
+    expect(within(card).queryByText(/^Paying for a plan from your balance arrives soon/)).toBeNull()
+    await waitFor(() => expect(calls.filter((c) => c.route === 'GET /v1/users/profile').length).toBeGreaterThan(1))
+  })
+
+  it('shows an unlimited plan without a bar, with what this month used', async () => {
+    server[DASHBOARD] = () =>
+      ok(
+        PlanDashboard.parse({
+          ...onStandard,
+          plan: payAsYouGo,
+          name_of_user_plan_id: 'Pay as you go',
+          request_limit: null,
+          request_limit_duration: 'month',
+          load_limit: null,
+          load_limit_duration: 'month',
+          requests: { limit: null, duration: 'month', used: 1_234 },
+          loads: { limit: null, duration: 'month', used: 0 },
+          offers: [standard, business],
+        }),
+      )
+    openApp('/')
+    const card = await screen.findByTestId('plan-card')
+    expect(await within(card).findByText('Pay as you go', { selector: 'h4' })).toBeTruthy()
+    expect(within(card).getByText('Default')).toBeTruthy()
+    expect(within(card).getByText('No monthly fee')).toBeTruthy()
+    const requests = within(card).getByTestId('plan-requests')
+    expect(within(requests).getByText('Unlimited')).toBeTruthy()
+    expect(within(requests).getByText('1,234 used this month')).toBeTruthy()
+    expect(requests.querySelector('.ant-progress')).toBeNull()
+    // Every other plan costs more: both are upgrades.
+    expect(within(card).getAllByRole('button', { name: 'Upgrade' })).toHaveLength(2)
+  })
+})
