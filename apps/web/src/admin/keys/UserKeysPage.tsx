@@ -17,15 +17,16 @@ import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { usePageParam } from '../../ui/use-page-param.ts'
+import { UserBills } from '../billing/UserBills.tsx'
 import { allKeysQuery, type KeyStatusFilter, keysOfUserQuery, ownerQuery, useSetKeyStatus } from './keys.api.ts'
 import { userKeysMessages } from './user-keys.i18n.ts'
 
 const keysOfUserPath = (userId: string) => `${paths.admin.keyAndBill}?user_id=${encodeURIComponent(userId)}`
 
 /**
- * /administrator/user-management/key-and-bill: with `?user_id=` one account's keys, without it every
- * key (searchable, filtered by status). Keys are edited in a drawer, so the page keeps its place, and
- * suspended or reactivated after a confirmation.
+ * /administrator/user-management/key-and-bill: with `?user_id=` one account's keys and bills, without
+ * it every key (searchable, filtered by status). Keys are edited in a drawer, so the page keeps its
+ * place, and suspended or reactivated after a confirmation; bills are set paid or unpaid the same way.
  */
 export function UserKeysPage() {
   const [searchParams] = useSearchParams()
@@ -91,7 +92,7 @@ function KeysOfUser({ userId }: { userId: string }) {
         <Typography.Title level={4} style={{ marginTop: 8 }}>
           {t('bills')}
         </Typography.Title>
-        <Typography.Text type="secondary">{t('billsLater')}</Typography.Text>
+        <UserBills userId={userId} />
       </section>
     </Flex>
   )

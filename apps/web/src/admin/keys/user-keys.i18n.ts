@@ -42,7 +42,6 @@ export const userKeysMessages = adminMessages(
     statusFailed: 'Change status error',
     editTitle: 'Edit key “{{name}}”',
     bills: 'Bills',
-    billsLater: 'This account’s bills will be listed here once billing is available.',
   },
   {
     allTitle: 'Tất cả khóa',
@@ -85,6 +84,5 @@ export const userKeysMessages = adminMessages(
     statusFailed: 'Đổi trạng thái thất bại',
     editTitle: 'Sửa khóa “{{name}}”',
     bills: 'Hóa đơn',
-    billsLater: 'Hóa đơn của tài khoản này sẽ được liệt kê ở đây khi có chức năng thanh toán.',
   },
 )

@@ -13,6 +13,9 @@ import { axisLabel, type ChartKind, formatCount } from '../../ui/charts/chart-da
 import { UsageChart } from '../../ui/charts/UsageChart.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { lastClosedMonth } from '../billing/bill-filters.ts'
+import { monthLabel } from '../billing/bill-format.ts'
+import { billCountQuery } from '../billing/billing.api.ts'
 import { UsageFilters } from '../usage/UsageFilters.tsx'
 import { useUserUsageColumns } from '../usage/UserUsageTable.tsx'
 import { type DateRange, rangeSearch } from '../usage/usage-range.ts'
@@ -24,8 +27,8 @@ type Overview = ResponseOf<typeof overview>
 
 /**
  * /administrator/overview: the back office's key figures over a period (this month by default):
- * accounts, sign-ups, active keys, requests, map loads and revenue, then sign-ups per day, usage by
- * service and the busiest users.
+ * accounts, sign-ups, active keys, requests, map loads and revenue (with the last month's bills, paid
+ * and unpaid), then sign-ups per day, usage by service and the busiest users.
  */
 export function OverviewPage() {
   const t = useT(overviewMessages)
@@ -83,15 +86,19 @@ function KeyFigures({ data }: { data: Overview }) {
     { key: 'keys', title: t('kpi.keysActive'), value: count(data.keys_active) },
     { key: 'api', title: t('kpi.apiRequests'), value: count(data.api_requests) },
     { key: 'map', title: t('kpi.mapLoads'), value: count(data.map_loads) },
-    // Revenue comes from billing; until bills exist the server sends null, and no number is made up.
-    data.revenue === null
-      ? {
-          key: 'revenue',
-          title: t('kpi.revenue'),
-          value: '—',
-          note: <Typography.Text type="secondary">{t('kpi.revenuePending')}</Typography.Text>,
-        }
-      : { key: 'revenue', title: t('kpi.revenue'), value: formatMoney(data.revenue, 'USD', lang) },
+    // Revenue is what the period's bills came to; with no bill yet the server sends null, and no
+    // number is made up.
+    {
+      key: 'revenue',
+      title: t('kpi.revenue'),
+      value: data.revenue === null ? '—' : formatMoney(data.revenue, 'USD', lang),
+      note: (
+        <Flex vertical gap={2}>
+          {data.revenue === null ? <Typography.Text type="secondary">{t('kpi.revenueNone')}</Typography.Text> : null}
+          <LastMonthBills />
+        </Flex>
+      ),
+    },
   ]
   return (
     <Row gutter={[16, 16]}>
@@ -101,6 +108,24 @@ function KeyFigures({ data }: { data: Overview }) {
         </Col>
       ))}
     </Row>
+  )
+}
+
+/** The latest ended month's bills, paid and unpaid, opening them in the billing manager. */
+function LastMonthBills() {
+  const t = useT(overviewMessages)
+  const lang = useLang()
+  const month = lastClosedMonth(new Date())
+  const counts = useQuery(billCountQuery(month))
+  if (!counts.data) return null
+  return (
+    <Link to={`${paths.admin.billing}?month=${month.month}&year=${month.year}`}>
+      {t('kpi.bills', {
+        month: monthLabel(month, lang),
+        paid: formatCount(counts.data.paid, lang),
+        unpaid: formatCount(counts.data.unpaid, lang),
+      })}
+    </Link>
   )
 }
 

@@ -13,7 +13,8 @@ export const overviewMessages = adminMessages(
       apiRequests: 'API requests',
       mapLoads: 'Map loads',
       revenue: 'Revenue',
-      revenuePending: 'Available when billing is enabled',
+      revenueNone: 'No bills for this period yet',
+      bills: 'Bills of {{month}}: {{paid}} paid, {{unpaid}} unpaid',
     },
     signups: {
       title: 'Sign-ups per day',
@@ -39,7 +40,8 @@ export const overviewMessages = adminMessages(
       apiRequests: 'Lượt gọi API',
       mapLoads: 'Lượt tải bản đồ',
       revenue: 'Doanh thu',
-      revenuePending: 'Có khi bật tính năng thanh toán',
+      revenueNone: 'Chưa có hóa đơn nào cho khoảng thời gian này',
+      bills: 'Hóa đơn {{month}}: {{paid}} đã thanh toán, {{unpaid}} chưa thanh toán',
     },
     signups: {
       title: 'Lượt đăng ký theo ngày',

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { sessionStore } from '../../app/session.ts'
 import { installFakeCanvas } from '../../test/fake-canvas.ts'
 import { calls, installFakeServer, ok, openApp, server } from '../../test/fake-server.tsx'
+import { monthCounts } from '../billing/billing-fixtures.ts'
 import { staffSession, USER_ID, usageSeries, userRow } from '../usage/usage-fixtures.ts'
 
 // The real route table, admin shell, overview page and API client; only the network is answered.
@@ -35,6 +36,12 @@ afterEach(() => {
 })
 
 const OVERVIEW = 'GET /v1/statistics/overview'
+const BILL_COUNTS = 'GET /v1/bills/count-by-month'
+
+function answerBillCounts() {
+  server[BILL_COUNTS] = (_body, query) =>
+    ok(monthCounts({ month: Number(query.month), year: Number(query.year), count: 1234, paid: 1200, unpaid: 34 }))
+}
 
 function figures(revenue: string | null): ResponseOf<typeof overview> {
   return overview.data.parse({
@@ -63,8 +70,9 @@ function figure(title: string) {
 }
 
 describe('the back-office overview', { timeout: 60_000 }, () => {
-  it('shows each key figure of this month exactly as the server counted it, and no revenue before billing', async () => {
+  it('shows each key figure of this month exactly as the server counted it, and no revenue without bills', async () => {
     server[OVERVIEW] = () => ok(figures(null))
+    answerBillCounts()
     openApp('/administrator/overview')
 
     expect(await screen.findByText('Total users')).toBeTruthy()
@@ -77,7 +85,7 @@ describe('the back-office overview', { timeout: 60_000 }, () => {
     expect(figure('API requests')).toBe('1,234,567')
     expect(figure('Map loads')).toBe('89,012')
     expect(figure('Revenue')).toBe('—')
-    expect(screen.getByText('Available when billing is enabled')).toBeTruthy()
+    expect(screen.getByText('No bills for this period yet')).toBeTruthy()
 
     // Sign-ups per day, and the busiest users opening their own usage for the same period.
     expect(screen.getByText('300')).toBeTruthy()
@@ -88,10 +96,16 @@ describe('the back-office overview', { timeout: 60_000 }, () => {
     expect(screen.getByText('5,600')).toBeTruthy()
   })
 
-  it('shows revenue in dollars once billing sends it', async () => {
+  it('shows revenue in dollars once billing sends it, and last month’s bills paid and unpaid', async () => {
     server[OVERVIEW] = () => ok(figures('1234.50'))
+    answerBillCounts()
     openApp('/administrator/overview')
     await waitFor(() => expect(figure('Revenue')).toBe('$1,234.50'))
-    expect(screen.queryByText('Available when billing is enabled')).toBeNull()
+    expect(screen.queryByText('No bills for this period yet')).toBeNull()
+
+    // October is the latest month that has ended on 22 November; its bills open in the billing manager.
+    const bills = await screen.findByRole('link', { name: 'Bills of October 2026: 1,200 paid, 34 unpaid' })
+    expect(bills.getAttribute('href')).toBe('/administrator/billing-management?month=10&year=2026')
+    expect(calls.filter((c) => c.route === BILL_COUNTS).map((c) => c.query)).toEqual([{ month: '10', year: '2026' }])
   })
 })

@@ -1,0 +1,53 @@
+import { CheckCircleOutlined, UndoOutlined } from '@ant-design/icons'
+import type { Bill } from '@app/contract'
+import { App, Button, Popconfirm } from 'antd'
+import { serverMessage } from '../../features/keys/keys.api.ts'
+import { commonMessages } from '../../i18n/common.i18n.ts'
+import { useT } from '../../i18n/define.ts'
+import { useSetBillPaid } from './billing.api.ts'
+import { billingMessages } from './billing.i18n.ts'
+
+/**
+ * Sets a bill paid, or back to unpaid, after a confirmation (SPEC §4). A refusal says "Change status
+ * error" with the server's reason when there is one; success shows the server's message.
+ */
+export function SetPaidButton({ bill }: { bill: Pick<Bill, 'id' | 'code' | 'paid'> }) {
+  const t = useT(billingMessages)
+  const common = useT(commonMessages)
+  const { message } = App.useApp()
+  const setPaid = useSetBillPaid()
+  const paid = !bill.paid
+  const confirm = paid ? 'confirmPaid' : 'confirmUnpaid'
+
+  const onConfirm = () =>
+    setPaid
+      .mutateAsync({ id: bill.id, paid })
+      .then(({ message: text }) => {
+        message.success(text)
+      })
+      .catch((error: unknown) => {
+        const reason = serverMessage(error)
+        message.error(reason ? `${t('changeStatusError')}: ${reason}` : t('changeStatusError'))
+      })
+
+  return (
+    <Popconfirm
+      title={t(`${confirm}.title`, { code: bill.code })}
+      description={<div style={{ maxWidth: 300 }}>{t(`${confirm}.content`)}</div>}
+      okText={common('actions.confirm')}
+      cancelText={common('actions.cancel')}
+      okButtonProps={{ danger: !paid }}
+      onConfirm={onConfirm}
+    >
+      <Button
+        size="small"
+        danger={!paid}
+        icon={paid ? <CheckCircleOutlined /> : <UndoOutlined />}
+        loading={setPaid.isPending}
+        aria-label={t(paid ? 'actions.setPaidOf' : 'actions.setUnpaidOf', { code: bill.code })}
+      >
+        {paid ? t('actions.setPaid') : t('actions.setUnpaid')}
+      </Button>
+    </Popconfirm>
+  )
+}
