@@ -1,23 +1,58 @@
 import { ToolOutlined } from '@ant-design/icons'
 import type { AppConfig } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Badge, Card, Flex, Switch, Typography } from 'antd'
+import { App, Badge, Card, Flex, Switch, Tabs, Typography } from 'antd'
+import { useSearchParams } from 'react-router'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { ComparisonTab } from '../rates/ComparisonTab.tsx'
+import { FreeCreditTab } from '../rates/FreeCreditTab.tsx'
+import { PrivateRatesTab } from '../rates/PrivateRatesTab.tsx'
+import { RatesTab } from '../rates/RatesTab.tsx'
 import { appConfigQuery, useSetMaintenance } from './settings.api.ts'
 import { adminSettingsMessages } from './settings.i18n.ts'
 
-/** /administrator/settings: maintenance mode (DESIGN §3). Rate settings come with pricing. */
+const TABS = ['general', 'rates', 'private', 'free', 'comparison'] as const
+type Tab = (typeof TABS)[number]
+const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab)
+
+/**
+ * /administrator/settings: maintenance mode (DESIGN §3) and the rate settings of SPEC §2 (common and
+ * private rates with their ranges, free credit, billing numbers, the rival's prices). The tab is kept
+ * in the URL (`?tab=`), so a reload or a shared link opens the same one.
+ */
 export function SettingsPage() {
   const t = useT(adminSettingsMessages)
-  const config = useQuery(appConfigQuery())
+  const [searchParams, setSearchParams] = useSearchParams()
+  const raw = searchParams.get('tab')
+  const tab: Tab = isTab(raw) ? raw : 'general'
   useDocumentTitle(t('title'))
+
+  // Another tab's own parameters (the user, the price book) do not carry over.
+  const onTab = (next: string) => setSearchParams(next === 'general' ? {} : { tab: next })
+
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={onTab}
+      items={[
+        { key: 'general', label: t('tabs.general'), children: <GeneralTab /> },
+        { key: 'rates', label: t('tabs.rates'), children: <RatesTab /> },
+        { key: 'private', label: t('tabs.private'), children: <PrivateRatesTab /> },
+        { key: 'free', label: t('tabs.free'), children: <FreeCreditTab /> },
+        { key: 'comparison', label: t('tabs.comparison'), children: <ComparisonTab /> },
+      ]}
+    />
+  )
+}
+
+function GeneralTab() {
+  const config = useQuery(appConfigQuery())
   return (
     <Flex vertical gap={16} style={{ maxWidth: 760 }}>
       <QueryState query={config}>{(data) => <MaintenanceCard config={data} />}</QueryState>
-      <Typography.Text type="secondary">{t('later')}</Typography.Text>
     </Flex>
   )
 }

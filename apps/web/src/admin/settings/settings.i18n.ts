@@ -4,6 +4,13 @@ export const adminSettingsMessages = adminMessages(
   'adminSettings',
   {
     title: 'Settings',
+    tabs: {
+      general: 'General',
+      rates: 'Rates',
+      private: 'Private rates',
+      free: 'Free credit & billing',
+      comparison: 'Comparison',
+    },
     maintenance: {
       title: 'Maintenance mode',
       switchLabel: 'Maintenance mode',
@@ -19,10 +26,16 @@ export const adminSettingsMessages = adminMessages(
       turnOn: 'Turn on',
       turnOff: 'Turn off',
     },
-    later: 'Rates, free quotas and the other price settings will be managed here in a later release.',
   },
   {
     title: 'Cài đặt',
+    tabs: {
+      general: 'Chung',
+      rates: 'Biểu giá',
+      private: 'Giá riêng',
+      free: 'Tín dụng miễn phí & hóa đơn',
+      comparison: 'So sánh',
+    },
     maintenance: {
       title: 'Chế độ bảo trì',
       switchLabel: 'Chế độ bảo trì',
@@ -38,6 +51,5 @@ export const adminSettingsMessages = adminMessages(
       turnOn: 'Bật',
       turnOff: 'Tắt',
     },
-    later: 'Biểu giá, hạn mức miễn phí và các cài đặt giá khác sẽ được quản lý tại đây trong bản phát hành sau.',
   },
 )

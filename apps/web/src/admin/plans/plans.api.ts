@@ -1,0 +1,41 @@
+import type { RequestOf } from '@app/contract'
+import * as contract from '@app/contract'
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { call } from '../../api/client.ts'
+
+// Calls of the back-office plans page. Mutations are silent: the page says what failed.
+
+export type PlanBody = RequestOf<typeof contract.createPlan>['body']
+
+/** Every plan, for staff (customers get the plans on sale from the same call). */
+export const plansQuery = () =>
+  queryOptions({
+    queryKey: ['plans'],
+    queryFn: async () => (await call(contract.listPlans)).data,
+    staleTime: 0,
+  })
+
+export function useSavePlan() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: PlanBody }) =>
+      id === null ? call(contract.createPlan, { body }) : call(contract.updatePlan, { params: { id }, body }),
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['plans'] }),
+  })
+}
+
+export function useChangeUserPlan() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, planId }: { userId: string; planId: string }) =>
+      call(contract.changeUserPlan, { params: { id: userId }, body: { user_plan_id: planId } }),
+    meta: { silent: true },
+    // The plans' user counts change, and so does that user's profile.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['plans'] }),
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+      ]),
+  })
+}

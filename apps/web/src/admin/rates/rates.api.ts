@@ -1,0 +1,143 @@
+import type { RequestOf } from '@app/contract'
+import * as contract from '@app/contract'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { ApiError, call } from '../../api/client.ts'
+
+// Calls of the rate screens (settings-weight, ranges, free settings, billing settings, the rival's
+// prices, one user's price book). Everything sits under ['rates'], so any change refreshes every view
+// of it. Mutations are silent: each screen says what failed with SPEC §8's own words.
+
+export type RateSettingBody = RequestOf<typeof contract.createRateSetting>['body']
+type RangeBody = RequestOf<typeof contract.createRange>['body']
+export type RivalBody = RequestOf<typeof contract.setRivalRates>['body']
+type BillingSettingsBody = RequestOf<typeof contract.setBillingSettings>['body']
+
+/** The settings of one price book: the common ones, or with `userId` that user's private ones. */
+export const rateSettingsQuery = (isNew: boolean, userId: string | null) =>
+  queryOptions({
+    queryKey: ['rates', 'settings', { isNew, userId }],
+    queryFn: async () =>
+      (
+        await call(contract.listRateSettings, {
+          query: { is_new: isNew ? 'true' : 'false', ...(userId ? { user_id: userId } : {}) },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  })
+
+/** One user's effective price book, found by e-mail (also how the screens find a user's id). */
+export const priceBookQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['rates', 'price-book', email.toLowerCase()],
+    queryFn: async () => (await call(contract.priceOfOneUser, { query: { email } })).data,
+    // Found by the picker and shown right after: one call. Every rate change invalidates it anyway.
+    staleTime: 10_000,
+  })
+
+export const freeMonthQuery = () =>
+  queryOptions({
+    queryKey: ['rates', 'free', 'month'],
+    queryFn: async () => (await call(contract.getFreeMonth)).data,
+    staleTime: 0,
+  })
+
+export const freeFirstRegisterQuery = () =>
+  queryOptions({
+    queryKey: ['rates', 'free', 'first-register'],
+    queryFn: async () => (await call(contract.getFreeFirstRegister)).data,
+    staleTime: 0,
+  })
+
+export const billingSettingsQuery = () =>
+  queryOptions({
+    queryKey: ['rates', 'billing'],
+    queryFn: async () => (await call(contract.getBillingSettings)).data,
+    staleTime: 0,
+  })
+
+export const rivalRatesQuery = () =>
+  queryOptions({
+    queryKey: ['rates', 'rival'],
+    queryFn: async () => (await call(contract.getRivalRates)).data,
+    staleTime: 0,
+  })
+
+/** Key owners whose e-mail holds `keyword`: suggestions while staff type an e-mail. */
+export const ownerSuggestionsQuery = (keyword: string) =>
+  queryOptions({
+    queryKey: ['keys', 'owners', keyword.toLowerCase()],
+    queryFn: async () => {
+      const page = (await call(contract.listAllKeys, { query: { keyword, page: 1, page_size: 50 } })).data
+      const owners = new Map<string, string>()
+      for (const key of page.items) owners.set(key.user_id, key.user_email)
+      return [...owners.values()].filter((email) => email.toLowerCase().includes(keyword.toLowerCase())).slice(0, 10)
+    },
+    enabled: keyword.length >= 2,
+    placeholderData: keepPreviousData,
+  })
+
+/** The server's own message for a refused call; null when there is none to show (network failures). */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null
+  if (error.code === 'NETWORK' || error.code === 'TIMEOUT' || error.code === 'HTTP') return null
+  return error.message || null
+}
+
+function useRatesMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn,
+    meta: { silent: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['rates'] }),
+  })
+}
+
+export function useSaveRateSetting() {
+  return useRatesMutation(({ id, body }: { id: string | null; body: RateSettingBody }) => {
+    if (id === null) return call(contract.createRateSetting, { body })
+    const { user_id: _owner, ...fields } = body
+    return call(contract.updateRateSetting, { params: { id }, body: fields })
+  })
+}
+
+export function useDeleteRateSetting() {
+  return useRatesMutation((id: string) => call(contract.deleteRateSetting, { params: { id } }))
+}
+
+export function useSaveRange() {
+  return useRatesMutation(
+    ({ settingId, rangeId, body }: { settingId: string; rangeId: string | null; body: RangeBody }) =>
+      rangeId === null
+        ? call(contract.createRange, { params: { id: settingId }, body })
+        : call(contract.updateRange, { params: { id: settingId, rangeId }, body }),
+  )
+}
+
+export function useDeleteRange() {
+  return useRatesMutation(({ settingId, rangeId }: { settingId: string; rangeId: string }) =>
+    call(contract.deleteRange, { params: { id: settingId, rangeId } }),
+  )
+}
+
+export function useSetFree(which: 'month' | 'first-register') {
+  return useRatesMutation((free: string) =>
+    which === 'month'
+      ? call(contract.setFreeMonth, { body: { free } })
+      : call(contract.setFreeFirstRegister, { body: { free } }),
+  )
+}
+
+export function useSetBillingSettings() {
+  return useRatesMutation((body: BillingSettingsBody) => call(contract.setBillingSettings, { body }))
+}
+
+export function useSetRivalRates() {
+  return useRatesMutation((body: RivalBody) => call(contract.setRivalRates, { body }))
+}
+
+export function useSetUserPriceBook() {
+  return useRatesMutation(({ userId, isNew }: { userId: string; isNew: boolean }) =>
+    call(contract.setUserPriceBook, { params: { id: userId }, body: { is_new: isNew } }),
+  )
+}
