@@ -68,15 +68,20 @@ describe('plan body', () => {
 
   it.each([
     ['49.99', 4999n],
-    [199, 19_900n],
-    [12.5, 1250n],
+    ['199', 19_900n],
+    ['12.5', 1250n],
     ['0', 0n],
   ])('takes a price of %j as %s cents', (price, cents) => {
     expect(body.parse({ name: 'P', price }).price).toBe(cents)
   })
 
-  it.each(['49.999', '-1', -1, 'free', ''])('refuses a price of %j', (price) => {
+  it.each(['49.999', '-1', 'free', ''])('refuses a price of %j', (price) => {
     expect(messageAt(body, { name: 'P', price }, 'price')).toBe('rates.moneyInvalid')
+  })
+
+  it.each([199, 12.5, 0, -1])('refuses a price given as the JSON number %j (DESIGN §4)', (price) => {
+    expect(codeAt(body, { name: 'P', price }, 'price')).toBe('invalid_type')
+    expect(messageAt(body, { name: 'P', price }, 'price')).not.toMatch(/^rates\./)
   })
 
   it('turns blank or null optional text into null', () => {

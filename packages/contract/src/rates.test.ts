@@ -42,56 +42,68 @@ const USER_ID = `usr_${'a'.repeat(26)}`
 describe('RateInput', () => {
   it.each([
     ['0.005', '0.005'],
-    [0.005, '0.005'],
     [' 0.005 ', '0.005'],
     ['0.00283', '0.00283'],
-    [0.00283, '0.00283'],
     ['0.00000001', '0.00000001'],
-    [1e-8, '0.00000001'],
-    [10, '10'],
-    [100, '100'],
-    [0.1, '0.1'],
-    [10.5, '10.5'],
+    ['10', '10'],
+    ['100', '100'],
+    ['0.1', '0.1'],
+    ['10.5', '10.5'],
     ['12.50', '12.50'],
     ['25000', '25000'],
   ])('accepts %j as %j', (value, rate) => {
     expect(RateInput.parse(value)).toBe(rate)
   })
 
-  it.each([0, '0', '0.0', '0.00000000', '-1', -1, -0.005, 'abc', '', '  ', '1e-3', '0.123456789', '12345678901', 1e-9])(
+  it.each(['0', '0.0', '0.00000000', '-1', 'abc', '', '  ', '1e-3', '0.123456789', '12345678901'])(
     'refuses %j as not a rate above 0',
     (value) => {
       expect(problems(RateInput, value)).toEqual({ '': 'rates.rateNotPositive' })
     },
   )
 
-  it('refuses values that are neither text nor a finite number', () => {
-    expect(codes(RateInput, true)).toEqual({ '': 'invalid_union' })
-    expect(codes(RateInput, null)).toEqual({ '': 'invalid_union' })
-    expect(codes(RateInput, Number.NaN)).toEqual({ '': 'invalid_union' })
-    expect(codes(RateInput, Number.POSITIVE_INFINITY)).toEqual({ '': 'invalid_union' })
+  it.each([0.005, 0.00283, 1e-8, 10, 100, 0.1, 10.5, 0, -1, -0.005, 1e-9])(
+    'refuses a JSON number %j as not text (DESIGN §4)',
+    (value) => {
+      expect(codes(RateInput, value)).toEqual({ '': 'invalid_type' })
+      expect(problems(RateInput, value)?.['']).not.toMatch(/^rates\./)
+    },
+  )
+
+  it('refuses values that are not text', () => {
+    expect(codes(RateInput, true)).toEqual({ '': 'invalid_type' })
+    expect(codes(RateInput, null)).toEqual({ '': 'invalid_type' })
+    expect(codes(RateInput, undefined)).toEqual({ '': 'invalid_type' })
+    expect(codes(RateInput, Number.NaN)).toEqual({ '': 'invalid_type' })
+    expect(codes(RateInput, Number.POSITIVE_INFINITY)).toEqual({ '': 'invalid_type' })
   })
 })
 
 describe('MoneyInput', () => {
   it.each([
     ['12.5', 1250n],
-    [12.5, 1250n],
     ['12.50', 1250n],
     [' 3 ', 300n],
     ['0', 0n],
-    [0.07, 7n],
+    ['0.07', 7n],
   ])('reads %j as %s cents', (value, cents) => {
     expect(MoneyInput.parse(value)).toBe(cents)
   })
 
-  it.each(['12.505', '-1', -1, 'abc', '', '1e3', 12.345, 1e21])('refuses %j', (value) => {
+  it.each(['12.505', '-1', 'abc', '', '1e3', '12.345'])('refuses %j', (value) => {
     expect(problems(MoneyInput, value)).toEqual({ '': 'rates.moneyInvalid' })
   })
 
-  it('refuses NaN and Infinity as not numbers', () => {
-    expect(codes(MoneyInput, Number.NaN)).toEqual({ '': 'invalid_union' })
-    expect(codes(MoneyInput, Number.NEGATIVE_INFINITY)).toEqual({ '': 'invalid_union' })
+  it.each([12.5, 0.07, 0, -1, 12.345, 1e21])('refuses a JSON number %j as not text (DESIGN §4)', (value) => {
+    expect(codes(MoneyInput, value)).toEqual({ '': 'invalid_type' })
+    expect(problems(MoneyInput, value)?.['']).not.toMatch(/^rates\./)
+  })
+
+  it('refuses NaN, Infinity and other non-text values', () => {
+    expect(codes(MoneyInput, Number.NaN)).toEqual({ '': 'invalid_type' })
+    expect(codes(MoneyInput, Number.NEGATIVE_INFINITY)).toEqual({ '': 'invalid_type' })
+    expect(codes(MoneyInput, null)).toEqual({ '': 'invalid_type' })
+    expect(codes(MoneyInput, true)).toEqual({ '': 'invalid_type' })
   })
 })
 
@@ -108,7 +120,7 @@ describe('range body', () => {
       request_to: 100_000,
       rate: '0.005',
     })
-    expect(body.parse({ request_from: 500_000, request_to: -1, rate: 0.003 })).toEqual({
+    expect(body.parse({ request_from: 500_000, request_to: -1, rate: '0.003' })).toEqual({
       request_from: 500_000,
       request_to: -1,
       rate: '0.003',
@@ -122,14 +134,16 @@ describe('range body', () => {
     [{ request_from: 0, request_to: 2_000_000_001, rate: '1' }, { request_to: 'too_big' }],
     [{ request_from: 0.5, request_to: 10, rate: '1' }, { request_from: 'invalid_type' }],
     [{ request_from: '0', request_to: 10, rate: '1' }, { request_from: 'invalid_type' }],
-    [{ request_from: 0, request_to: 10 }, { rate: 'invalid_union' }],
+    [{ request_from: 0, request_to: 10 }, { rate: 'invalid_type' }],
+    [{ request_from: 0, request_to: 10, rate: 0.003 }, { rate: 'invalid_type' }],
+    [{ request_from: 0, request_to: 10, rate: 0 }, { rate: 'invalid_type' }],
     [{ request_from: 0, request_to: 10, rate: '1', user_id: USER_ID }, { '': 'unrecognized_keys' }],
   ])('refuses %j', (value, expected) => {
     expect(codes(body, value)).toEqual(expected)
   })
 
   it('refuses a rate of 0 with the rate message', () => {
-    expect(problems(body, { request_from: 0, request_to: 10, rate: 0 })).toEqual({ rate: 'rates.rateNotPositive' })
+    expect(problems(body, { request_from: 0, request_to: 10, rate: '0' })).toEqual({ rate: 'rates.rateNotPositive' })
     expect(problems(body, { request_from: 0, request_to: 10, rate: '-0.5' })).toEqual({
       rate: 'rates.rateNotPositive',
     })
@@ -142,7 +156,7 @@ describe('rate setting body', () => {
   it('fills the defaults and trims', () => {
     expect(createRateSetting.body.parse({ ...valid, prefix: ' /api/v1 ' })).toEqual({ ...valid, is_new: true })
     expect(
-      createRateSetting.body.parse({ ...valid, rate: 0.007, is_new: false, subpath: '', user_id: USER_ID }),
+      createRateSetting.body.parse({ ...valid, rate: ' 0.007 ', is_new: false, subpath: '', user_id: USER_ID }),
     ).toEqual({ ...valid, rate: '0.007', is_new: false, subpath: null, user_id: USER_ID })
     expect(createRateSetting.body.parse({ ...valid, subpath: '/session' }).subpath).toBe('/session')
   })
@@ -167,6 +181,7 @@ describe('rate setting body', () => {
 
   it.each([
     [{ type: 'WEATHER' }, { type: 'invalid_value' }],
+    [{ rate: 0.007 }, { rate: 'invalid_type' }],
     [{ free: -1 }, { free: 'too_small' }],
     [{ free: 1.5 }, { free: 'invalid_type' }],
     [{ free: 2_000_000_001 }, { free: 'too_big' }],
@@ -198,10 +213,11 @@ describe('free settings bodies', () => {
     ['first-register', setFreeFirstRegister],
   ])('%s: takes USD above 0 as cents', (_name, spec) => {
     expect(spec.body.parse({ free: '10' })).toEqual({ free: 1000n })
-    expect(spec.body.parse({ free: 2.5 })).toEqual({ free: 250n })
+    expect(spec.body.parse({ free: '2.5' })).toEqual({ free: 250n })
     expect(spec.body.parse({ free: '0.01' })).toEqual({ free: 1n })
     expect(problems(spec.body, { free: '0' })).toEqual({ free: 'rates.freeNotPositive' })
-    expect(problems(spec.body, { free: 0 })).toEqual({ free: 'rates.freeNotPositive' })
+    expect(codes(spec.body, { free: 0 })).toEqual({ free: 'invalid_type' })
+    expect(codes(spec.body, { free: 2.5 })).toEqual({ free: 'invalid_type' })
     expect(problems(spec.body, { free: '-1' })).toEqual({ free: 'rates.moneyInvalid' })
     expect(problems(spec.body, { free: '1.234' })).toEqual({ free: 'rates.moneyInvalid' })
   })
@@ -216,10 +232,8 @@ describe('billing settings body', () => {
     ['100.00', '100.00'],
     ['7.5', '7.5'],
     ['12.25', '12.25'],
-    [10, '10'],
-    [7.5, '7.5'],
-    [0, '0'],
-    [100, '100'],
+    ['10', '10'],
+    [' 7.5 ', '7.5'],
   ])('accepts a discount of %j as %j', (discount, text) => {
     expect(body.parse({ discount_percent: discount, exchange_rate: '25450' })).toEqual({
       discount_percent: text,
@@ -227,21 +241,29 @@ describe('billing settings body', () => {
     })
   })
 
-  it.each(['100.01', '101', 101, '-1', -5, 'abc', '', '1e1', 1e-7, '0.000000001'])(
-    'refuses a discount of %j',
-    (discount) => {
-      expect(problems(body, { discount_percent: discount, exchange_rate: 25_000 })).toEqual({
-        discount_percent: 'rates.discountInvalid',
-      })
-    },
-  )
+  it.each(['100.01', '101', '-1', 'abc', '', '1e1', '0.000000001'])('refuses a discount of %j', (discount) => {
+    expect(problems(body, { discount_percent: discount, exchange_rate: '25000' })).toEqual({
+      discount_percent: 'rates.discountInvalid',
+    })
+  })
+
+  it.each([10, 7.5, 0, 100, 101, -5, 1e-7])('refuses a discount given as the JSON number %j', (discount) => {
+    expect(codes(body, { discount_percent: discount, exchange_rate: '25000' })).toEqual({
+      discount_percent: 'invalid_type',
+    })
+    expect(problems(body, { discount_percent: discount, exchange_rate: '25000' })?.discount_percent).not.toMatch(
+      /^rates\./,
+    )
+  })
 
   it('takes the exchange rate as a rate above 0', () => {
-    expect(body.parse({ discount_percent: '0', exchange_rate: 25_450.5 }).exchange_rate).toBe('25450.5')
-    expect(problems(body, { discount_percent: '0', exchange_rate: 0 })).toEqual({
+    expect(body.parse({ discount_percent: '0', exchange_rate: '25450.5' }).exchange_rate).toBe('25450.5')
+    expect(problems(body, { discount_percent: '0', exchange_rate: '0' })).toEqual({
       exchange_rate: 'rates.rateNotPositive',
     })
-    expect(codes(body, { exchange_rate: '25000' })).toEqual({ discount_percent: 'invalid_union' })
+    expect(codes(body, { discount_percent: '0', exchange_rate: 25_450.5 })).toEqual({ exchange_rate: 'invalid_type' })
+    expect(codes(body, { discount_percent: '0', exchange_rate: 0 })).toEqual({ exchange_rate: 'invalid_type' })
+    expect(codes(body, { exchange_rate: '25000' })).toEqual({ discount_percent: 'invalid_type' })
   })
 })
 

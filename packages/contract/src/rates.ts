@@ -11,20 +11,14 @@ import { SERVICE_TYPES } from './services.ts'
 
 const tag = 'Rates'
 
-/** A JSON number as an exact decimal string, or as itself (refused later) when it has more than 8 places. */
-function numberToDecimal(value: number): string {
-  const fixed = value.toFixed(8)
-  return Number(fixed) === value ? fixed.replace(/\.?0+$/, '') : String(value)
-}
-
-/** A per-request rate in USD: a decimal string (or number) above 0 with at most 8 decimal places. */
+/** A per-request rate in USD: a decimal string above 0 with at most 8 decimal places (never a JSON number: DESIGN §4). */
 export const RateInput = z
-  .union([z.string(), z.number()])
-  .transform((value) => (typeof value === 'number' ? numberToDecimal(value) : value.trim()))
+  .string()
+  .transform((value) => value.trim())
   .refine((value) => isDecimal(value) && parseRate(value) > 0n, { error: 'rates.rateNotPositive' })
 
-/** Money in USD entered by staff: "12.5", "12.50" or 12.5; at most 2 decimals; returned as cents. */
-export const MoneyInput = z.union([z.string(), z.number()]).transform((value, ctx) => {
+/** Money in USD entered by staff as a string ("12.5" or "12.50"), at most 2 decimals; returned as cents. */
+export const MoneyInput = z.string().transform((value, ctx) => {
   const cents = parseMoney(value)
   if (cents === null) {
     ctx.addIssue({ code: 'custom', message: 'rates.moneyInvalid' })
@@ -256,8 +250,8 @@ export const setBillingSettings = endpoint({
   summary: 'Change the discount percentage (0–100) and the exchange rate (above 0).',
   body: z.strictObject({
     discount_percent: z
-      .union([z.string(), z.number()])
-      .transform(String)
+      .string()
+      .transform((v) => v.trim())
       .refine((v) => isDecimal(v) && parseRate(v) <= 100n * 10n ** 8n, { error: 'rates.discountInvalid' }),
     exchange_rate: RateInput,
   }),

@@ -40,7 +40,7 @@ describe('sign-in', async () => {
       full_name: 'Test User',
       avatar: null,
       roles: ['customer'],
-      name_of_user_plan_id: null,
+      name_of_user_plan_id: 'Pay as you go',
       balance: '0.00',
       enjoy_discount: false,
       status: 'active',

@@ -22,6 +22,7 @@ import {
   getUserById,
   insertUser,
   listRoles,
+  planNameOf,
   toProfile,
   type UserRow,
   updateUser,
@@ -176,7 +177,11 @@ export async function login(ctx: Ctx, req: FastifyRequest, email: string, passwo
     return { session, row }
   })
   const token = await signAccessToken(ctx.keys.jwt, { userId: user.id, sessionId: session.id }, now, expiresAt)
-  return { ...toProfile(row, roles), token, expires_at: expiresAt.toISOString() }
+  return {
+    ...toProfile(row, roles, await planNameOf(ctx.db, row.userPlanId)),
+    token,
+    expires_at: expiresAt.toISOString(),
+  }
 }
 
 export async function logout(ctx: Ctx, user: AuthUser) {

@@ -1,8 +1,11 @@
 import { compileRestrictions } from '@app/contract'
 import { describe, expect, it } from 'vitest'
-import { createKeyCache, type KeyFacts } from './cache.ts'
+import { createKeyCache, type KeyFacts, planFacts } from './cache.ts'
 
-const facts = (keyId: string, userId: string): KeyFacts => ({
+const limited = (id: string) =>
+  planFacts({ id, requestLimit: 10, requestDuration: 'day', loadLimit: null, loadDuration: 'month' })
+
+const facts = (keyId: string, userId: string, planId: string | null = null): KeyFacts => ({
   keyId,
   userId,
   type: 'api_key',
@@ -14,6 +17,7 @@ const facts = (keyId: string, userId: string): KeyFacts => ({
   checkBalance: false,
   balancePositive: true,
   matcher: compileRestrictions(null),
+  plan: planId ? limited(planId) : null,
 })
 
 describe('the gateway cache', () => {
@@ -37,6 +41,27 @@ describe('the gateway cache', () => {
     cache.evictUser('u1')
     expect(cache.size).toBe(1)
     expect(cache.get('c', 1)?.userId).toBe('u2')
+  })
+
+  it('evicts every key whose owner is on a plan, and only those', () => {
+    const cache = createKeyCache(options)
+    cache.set('a', facts('k1', 'u1', 'pln_a'), 0)
+    cache.set('b', facts('k2', 'u2', 'pln_a'), 0)
+    cache.set('c', facts('k3', 'u3', 'pln_b'), 0)
+    cache.set('d', facts('k4', 'u4'), 0)
+    cache.evictPlan('pln_a')
+    expect(['a', 'b', 'c', 'd'].map((h) => cache.get(h, 1)?.keyId ?? null)).toEqual([null, null, 'k3', 'k4'])
+    // The index forgot evicted entries too: evicting again changes nothing else.
+    cache.evictPlan('pln_a')
+    expect(cache.size).toBe(2)
+  })
+
+  it('answers a plan with its wire form built once: durations only where a limit applies', () => {
+    expect(limited('pln_x').answer).toEqual({
+      request_limit: 10,
+      load_limit: null,
+      durations: { request: 'day', load: null },
+    })
   })
 
   it('ages answers out, "no such key" sooner', () => {
@@ -69,7 +94,9 @@ describe('the gateway cache', () => {
     cache.evictUser('nobody')
     cache.clear()
     expect(cache.generation).toBe(before + 3)
+    cache.evictPlan('none')
+    expect(cache.generation).toBe(before + 4)
     cache.set('a', facts('k1', 'u1'), 0)
-    expect(cache.generation).toBe(before + 3)
+    expect(cache.generation).toBe(before + 4)
   })
 })

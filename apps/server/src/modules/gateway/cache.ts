@@ -1,4 +1,38 @@
-import type { KeyType, Matcher } from '@app/contract'
+import type { KeyType, LimitDuration, Matcher, VerifyResult } from '@app/contract'
+
+/** The owner's plan as the key check needs it (DESIGN §4 "Plans"): its limits per kind of call. */
+export interface PlanFacts {
+  id: string
+  /** API requests per `requestDuration`; null: unlimited. */
+  requestLimit: number | null
+  requestDuration: LimitDuration
+  /** Map loads per `loadDuration`; null: unlimited. */
+  loadLimit: number | null
+  loadDuration: LimitDuration
+  /** The verify answer's `plan`, built once per load rather than per call. */
+  answer: NonNullable<VerifyResult['plan']>
+}
+
+/** Plan facts from a plan row's columns (the default plan's when the user has none). */
+export function planFacts(row: {
+  id: string
+  requestLimit: number | null
+  requestDuration: LimitDuration
+  loadLimit: number | null
+  loadDuration: LimitDuration
+}): PlanFacts {
+  return {
+    ...row,
+    answer: {
+      request_limit: row.requestLimit,
+      load_limit: row.loadLimit,
+      durations: {
+        request: row.requestLimit === null ? null : row.requestDuration,
+        load: row.loadLimit === null ? null : row.loadDuration,
+      },
+    },
+  }
+}
 
 /** What the key check needs to know about one secret, loaded once and kept in memory. */
 export interface KeyFacts {
@@ -14,6 +48,8 @@ export interface KeyFacts {
   checkBalance: boolean
   balancePositive: boolean
   matcher: Matcher
+  /** The owner's plan (their own, else the default one); null only if no plan is the default. */
+  plan: PlanFacts | null
 }
 
 /** `null` remembers that no key has this secret. */
@@ -31,6 +67,8 @@ export interface KeyCache {
   evictKey(keyId: string): void
   /** Forgets every key of a user (suspended, verified, balance or plan changed). */
   evictUser(userId: string): void
+  /** Forgets every key whose owner is on this plan (the plan's limits changed, or it stopped being the default). */
+  evictPlan(planId: string): void
   clear(): void
   readonly size: number
   /**
@@ -41,7 +79,7 @@ export interface KeyCache {
 }
 
 /**
- * The gateway's cache: secret hash → facts, with indexes by key and by user so that a change
+ * The gateway's cache: secret hash → facts, with indexes by key, by user and by plan so that a change
  * notification evicts exactly what it concerns. Entries also age out after `ttlMs`, a safety net for a
  * missed notification; "no such key" answers age out sooner. Past `maxEntries` the oldest half goes.
  */
@@ -49,6 +87,7 @@ export function createKeyCache(options: { ttlMs: number; negativeTtlMs: number; 
   const slots = new Map<string, Slot>()
   const byKey = new Map<string, Set<string>>()
   const byUser = new Map<string, Set<string>>()
+  const byPlan = new Map<string, Set<string>>()
   let generation = 0
 
   const index = (map: Map<string, Set<string>>, id: string, hash: string) => {
@@ -72,6 +111,7 @@ export function createKeyCache(options: { ttlMs: number; negativeTtlMs: number; 
     if (slot.value) {
       unindex(byKey, slot.value.keyId, hash)
       unindex(byUser, slot.value.userId, hash)
+      if (slot.value.plan) unindex(byPlan, slot.value.plan.id, hash)
     }
   }
   const evictAll = (map: Map<string, Set<string>>, id: string) => {
@@ -105,6 +145,7 @@ export function createKeyCache(options: { ttlMs: number; negativeTtlMs: number; 
       if (value) {
         index(byKey, value.keyId, hash)
         index(byUser, value.userId, hash)
+        if (value.plan) index(byPlan, value.plan.id, hash)
       }
     },
     evictKey(keyId) {
@@ -115,11 +156,16 @@ export function createKeyCache(options: { ttlMs: number; negativeTtlMs: number; 
       generation++
       evictAll(byUser, userId)
     },
+    evictPlan(planId) {
+      generation++
+      evictAll(byPlan, planId)
+    },
     clear() {
       generation++
       slots.clear()
       byKey.clear()
       byUser.clear()
+      byPlan.clear()
     },
     get size() {
       return slots.size

@@ -4,13 +4,18 @@ import type { CacheValue } from './cache.ts'
 /**
  * The key check's rules, in order: the secret exists and is still valid; the key is not deleted or
  * suspended; its owner is active and verified; the key type may call the service; the call comes from
- * an allowed page or address; a user whose balance is checked has money. Quotas join with plans.
+ * an allowed page or address; the owner's plan has calls left in the window (`overQuota`, asked only
+ * when every earlier rule passed); a user whose balance is checked has money.
+ *
+ * The quota comes before the balance: a quota is the plan's hard limit until its window ends, which
+ * paying does not lift, so it is the more useful reason to give when both apply.
  */
 export function decide(
   facts: CacheValue,
   service: ServiceType,
   request: RestrictionRequest,
   now: number,
+  overQuota?: () => boolean,
 ): VerifyReason {
   if (!facts) return 'NOT_FOUND'
   if (facts.secretExpiresAt !== null && facts.secretExpiresAt <= now) return 'NOT_FOUND'
@@ -21,6 +26,7 @@ export function decide(
   if (!keyServesService(facts.type, service)) return 'WRONG_KEY_TYPE'
   const restriction = facts.matcher.check(request)
   if (restriction !== 'OK') return restriction
+  if (overQuota?.()) return 'QUOTA_EXCEEDED'
   if (facts.checkBalance && !facts.balancePositive) return 'NO_BALANCE'
   return 'OK'
 }

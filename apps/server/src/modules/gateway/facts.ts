@@ -1,15 +1,35 @@
-import { compileRestrictions } from '@app/contract'
+import { compileRestrictions, type LimitDuration } from '@app/contract'
 import type { PGlite } from '@electric-sql/pglite'
 import { eq, sql } from 'drizzle-orm'
 import type { Database, Db } from '../../db/client.ts'
-import { keySecrets, keys, users } from '../../db/schema/index.ts'
-import type { KeyFacts } from './cache.ts'
+import { keySecrets, keys, userPlans, users } from '../../db/schema/index.ts'
+import { type KeyFacts, type PlanFacts, planFacts } from './cache.ts'
 
 const prepared = new WeakMap<Db, ReturnType<typeof prepare>>()
 
+/** The owner's plan: their own, or the default one (user_plan_id null). Both are primary-key probes. */
+const PLAN_OF_OWNER = sql`${userPlans.id} = coalesce(${users.userPlanId}, (select d.id from user_plans d where d.is_default limit 1))`
+
+function planOf(row: {
+  planId: string | null
+  requestLimit: number | null
+  requestDuration: LimitDuration | null
+  loadLimit: number | null
+  loadDuration: LimitDuration | null
+}): PlanFacts | null {
+  if (row.planId === null) return null
+  return planFacts({
+    id: row.planId,
+    requestLimit: row.requestLimit,
+    requestDuration: row.requestDuration ?? 'month',
+    loadLimit: row.loadLimit,
+    loadDuration: row.loadDuration ?? 'month',
+  })
+}
+
 /**
- * One indexed lookup by secret hash, joined to the key and its owner: a prepared statement per
- * database, so a first sight of a key costs no parsing or planning.
+ * One indexed lookup by secret hash, joined to the key, its owner and the owner's plan: a prepared
+ * statement per database, so a first sight of a key costs no parsing or planning.
  */
 function prepare(db: Db) {
   return db
@@ -25,10 +45,16 @@ function prepare(db: Db) {
       emailVerifiedAt: users.emailVerifiedAt,
       checkBalance: users.checkBalance,
       balanceCents: users.balanceCents,
+      planId: userPlans.id,
+      requestLimit: userPlans.requestLimit,
+      requestDuration: userPlans.requestLimitDuration,
+      loadLimit: userPlans.loadLimit,
+      loadDuration: userPlans.loadLimitDuration,
     })
     .from(keySecrets)
     .innerJoin(keys, eq(keys.id, keySecrets.keyId))
     .innerJoin(users, eq(users.id, keys.userId))
+    .leftJoin(userPlans, PLAN_OF_OWNER)
     .where(eq(keySecrets.hash, sql.placeholder('hash')))
     .limit(1)
     .prepare('gateway_key_facts')
@@ -54,6 +80,7 @@ async function loadWithDrizzle(db: Db, hash: string): Promise<KeyFacts | null> {
     checkBalance: row.checkBalance,
     balancePositive: row.balanceCents > 0n,
     matcher: compileRestrictions(row.restrictionList),
+    plan: planOf(row),
   }
 }
 
@@ -66,8 +93,10 @@ const PGLITE_SQL = `select k.id as key_id, k.user_id, k.type, k.status as key_st
   k.deleted_at is not null as deleted, k.restriction_list,
   (extract(epoch from s.expires_at) * 1000)::float8 as secret_expires_at,
   u.status as user_status, u.email_verified_at is not null as user_verified, u.check_balance,
-  u.balance_cents > 0 as balance_positive
+  u.balance_cents > 0 as balance_positive,
+  p.id as plan_id, p.request_limit, p.request_limit_duration, p.load_limit, p.load_limit_duration
 from key_secrets s join keys k on k.id = s.key_id join users u on u.id = k.user_id
+  left join user_plans p on p.id = coalesce(u.user_plan_id, (select d.id from user_plans d where d.is_default limit 1))
 where s.hash = $1 limit 1`
 
 interface PgliteRow {
@@ -82,6 +111,11 @@ interface PgliteRow {
   user_verified: boolean
   check_balance: boolean
   balance_positive: boolean
+  plan_id: string | null
+  request_limit: number | null
+  request_limit_duration: LimitDuration | null
+  load_limit: number | null
+  load_limit_duration: LimitDuration | null
 }
 
 const preparedOn = new WeakMap<PGlite, Promise<void>>()
@@ -120,6 +154,13 @@ async function loadWithPglite(pglite: PGlite, hash: string): Promise<KeyFacts | 
     checkBalance: row.check_balance,
     balancePositive: row.balance_positive,
     matcher: compileRestrictions(row.restriction_list),
+    plan: planOf({
+      planId: row.plan_id,
+      requestLimit: row.request_limit,
+      requestDuration: row.request_limit_duration,
+      loadLimit: row.load_limit,
+      loadDuration: row.load_limit_duration,
+    }),
   }
 }
 

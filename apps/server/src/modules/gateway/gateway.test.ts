@@ -63,6 +63,7 @@ async function quiesce(app: TestApp) {
       checkBalance: false,
       balancePositive: false,
       matcher: compileRestrictions(null),
+      plan: null,
     },
     now(),
   )
@@ -204,7 +205,7 @@ describe('gateway', async () => {
   })
 
   describe('reasons, in the order they are checked', () => {
-    it('OK: an active key of an active, verified user, with its ids and no plan yet', async () => {
+    it('OK: an active key of an active, verified user, with its ids and the default (unlimited) plan', async () => {
       const { user, token } = await customer()
       const key = await newKey(token)
       expect(await verify(key.key)).toEqual({
@@ -212,7 +213,7 @@ describe('gateway', async () => {
         reason: 'OK',
         key_id: key.id,
         user_id: user.id,
-        plan: null,
+        plan: { request_limit: null, load_limit: null, durations: { request: null, load: null } },
         remaining: null,
       })
     })

@@ -7,6 +7,7 @@ import { sha256Hex } from '../../lib/crypto.ts'
 import { type CacheValue, createKeyCache, type KeyCache } from './cache.ts'
 import { decide } from './decide.ts'
 import { loadKeyFacts } from './facts.ts'
+import { createQuotaCounter, limitFor, type QuotaCounter } from './quota.ts'
 
 const CHANNEL = 'gateway_cache'
 
@@ -24,15 +25,22 @@ export interface Gateway {
   start(): Promise<void>
   stop(): Promise<void>
   readonly cache: KeyCache
+  /** Calls counted against plan limits on this instance (docs/pricing.md "Quotas"). */
+  readonly quota: QuotaCounter
 }
 
 /**
- * Tells every instance's gateway cache that a key or a user changed. Call it inside the transaction
- * that makes the change: PostgreSQL delivers the notification when (and only if) it commits.
+ * Tells every instance's gateway cache that a key, a user or a plan changed. Call it inside the
+ * transaction that makes the change: PostgreSQL delivers the notification when (and only if) it commits.
  */
-export async function announceChange(db: Db, change: { key?: string; user?: string }) {
+export async function announceChange(db: Db, change: { key?: string; user?: string; plan?: string }) {
   if (change.key) await db.execute(sql`select pg_notify(${CHANNEL}, ${`key:${change.key}`})`)
   if (change.user) await db.execute(sql`select pg_notify(${CHANNEL}, ${`user:${change.user}`})`)
+  if (change.plan) await db.execute(sql`select pg_notify(${CHANNEL}, ${`plan:${change.plan}`})`)
+}
+
+function hasLimit(value: CacheValue): value is NonNullable<CacheValue> {
+  return value?.plan != null && (value.plan.requestLimit !== null || value.plan.loadLimit !== null)
 }
 
 /**
@@ -42,6 +50,7 @@ export async function announceChange(db: Db, change: { key?: string; user?: stri
 export function createGateway(options: { database: Database; clock: Clock; log: FastifyBaseLogger }): Gateway {
   const { database, clock, log } = options
   const cache = createKeyCache({ ttlMs: 5 * 60_000, negativeTtlMs: 60_000, maxEntries: 500_000 })
+  const quota = createQuotaCounter({ db: database.db, log })
   const loading = new Map<string, { generation: number; promise: Promise<CacheValue> }>()
   let unlisten: (() => Promise<void>) | undefined
 
@@ -57,21 +66,47 @@ export function createGateway(options: { database: Database; clock: Clock; log: 
     })
     loading.set(hash, { generation, promise })
     const value = await promise
+    // A limited plan's first sight of a user reads what the rollups already count (the miss is async
+    // anyway; cached calls after it never wait).
+    if (hasLimit(value)) await quota.seed(value.userId, now)
     // A change announced while the query ran may not be in what it read: answer, but do not keep it.
     if (cache.generation === generation) cache.set(hash, value, now)
     return value
   }
 
   function answer(value: CacheValue, input: VerifyInput, now: number): VerifyResult {
-    const reason = decide(value, input.service, input, now)
+    const limit = value?.plan ? limitFor(value.plan, input.service) : null
+    let used = -1
+    const reason = decide(
+      value,
+      input.service,
+      input,
+      now,
+      limit && value
+        ? () => {
+            used = quota.used(value.userId, input.service, limit.duration, now)
+            return used >= limit.limit
+          }
+        : undefined,
+    )
+    let remaining: number | null = null
+    if (limit && value && used >= 0) {
+      // Only calls answered OK count; `remaining` is what is left after this one.
+      if (reason === 'OK') {
+        quota.count(value.userId, input.service, now)
+        used++
+      }
+      remaining = Math.max(0, limit.limit - used)
+    }
+    const found = reason !== 'NOT_FOUND'
     return {
       allowed: reason === 'OK',
       reason,
       // Nothing about a key is told to someone who does not hold a working secret of it.
-      key_id: reason === 'NOT_FOUND' ? null : (value?.keyId ?? null),
-      user_id: reason === 'NOT_FOUND' ? null : (value?.userId ?? null),
-      plan: null,
-      remaining: null,
+      key_id: found ? (value?.keyId ?? null) : null,
+      user_id: found ? (value?.userId ?? null) : null,
+      plan: found ? (value?.plan?.answer ?? null) : null,
+      remaining,
     }
   }
 
@@ -80,10 +115,12 @@ export function createGateway(options: { database: Database; clock: Clock; log: 
     if (!id) return
     if (kind === 'key') cache.evictKey(id)
     else if (kind === 'user') cache.evictUser(id)
+    else if (kind === 'plan') cache.evictPlan(id)
   }
 
   return {
     cache,
+    quota,
     verify(input) {
       const now = clock.now().getTime()
       const hash = sha256Hex(input.key)
@@ -101,6 +138,7 @@ export function createGateway(options: { database: Database; clock: Clock; log: 
     async stop() {
       await unlisten?.()
       cache.clear()
+      quota.clear()
     },
   }
 }

@@ -1,3 +1,24 @@
-import { routes } from '../../http/routes.ts'
+import * as contract from '@app/contract'
+import { ok, routes } from '../../http/routes.ts'
+import * as plans from './service.ts'
 
-export const planRoutes = routes(() => {})
+export const planRoutes = routes((r) => {
+  r.on(contract.listPlans, async ({ ctx, user }) => plans.listPlans(ctx, user))
+
+  r.on(contract.createPlan, async ({ ctx, req, user, body }) =>
+    ok(await plans.createPlanFor(ctx, req, user, body), 'plans.created'),
+  )
+
+  r.on(contract.updatePlan, async ({ ctx, req, user, params, body }) =>
+    ok(await plans.updatePlanFor(ctx, req, user, params.id, body), 'plans.updated'),
+  )
+
+  r.on(contract.planDashboard, async ({ ctx, user }) => plans.dashboard(ctx, user))
+
+  r.on(contract.buyPlan, async ({ ctx, user, params }) => plans.buy(ctx, user, params.id))
+
+  r.on(contract.changeUserPlan, async ({ ctx, req, user, params, body }) => {
+    const changed = await plans.changeUserPlan(ctx, req, user, params.id, body.user_plan_id)
+    return ok(changed, 'plans.changed', { plan: changed.name_of_user_plan_id })
+  })
+})

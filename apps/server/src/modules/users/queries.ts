@@ -1,7 +1,7 @@
 import { centsToDecimal, joinName, type Profile, type Role, VERIFY_WINDOW_HOURS } from '@app/contract'
-import { asc, eq, inArray } from 'drizzle-orm'
+import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { userRoles, users } from '../../db/schema/index.ts'
+import { userPlans, userRoles, users } from '../../db/schema/index.ts'
 import { notFound } from '../../http/errors.ts'
 
 export type UserRow = typeof users.$inferSelect
@@ -63,8 +63,22 @@ export function sortRoles(roles: readonly Role[]): Role[] {
   return [...new Set(roles)].sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b))
 }
 
+/** The name of a user's plan: theirs, or the default plan's when they have none (SPEC "name_of_user_plan_id"). */
+export async function planNameOf(db: Db, userPlanId: string | null): Promise<string | null> {
+  const [row] = await db
+    .select({ name: userPlans.name })
+    .from(userPlans)
+    .where(
+      userPlanId
+        ? eq(userPlans.id, userPlanId)
+        : sql`${userPlans.id} = (select d.id from user_plans d where d.is_default limit 1)`,
+    )
+    .limit(1)
+  return row?.name ?? null
+}
+
 /** The one place a user row becomes an API profile, so no column (password hash…) can leak. */
-export function toProfile(row: UserRow, roles: readonly Role[]): Profile {
+export function toProfile(row: UserRow, roles: readonly Role[], planName: string | null = null): Profile {
   const verifyDeadline = row.emailVerifiedAt
     ? null
     : new Date(row.createdAt.getTime() + VERIFY_WINDOW_HOURS * 3_600_000).toISOString()
@@ -85,7 +99,7 @@ export function toProfile(row: UserRow, roles: readonly Role[]): Profile {
     email_verified: row.emailVerifiedAt !== null,
     verify_deadline: verifyDeadline,
     must_change_password: row.mustChangePassword,
-    name_of_user_plan_id: null,
+    name_of_user_plan_id: planName,
     balance: centsToDecimal(row.balanceCents),
     enjoy_discount: row.enjoyDiscount,
     last_login: row.lastLogin?.toISOString() ?? null,

@@ -5,7 +5,7 @@ import { forbidden, invalidField } from '../../http/errors.ts'
 import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { fileIdFromPath, isOwnedFile } from '../files/files.ts'
-import { getUserById, listRoles, type NewUser, toProfile, type UserRow, updateUser } from './queries.ts'
+import { getUserById, listRoles, type NewUser, planNameOf, toProfile, type UserRow, updateUser } from './queries.ts'
 
 type Changes = { [K in keyof ProfileUpdate]?: Exclude<ProfileUpdate[K], undefined> }
 
@@ -66,10 +66,10 @@ export async function updateProfile(ctx: Ctx, req: FastifyRequest, actor: AuthUs
     }
     return updated
   })
-  return toProfile(row, await listRoles(ctx.db, userId))
+  return toProfile(row, await listRoles(ctx.db, userId), await planNameOf(ctx.db, row.userPlanId))
 }
 
 export async function profileOf(ctx: Ctx, userId: string) {
   const row = await getUserById(ctx.db, userId)
-  return toProfile(row, await listRoles(ctx.db, userId))
+  return toProfile(row, await listRoles(ctx.db, userId), await planNameOf(ctx.db, row.userPlanId))
 }
