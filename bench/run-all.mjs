@@ -6,6 +6,7 @@ const benches = [
   ['gateway.mjs', "the gateway's key check vs hello-world (cached and first sight)"],
   ['web.mjs', 'front-end load cost (bundle per route, Lighthouse vs a bare antd shell)'],
   ['usage.mjs', 'usage reports vs raw COPY, statistics over 10 M hourly rows, idle memory'],
+  ['billing.mjs', "a month's bills for 100,000 users × 12 services, on PGlite and PostgreSQL"],
 ]
 
 for (const [script, what] of benches) {

@@ -17,6 +17,7 @@ import { type Clock, systemClock } from './lib/clock.ts'
 import { createMailer } from './mail/mailer.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { billingRoutes } from './modules/billing/routes.ts'
+import { createBillingScheduler } from './modules/billing/scheduler.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { gatewayRoutes } from './modules/gateway/routes.ts'
 import { keyRoutes } from './modules/keys/routes.ts'
@@ -62,6 +63,8 @@ export interface BuildOptions {
   clock?: Clock
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean
+  /** Generate each closed month's bills on schedule (default: on, except under NODE_ENV=test). */
+  billingSchedule?: boolean
   /** Where log lines go instead of stdout (tests read them); logs even when LOG_LEVEL is silent. */
   logStream?: { write(line: string): void }
 }
@@ -187,11 +190,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     return reply.header('cache-control', 'no-cache').sendFile(prerendered ?? 'index.html')
   })
 
+  const billing = createBillingScheduler(ctx)
   app.addHook('onReady', async () => {
     mail.start()
     await ctx.gateway.start()
+    if (options.billingSchedule ?? config.env !== 'test') billing.start()
   })
   app.addHook('onClose', async () => {
+    await billing.stop()
     await mail.stop()
     await ctx.gateway.stop()
   })

@@ -3,7 +3,20 @@ import { describe, expect, it } from 'vitest'
 import { render, type TemplateName, templates } from './templates.ts'
 
 const names = Object.keys(templates) as TemplateName[]
-const vars = { name: 'Ada Lovelace', hours: 24, minutes: 60, time: '2026-11-02 08:00' }
+const vars = {
+  name: 'Ada Lovelace',
+  hours: 24,
+  minutes: 60,
+  time: '2026-11-02 08:00',
+  // vatRequested
+  email: 'ada@example.com',
+  code: 'INV-202610-000123',
+  total: '12.50',
+  company: 'Ada Lovelace Ltd',
+  taxCode: '0101234567',
+  address: '1 Analytical Street, Hanoi',
+  recipient: 'accounts@example.com',
+}
 
 describe('e-mail templates', () => {
   it.each(names.flatMap((name) => Lang.map((lang) => [name, lang] as const)))(

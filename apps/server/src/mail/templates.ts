@@ -1,4 +1,4 @@
-import type { Lang } from '@app/contract'
+import { catalogs, type Lang } from '@app/contract'
 
 // The e-mails the portal sends, in each language. A template is a subject, paragraphs and an optional
 // button; `{{name}}` placeholders are filled from the message's variables (HTML-escaped in the HTML part).
@@ -107,6 +107,24 @@ export const templates = {
         'သင့် Maps Portal အကောင့်၏ စကားဝှက်ကို {{time}} (UTC) တွင် ပြောင်းလဲခဲ့ပါသည်။ အခြား session များကို ထွက်ပြီးပါပြီ။',
         'သင်မဟုတ်ပါက စကားဝှက်ကို ချက်ချင်း ပြန်သတ်မှတ်ပြီး support ကို ဆက်သွယ်ပါ။',
       ],
+      footer: footer.my,
+    },
+  },
+  /** To every administrator: a customer asks for a VAT invoice (texts from the contract's messages). */
+  vatRequested: {
+    en: {
+      subject: catalogs.en['billing.mail.vatSubject'],
+      paragraphs: [catalogs.en['billing.mail.vatBody']],
+      footer: footer.en,
+    },
+    vi: {
+      subject: catalogs.vi['billing.mail.vatSubject'],
+      paragraphs: [catalogs.vi['billing.mail.vatBody']],
+      footer: footer.vi,
+    },
+    my: {
+      subject: catalogs.my['billing.mail.vatSubject'],
+      paragraphs: [catalogs.my['billing.mail.vatBody']],
       footer: footer.my,
     },
   },

@@ -66,7 +66,7 @@ export const bills = pgTable(
     billedFrom: date('billed_from', { mode: 'string' }).notNull(),
     billedTo: date('billed_to', { mode: 'string' }).notNull(),
     isNew: boolean('is_new').notNull(),
-    /** `BillLine[]` of the contract, amounts as decimal strings. */
+    /** The lines in a compact array form (`StoredLine` in modules/billing/queries.ts: service, hits, free, billable, private, subtotal, tiers); `toBillDetail` reads them back as the contract's `BillLine`. */
     lines: jsonb('lines').notNull(),
     amountBeforeDiscountCents: bigint('amount_before_discount_cents', { mode: 'bigint' }).notNull(),
     discountPercent: numeric('discount_percent', { precision: 18, scale: 8 }).notNull(),

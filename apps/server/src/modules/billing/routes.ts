@@ -1,3 +1,148 @@
-import { routes } from '../../http/routes.ts'
+import { PassThrough } from 'node:stream'
+import * as contract from '@app/contract'
+import { formatCents } from '@app/contract'
+import { requestLang } from '../../http/lang.ts'
+import { pageParams } from '../../http/paging.ts'
+import { ok, routes } from '../../http/routes.ts'
+import { writeAudit } from '../audit/audit.ts'
+import { billPdf, billXlsx, exportBillsXlsx } from './files.ts'
+import { assertMonthClosed, generateBills } from './generate.ts'
+import * as queries from './queries.ts'
+import * as service from './service.ts'
 
-export const billingRoutes = routes(() => {})
+// SPEC §7 "Bills". Customers see their own bills; staff anyone's; someone else's bill is "not found".
+
+export const billingRoutes = routes((r) => {
+  r.on(contract.listBills, async ({ ctx, user, query }) => {
+    const paging = pageParams(query)
+    const { rows, total } = await queries.listUserBills(ctx.db, service.billOwnerFor(user, query.user_id), {
+      limit: paging.pageSize,
+      offset: paging.offset,
+    })
+    return { items: rows.map(queries.toBill), total, page: paging.page, page_size: paging.pageSize }
+  })
+
+  r.on(contract.getBill, async ({ ctx, user, params }) =>
+    queries.toBillDetail(await service.billFor(ctx.db, user, params.id)),
+  )
+
+  r.on(contract.billDownloadToken, async ({ ctx, user, params }) => service.issueDownloadToken(ctx, user, params.id))
+
+  r.on(contract.billXlsx, async ({ ctx, req, reply, params, query }) => {
+    const row = await service.billForFile(ctx, req, params.id, query.token)
+    const file = await billXlsx(queries.toBillDetail(row), query.lang ?? requestLang(req))
+    return reply
+      .code(200)
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="${row.bill.code}.xlsx"`)
+      .send(file)
+  })
+
+  r.on(contract.billPdf, async ({ ctx, req, reply, params, query }) => {
+    const row = await service.billForFile(ctx, req, params.id, query.token)
+    const file = await billPdf(queries.toBillDetail(row), query.lang ?? requestLang(req))
+    return reply
+      .code(200)
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${row.bill.code}.pdf"`)
+      .send(file)
+  })
+
+  r.on(contract.listAllBills, async ({ ctx, query }) => {
+    const paging = pageParams(query)
+    const { rows, total } = await queries.listAllBills(ctx.db, filterOf(query), {
+      limit: paging.pageSize,
+      offset: paging.offset,
+    })
+    return { items: rows.map(queries.toBill), total, page: paging.page, page_size: paging.pageSize }
+  })
+
+  r.on(contract.exportBills, async ({ ctx, req, reply, user, query }) => {
+    const filter = filterOf(query)
+    const rows = await queries.countAllBills(ctx.db, filter)
+    await writeAudit(
+      ctx.db,
+      user,
+      req,
+      { action: 'billing.export', targetType: 'bill', after: { ...query, rows } },
+      ctx.clock.now(),
+    )
+    const stream = new PassThrough()
+    exportBillsXlsx(ctx.db, filter, query.lang ?? requestLang(req), stream).catch((error: Error) => {
+      req.log.error({ err: error }, 'bill export failed')
+      stream.destroy(error)
+    })
+    const now = ctx.clock.now().toISOString().slice(0, 10)
+    return reply
+      .code(200)
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename="bills-${now}.xlsx"`)
+      .send(stream)
+  })
+
+  r.on(contract.setBillPaid, async ({ ctx, req, user, params, body }) => {
+    const paid = body?.paid ?? true
+    const bill = await service.setPaid(ctx, req, user, params.id, paid)
+    return ok(bill, paid ? 'billing.paidSet' : 'billing.unpaidSet')
+  })
+
+  r.on(contract.countBillsByMonth, async ({ ctx, query }) => {
+    const counts = await queries.monthCounts(ctx.db, query.year, query.month)
+    return {
+      month: query.month,
+      year: query.year,
+      count: counts.count,
+      paid: counts.paid,
+      unpaid: counts.unpaid,
+      total: formatCents(counts.total),
+      paid_total: formatCents(counts.paidTotal),
+      unpaid_total: formatCents(counts.unpaidTotal),
+    }
+  })
+
+  r.on(contract.requestVat, async ({ ctx, user, params, body }) =>
+    ok(await service.requestVat(ctx, user, params.id, body), 'billing.vatSent'),
+  )
+
+  r.on(contract.generateBills, async ({ ctx, req, user, body }) => {
+    assertMonthClosed(ctx.clock.now(), body.year, body.month)
+    const run = await generateBills(ctx, { year: body.year, month: body.month, trigger: 'admin', actor: user.id })
+    await writeAudit(
+      ctx.db,
+      user,
+      req,
+      {
+        action: 'billing.generate',
+        targetType: 'billing_run',
+        targetId: `${body.year}-${String(body.month).padStart(2, '0')}`,
+        after: run,
+      },
+      ctx.clock.now(),
+    )
+    return ok(run, 'billing.generated', { created: run.created, skipped: run.skipped })
+  })
+
+  r.on(contract.listBillingRuns, async ({ ctx }) => queries.listBillingRuns(ctx.db))
+
+  r.on(contract.billEstimate, async ({ ctx, user, query }) =>
+    service.estimate(ctx.db, service.billOwnerFor(user, query.user_id), ctx.clock.now()),
+  )
+})
+
+function filterOf(query: {
+  keyword?: string | undefined
+  month?: number | undefined
+  year?: number | undefined
+  filters: queries.BillFilter['filters']
+  sort_by: queries.BillFilter['sortBy']
+  sort_mode: queries.BillFilter['sortMode']
+}): queries.BillFilter {
+  return {
+    keyword: query.keyword,
+    month: query.month,
+    year: query.year,
+    filters: query.filters,
+    sortBy: query.sort_by,
+    sortMode: query.sort_mode,
+  }
+}

@@ -1,10 +1,11 @@
 import * as contract from '@app/contract'
-import { translate } from '@app/contract'
+import { formatCents, isStaff, translate } from '@app/contract'
 import { requestLang } from '../../http/lang.ts'
 import { pageParams } from '../../http/paging.ts'
 import { ok, routes } from '../../http/routes.ts'
 import { CSV_BOM, csvLine } from '../../lib/csv.ts'
 import { writeAudit } from '../audit/audit.ts'
+import { billTotals, monthIndex } from '../billing/queries.ts'
 import { recordUsage } from './ingest.ts'
 import * as stats from './stats.ts'
 
@@ -47,10 +48,26 @@ export const usageRoutes = routes((r) => {
 
   r.on(contract.billingUsage, async ({ ctx, user, query }) => {
     const owner = await stats.whose(ctx.db, user, query)
+    // The bills of the months the range touches: the user's, or everyone's for staff naming nobody.
+    const everyone = isStaff(user.roles) && query.user_id === undefined && query.email === undefined
+    const [byService, bills] = await Promise.all([
+      stats.hitsBetweenDates(ctx.db, owner.id, query.start_date, query.end_date),
+      billTotals(ctx.db, {
+        ...(everyone ? {} : { userId: owner.id }),
+        from: monthIndex(new Date(`${query.start_date}T00:00:00Z`)),
+        to: monthIndex(new Date(`${query.end_date}T00:00:00Z`)),
+      }),
+    ])
     return {
       start_date: query.start_date,
       end_date: query.end_date,
-      by_service: await stats.hitsBetweenDates(ctx.db, owner.id, query.start_date, query.end_date),
+      by_service: byService,
+      bills: {
+        count: bills.count,
+        billed: formatCents(bills.billed),
+        paid: formatCents(bills.paid),
+        unpaid: formatCents(bills.unpaid),
+      },
     }
   })
 
@@ -152,7 +169,6 @@ export const usageRoutes = routes((r) => {
       ...figures,
       api_requests: usage.totals.api_requests,
       map_loads: usage.totals.map_loads,
-      revenue: null,
       usage,
       top_users: top.items,
     }

@@ -1,6 +1,7 @@
 import {
   bucketsBetween,
   chartUnit,
+  formatCents,
   isMapLoad,
   isStaff,
   MAX_BUCKETS,
@@ -17,6 +18,7 @@ import { type Db, queryRows } from '../../db/client.ts'
 import { badRequest, forbidden, notFound } from '../../http/errors.ts'
 import { escapeLike } from '../../lib/like.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
+import { billTotals, monthIndex } from '../billing/queries.ts'
 
 // The statistics calls' queries. Hourly views read usage_hourly; daily and coarser views read the
 // daily rollups (usage_daily per key, usage_daily_all for everyone), so a year is at most 365 rows per
@@ -475,7 +477,13 @@ export async function overviewFigures(db: Db, range: Range) {
   )
   const days = bucketsBetween(range.start, range.end, 'day')
   const counts = new Map(signups.map((r) => [r.day, Number(r.count)]))
+  // Revenue: what the bills of the months the range touches billed (the end is exclusive).
+  const billed = await billTotals(db, {
+    from: monthIndex(range.start),
+    to: monthIndex(new Date(range.end.getTime() - 1)),
+  })
   return {
+    revenue: formatCents(billed.billed),
     users_total: Number(row?.users_total ?? 0),
     users_new: Number(row?.users_new ?? 0),
     keys_active: Number(row?.keys_active ?? 0),

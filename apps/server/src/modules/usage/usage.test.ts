@@ -1077,6 +1077,8 @@ describe('usage statistics', async () => {
           { service: 'DIRECTION', hits: 4 },
           { service: 'AUTOCOMPLETE', hits: 3 },
         ],
+        // No bills yet (the billing module's tests cover them).
+        bills: { count: 0, billed: '0.00', paid: '0.00', unpaid: '0.00' },
       })
       expect((await bill('2026-11-02', '2026-11-02')).body.data.by_service).toEqual([
         { service: 'LOAD_MAP', hits: 10 },
@@ -1490,7 +1492,7 @@ describe('usage statistics', async () => {
         keys_active: 5,
         api_requests: 154,
         map_loads: 66,
-        revenue: null,
+        revenue: '0.00',
         signups: { buckets: days('2026-10-15', 19), counts: zeros(19, { 5: 1, 18: 1 }) },
         top_users: [bobRow, aliceRow, carolRow],
       })
