@@ -31,6 +31,7 @@ const customerScreens: Screen[] = [
   { name: 'dashboard', path: '/', ready: '.ant-statistic' },
   { name: 'settings-profile', path: '/settings/profile', ready: 'form' },
   { name: 'settings-security', path: '/settings/security', ready: 'form' },
+  { name: 'billing', path: '/billing', ready: '.ant-empty, .ant-table' },
 ]
 /** Screens of a customer with a verified phone and one restricted key (`{id}` is that key). */
 const keyScreens: Screen[] = [
@@ -47,6 +48,11 @@ const adminScreens: Screen[] = [
   { name: 'admin-keys', path: '/administrator/user-management/key-and-bill', ready: '.ant-table' },
   { name: 'admin-usage-statistics', path: '/administrator/usage-statistics', ready: '.ant-table' },
   { name: 'admin-usage-per-user', path: '/administrator/usage-statistics-per-user', ready: '.ant-table' },
+  { name: 'admin-billing', path: '/administrator/billing-management', ready: '.ant-table' },
+  { name: 'admin-plans', path: '/administrator/plans', ready: '.ant-table-row' },
+  { name: 'admin-rates', path: '/administrator/settings?tab=rates', ready: '.ant-table-row' },
+  { name: 'admin-free-credit', path: '/administrator/settings?tab=free', ready: 'form' },
+  { name: 'admin-comparison', path: '/administrator/settings?tab=comparison', ready: '.ant-table-row' },
   { name: 'admin-campaigns-coming-soon', path: '/administrator/campaigns', ready: '.ant-result' },
 ]
 

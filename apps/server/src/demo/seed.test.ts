@@ -8,7 +8,7 @@ import { seedDemo } from './seed.ts'
 describe('demo data', async () => {
   const t = await useTestApp()
 
-  it('gives the demo customers keys and a year of usage, once', async () => {
+  it('gives the demo customers keys, a year of usage and its bills, once', async () => {
     const summary = await seedDemo(t.ctx)
     expect(summary).toContain('linh.nguyen@example.com')
     const token = await signIn(t, 'linh.nguyen@example.com', 'demo-password')
@@ -29,9 +29,18 @@ describe('demo data', async () => {
     expect(perMonth.filter((hits) => hits > 0).length).toBeGreaterThanOrEqual(6)
     const month = await call(t, contract.hitsOneUserPerMonth, {}, { token })
     expect(month.body.data.api_requests.this_month + month.body.data.map_loads.this_month).toBeGreaterThan(0)
+    // A bill for each closed month with usage; the older ones paid, last month's open.
+    const bills = await call(t, contract.listBills, { query: { page: 1, page_size: 20 } }, { token })
+    expect(bills.body.data.total).toBeGreaterThanOrEqual(6)
+    const [latest, ...older] = bills.body.data.items
+    expect(latest).toMatchObject({ year: 2026, month: 10, paid: false })
+    expect(Number(latest?.total)).toBeGreaterThan(0)
+    expect(older.every((bill) => bill.paid)).toBe(true)
     const again = await seedDemo(t.ctx)
     expect(again).toContain('0 new account(s)')
     const after = await call(t, contract.hitsOneUserPerMonth, {}, { token })
     expect(after.body.data).toEqual(month.body.data)
+    const billsAfter = await call(t, contract.listBills, { query: { page: 1, page_size: 20 } }, { token })
+    expect(billsAfter.body.data.total).toBe(bills.body.data.total)
   }, 120_000)
 })

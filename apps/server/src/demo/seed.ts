@@ -5,6 +5,7 @@ import { hashPassword } from '../modules/auth/passwords.ts'
 import { announceChange } from '../modules/gateway/gateway.ts'
 import { insertKey } from '../modules/keys/service.ts'
 import { findUserByEmail, insertUser } from '../modules/users/queries.ts'
+import { seedDemoBills } from './bills.ts'
 import { seedDemoUsage, type UsageKey } from './usage.ts'
 
 // `npm run demo`: realistic accounts to look around with. Each later feature adds its own demo data
@@ -118,6 +119,7 @@ export async function seedDemo(ctx: Ctx): Promise<string> {
     created++
   }
   const usage = await seedDemoUsage(ctx, newKeys)
+  const billed = await seedDemoBills(ctx)
   const list = people.map((p) => `    ${p.email} (${p.roles.join(', ')})`).join('\n')
-  return `\n  Demo data: ${created} new account(s); all demo accounts use the password "${DEMO_PASSWORD}":\n${list}\n${usage}`
+  return `\n  Demo data: ${created} new account(s); all demo accounts use the password "${DEMO_PASSWORD}":\n${list}\n${usage}${billed}`
 }
