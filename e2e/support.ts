@@ -54,7 +54,7 @@ export async function registerByApi(
     headers: { 'x-forwarded-for': `198.51.100.${visitors % 250}` },
     data: { full_name: fullName, email, phone_number: phone, password, confirm_password: password },
   })
-  expect(response.status()).toBe(201)
+  expect(response.status(), await response.text()).toBe(201)
 }
 
 /** The verification link of the newest e-mail to `email`, read from the outbox as the admin. */
@@ -76,7 +76,8 @@ export async function verificationLinkFor(page: Page, email: string): Promise<st
 
 /** A Vietnamese mobile number no other journey uses, so its SMS is the newest one to it. */
 export function uniquePhone() {
-  return `09${String(Date.now() % 100_000_000).padStart(8, '0')}`
+  // 091 is a Vinaphone prefix: every 091 number is valid, unlike some other 09x prefixes (095…).
+  return `091${String(Date.now() % 10_000_000).padStart(7, '0')}`
 }
 
 /** The 6-digit code of the newest SMS to `phone` (stored as +84…), read from the outbox as the admin. */

@@ -78,13 +78,9 @@ test('an admin gives a customer a private rate; the customer is billed with it, 
   await admin.goto(`/administrator/settings?tab=private&email=${encodeURIComponent(email)}`)
   await expect(admin.getByText(email).first()).toBeVisible()
   await admin.getByRole('button', { name: 'New setting' }).click()
-  const drawer = admin.locator('.ant-drawer-content')
-  await drawer.getByLabel('Service').click()
-  await admin
-    .getByTitle('Geocoding')
-    .or(admin.locator('.ant-select-item-option', { hasText: /^Geocod/ }))
-    .first()
-    .click()
+  const drawer = admin.getByRole('dialog')
+  await drawer.getByRole('combobox', { name: 'Service' }).click()
+  await admin.locator('.ant-select-item-option[title="GEOCODE"]').click()
   await drawer.getByLabel('Rate per request (USD)').fill('0.002')
   await drawer.getByLabel('Free requests a month').fill('1000')
   await drawer.getByLabel('Prefix').fill('/api/v1')
@@ -96,19 +92,17 @@ test('an admin gives a customer a private rate; the customer is billed with it, 
     { from: '0', to: '100000', rate: '0.002' },
     { from: '100000', to: '-1', rate: '0.001' },
   ]
-  const settingsCard = admin.locator('.ant-card', { hasText: 'Private settings' }).or(admin.locator('.ant-card').last())
-  await settingsCard.locator('.ant-table-row-expand-icon').first().click()
+  const privateSettings = admin.locator('.ant-card').filter({ hasText: 'Private settings' }).last()
+  await privateSettings.locator('.ant-table-row-expand-icon').first().click()
   for (const range of ranges) {
     await admin.getByRole('button', { name: 'Add range' }).click()
-    const form = admin.locator('.ant-modal-content, .ant-drawer-content').last()
+    const form = admin.getByRole('dialog')
     await form.getByLabel('request_from').fill(range.from)
     await form.getByLabel('request_to').fill(range.to)
     await form.getByLabel('Rate per request (USD)').fill(range.rate)
-    await form
-      .getByRole('button', { name: /save|add|ok/i })
-      .last()
-      .click()
+    await form.getByRole('button', { name: 'Save' }).click()
     await expect(admin.getByText('Range saved').first()).toBeVisible()
+    await expect(form).toBeHidden()
   }
 
   // The admin bills last month.
