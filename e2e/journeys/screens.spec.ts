@@ -32,6 +32,7 @@ const customerScreens: Screen[] = [
   { name: 'settings-profile', path: '/settings/profile', ready: 'form' },
   { name: 'settings-security', path: '/settings/security', ready: 'form' },
   { name: 'billing', path: '/billing', ready: '.ant-empty, .ant-table' },
+  { name: 'payment', path: '/payment', ready: 'form' },
 ]
 /** Screens of a customer with a verified phone and one restricted key (`{id}` is that key). */
 const keyScreens: Screen[] = [
@@ -53,6 +54,10 @@ const adminScreens: Screen[] = [
   { name: 'admin-rates', path: '/administrator/settings?tab=rates', ready: '.ant-table-row' },
   { name: 'admin-free-credit', path: '/administrator/settings?tab=free', ready: 'form' },
   { name: 'admin-comparison', path: '/administrator/settings?tab=comparison', ready: '.ant-table-row' },
+  { name: 'admin-balance-log', path: '/administrator/user-management/balance-log', ready: '.ant-table' },
+  { name: 'admin-coupon-log', path: '/administrator/user-management/coupon-log', ready: '.ant-table' },
+  { name: 'admin-coupons', path: '/administrator/coupons', ready: '.ant-table' },
+  { name: 'admin-coupon-types', path: '/administrator/coupons/coupon-types', ready: '.ant-table' },
   { name: 'admin-campaigns-coming-soon', path: '/administrator/campaigns', ready: '.ant-result' },
 ]
 

@@ -16,8 +16,11 @@ import { securityHeaders } from './http/security-headers.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
 import { createMailer } from './mail/mailer.ts'
 import { authRoutes } from './modules/auth/routes.ts'
+import { balanceRoutes } from './modules/balance/routes.ts'
 import { billingRoutes } from './modules/billing/routes.ts'
 import { createBillingScheduler } from './modules/billing/scheduler.ts'
+import { createCouponExpiry } from './modules/coupons/expiry.ts'
+import { couponRoutes } from './modules/coupons/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { gatewayRoutes } from './modules/gateway/routes.ts'
 import { keyRoutes } from './modules/keys/routes.ts'
@@ -39,6 +42,8 @@ export const allRoutes: readonly Route[] = [
   ...rateRoutes,
   ...planRoutes,
   ...billingRoutes,
+  ...balanceRoutes,
+  ...couponRoutes,
   ...fileRoutes,
   ...outboxRoutes,
 ]
@@ -191,13 +196,16 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   })
 
   const billing = createBillingScheduler(ctx)
+  const couponExpiry = createCouponExpiry(ctx)
   app.addHook('onReady', async () => {
     mail.start()
     await ctx.gateway.start()
     if (options.billingSchedule ?? config.env !== 'test') billing.start()
+    if (config.env !== 'test') couponExpiry.start()
   })
   app.addHook('onClose', async () => {
     await billing.stop()
+    await couponExpiry.stop()
     await mail.stop()
     await ctx.gateway.stop()
   })

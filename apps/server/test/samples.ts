@@ -145,6 +145,23 @@ const samples: Record<string, () => Record<string, unknown>> = {
     email: 'billing@example.com',
   }),
   'POST /v1/bills/generate': () => ({ year: 2026, month: 10 }),
+  'PUT /v1/users/{id}/add-balance': () => ({ amount: '25.00', description: 'Goodwill credit' }),
+  'PUT /v1/balance/alert': () => ({ threshold: '10.00' }),
+  'POST /v1/coupon-types/': () => ({
+    name: 'Launch week',
+    limit: 10,
+    description: 'Coupons of the launch week',
+    event_code: `LAUNCH_${Math.random().toString(36).slice(2, 8).toUpperCase()}`,
+  }),
+  'POST /v1/coupons/': () => ({
+    type_id: `cty_${'0'.repeat(26)}`,
+    credit: '10.00',
+    description: 'Ten dollars',
+    date_expried: '2030-12-31',
+    balance_expires_day: 30,
+    limit: 5,
+  }),
+  'POST /v1/users/use-coupon': () => ({ coupon: 'NOSUCHCODE' }),
 }
 
 /** A valid body for the endpoint, or undefined when none is on file. */

@@ -1,5 +1,7 @@
 import * as auth from './auth.ts'
+import * as balance from './balance.ts'
 import * as billing from './billing.ts'
+import * as coupons from './coupons.ts'
 import type { EndpointSpec } from './endpoint.ts'
 import * as gateway from './gateway.ts'
 import * as keys from './keys.ts'
@@ -10,9 +12,11 @@ import * as system from './system.ts'
 import * as users from './users.ts'
 
 export * from './auth.ts'
+export * from './balance.ts'
 export * from './billing.ts'
 export * from './browser.ts'
 export * from './common.ts'
+export * from './coupons.ts'
 export * from './envelope.ts'
 export * from './gateway.ts'
 export * from './keys.ts'
@@ -45,4 +49,6 @@ export const allEndpoints: readonly EndpointSpec[] = [
   rates,
   plans,
   billing,
+  balance,
+  coupons,
 ].flatMap((module) => Object.values(module).filter(isEndpoint))

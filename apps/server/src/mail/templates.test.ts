@@ -16,6 +16,9 @@ const vars = {
   taxCode: '0101234567',
   address: '1 Analytical Street, Hanoi',
   recipient: 'accounts@example.com',
+  // balanceLow
+  balance: '4.20',
+  threshold: '10.00',
 }
 
 describe('e-mail templates', () => {

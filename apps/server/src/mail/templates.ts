@@ -128,6 +128,24 @@ export const templates = {
       footer: footer.my,
     },
   },
+  /** To a user whose balance fell below the threshold they set (once per crossing). */
+  balanceLow: {
+    en: {
+      subject: catalogs.en['balance.mail.lowSubject'],
+      paragraphs: ['Hello {{name}},', catalogs.en['balance.mail.lowBody']],
+      footer: footer.en,
+    },
+    vi: {
+      subject: catalogs.vi['balance.mail.lowSubject'],
+      paragraphs: ['Xin chào {{name}},', catalogs.vi['balance.mail.lowBody']],
+      footer: footer.vi,
+    },
+    my: {
+      subject: catalogs.my['balance.mail.lowSubject'],
+      paragraphs: ['မင်္ဂလာပါ {{name}}၊', catalogs.my['balance.mail.lowBody']],
+      footer: footer.my,
+    },
+  },
 } satisfies Record<string, Record<Lang, Text>>
 
 export type TemplateName = keyof typeof templates

@@ -47,10 +47,13 @@ function queryString(query: Record<string, unknown> | undefined): string {
   return text ? `?${text}` : ''
 }
 
-/** The request of an endpoint; an upload endpoint takes its file as a multipart FormData body. */
-type CallRequest<E extends EndpointSpec> = E extends { upload: object }
+/**
+ * The request of an endpoint; an upload endpoint takes its file as a multipart FormData body. `headers`
+ * adds request headers the endpoint reads (an `Idempotency-Key` on a call that moves money).
+ */
+type CallRequest<E extends EndpointSpec> = (E extends { upload: object }
   ? Omit<RequestOf<E>, 'body'> & { body: FormData }
-  : RequestOf<E>
+  : RequestOf<E>) & { headers?: Record<string, string> }
 
 /**
  * Calls an endpoint declared in the contract. Sends the bearer token and Accept-Language, waits at
@@ -67,10 +70,16 @@ export async function call<E extends EndpointSpec>(
     params?: Record<string, string>
     query?: Record<string, unknown>
     body?: unknown
+    headers?: Record<string, string>
   }
   const url = buildPath(endpoint.path, request.params) + queryString(request.query)
   const session = sessionStore.get()
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLang() }
+  // The caller's headers first, so they cannot replace the token, the language or the content type.
+  const headers: Record<string, string> = {
+    ...request.headers,
+    accept: 'application/json',
+    'accept-language': currentLang(),
+  }
   if (session) headers.authorization = `Bearer ${session.token}`
   let body: BodyInit | undefined
   if (request.body instanceof FormData) body = request.body

@@ -70,7 +70,13 @@ const customerRoutes: RouteObject[] = [
       (m) => m.BillPage,
     ),
   },
-  { path: paths.payment, ...comingSoon('payment') },
+  {
+    path: paths.payment,
+    ...page(
+      () => import('../features/balance/BalancePage.tsx'),
+      (m) => m.BalancePage,
+    ),
+  },
   { path: paths.maps, ...comingSoon('maps') },
   { path: '/maps/:id', ...comingSoon('maps') },
   { path: paths.supportRequests, ...comingSoon('support') },

@@ -78,7 +78,7 @@ export const bills = pgTable(
     totalVnd: bigint('total_vnd', { mode: 'bigint' }).notNull(),
     transferContent: text('transfer_content').notNull(),
     paidAt: tstz('paid_at'),
-    /** Who set it paid: a staff id, or null for a payment from the balance or a zero bill. */
+    /** Who set it paid: the staff member who marked it, the customer who paid it from the balance, or null for a zero bill. */
     paidBy: text('paid_by'),
     /** The customer's VAT invoice request (`VatInfo`), the latest one. */
     vat: jsonb('vat'),

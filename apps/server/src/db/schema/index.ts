@@ -1,3 +1,4 @@
+export * from './balance.ts'
 export * from './billing.ts'
 export * from './keys.ts'
 export * from './plans.ts'

@@ -34,6 +34,10 @@ export const users = pgTable(
     checkBalance: boolean('check_balance').notNull().default(false),
     /** The user's plan; null means the default plan (the one with `is_default`). */
     userPlanId: text('user_plan_id').references(() => userPlans.id, { onDelete: 'restrict' }),
+    /** E-mail the user when the balance falls below this (cents); null: never. */
+    balanceAlertCents: bigint('balance_alert_cents', { mode: 'bigint' }),
+    /** When the last low-balance e-mail went out; cleared when the balance rises above the threshold. */
+    balanceAlertSentAt: tstz('balance_alert_sent_at'),
     /** Which price book bills this user: the current one (true) or the legacy one (DESIGN §4 `is_new`). */
     priceBookIsNew: boolean('price_book_is_new').notNull().default(true),
     lastLogin: tstz('last_login'),
@@ -44,6 +48,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
     index('users_plan_idx').on(t.userPlanId),
+    check('users_balance_check', sql`${t.balanceCents} >= 0`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_status_check', sql`${t.status} in ('active', 'suspended')`),
     check('users_language_check', sql`${t.language} in ('en', 'vi', 'my')`),

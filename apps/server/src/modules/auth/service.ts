@@ -16,6 +16,7 @@ import { requestLang } from '../../http/lang.ts'
 import { maintenanceError } from '../../http/routes.ts'
 import { newId } from '../../lib/ids.ts'
 import * as throttle from '../../lib/throttle.ts'
+import { grantFirstRegisterCredit } from '../balance/service.ts'
 import { announceChange } from '../gateway/gateway.ts'
 import {
   findUserByEmail,
@@ -200,6 +201,8 @@ export async function verifyEmail(ctx: Ctx, req: FastifyRequest, token: string) 
     if (!user.emailVerifiedAt) {
       await updateUser(tx, user.id, { emailVerifiedAt: now }, now)
       await announceChange(tx, { user: user.id })
+      // The welcome credit (settings-free/first-register), once per user, with the verification.
+      await grantFirstRegisterCredit(ctx, tx, user.id)
     }
     return { email: user.email }
   })
@@ -267,7 +270,10 @@ export async function resetPassword(ctx: Ctx, req: FastifyRequest, token: string
       now,
     )
     await revokeUserSessions(tx, user.id, 'password_reset', now)
-    if (!user.emailVerifiedAt) await announceChange(tx, { user: user.id })
+    if (!user.emailVerifiedAt) {
+      await announceChange(tx, { user: user.id })
+      await grantFirstRegisterCredit(ctx, tx, user.id)
+    }
     await notifyPasswordChanged(ctx, tx, user, now)
     return user.email
   })

@@ -432,7 +432,7 @@ describe('gateway', async () => {
           )
         ).reason,
       ).toBe('OK')
-      await changeUser(user.id, { balanceCents: -500n })
+      await changeUser(user.id, { balanceCents: 0n })
       expect(
         (
           await eventually(

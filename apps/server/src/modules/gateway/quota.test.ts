@@ -294,9 +294,19 @@ describe('gateway quotas', async () => {
     const key = await newKey(token)
     await putOnPlan(user.id, plan.id)
     await verify(key.key)
-    const answer = t.ctx.gateway.verify({ key: key.key, service: 'GEOCODE' })
+    // On PostgreSQL the plan change's own NOTIFY may arrive after that first check and evict it once
+    // more; the check after a miss must then be answered from the cache.
+    let misses = 0
+    let answer = t.ctx.gateway.verify({ key: key.key, service: 'GEOCODE' })
+    while (answer instanceof Promise && misses < 20) {
+      await answer
+      misses++
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      answer = t.ctx.gateway.verify({ key: key.key, service: 'GEOCODE' })
+    }
     expect(answer).not.toBeInstanceOf(Promise)
-    expect(answer).toMatchObject({ reason: 'OK', remaining: 998 })
+    expect(misses).toBeLessThanOrEqual(1)
+    expect(answer).toMatchObject({ reason: 'OK', remaining: 1000 - 2 - misses })
   })
 
   it('shows the plan card the use the gateway counts', async () => {

@@ -1,5 +1,6 @@
 import * as contract from '@app/contract'
-import { asc, count, eq } from 'drizzle-orm'
+import { formatCents } from '@app/contract'
+import { asc, count, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import {
   call,
@@ -12,10 +13,10 @@ import {
   userWithToken,
   useTestApp,
 } from '../../../test/helpers.ts'
-import { auditLog, users } from '../../db/schema/index.ts'
+import { auditLog, balanceLogs, users } from '../../db/schema/index.ts'
 
 // Plans (SPEC §3 Plan, §7; DESIGN §4 "Plans"): the list, staff's edits with one default plan that stays
-// on sale, the customer's plan card, buying (refused until the balance ledger exists) and an admin's
+// on sale, the customer's plan card, buying from the balance (through the ledger) and an admin's
 // change of a user's plan. Quotas at the gateway: modules/gateway/quota.test.ts.
 
 const PAYG = 'pln_seedpayasyougo000000000000'
@@ -260,7 +261,7 @@ describe('plans', async () => {
   })
 
   describe('the plan card', () => {
-    it('shows a new customer the default plan, its limits, what else is on sale, and no purchase yet', async () => {
+    it('shows a new customer the default plan, its limits, what else is on sale, and that plans can be bought', async () => {
       const { user, token } = await customer()
       await setUser(t, user.id, { balanceCents: 1234n, enjoyDiscount: true })
       const res = await call(t, contract.planDashboard, {}, { token })
@@ -275,7 +276,7 @@ describe('plans', async () => {
         enjoy_discount: true,
         requests: { limit: null, used: 0 },
         loads: { limit: null, used: 0 },
-        purchase_available: false,
+        purchase_available: true,
       })
       expect(card.offers.map((p) => p.id)).toEqual(expect.arrayContaining([STANDARD, BUSINESS]))
       expect(card.offers.some((p) => p.id === PAYG || !p.active)).toBe(false)
@@ -296,9 +297,48 @@ describe('plans', async () => {
   })
 
   describe('buying', () => {
-    it('checks the plan, then refuses the purchase without touching the balance or the plan', async () => {
-      const { user, token } = await customer()
-      await setUser(t, user.id, { balanceCents: 100_000n })
+    async function ledgerOf(userId: string) {
+      return t.ctx.db
+        .select()
+        .from(balanceLogs)
+        .where(eq(balanceLogs.userId, userId))
+        .orderBy(asc(balanceLogs.createdAt), asc(balanceLogs.id))
+    }
+
+    const buyers: string[] = []
+
+    /** balance = Σ ledger for every buyer (the ledger's invariant, DESIGN §4; other tests here set balances directly). */
+    async function expectLedgerBalanced() {
+      const rows = (await t.ctx.db.execute(sql`
+        select u.id from users u
+        left join (select user_id, sum(amount_cents) as s from balance_logs group by user_id) l on l.user_id = u.id
+        where u.balance_cents <> coalesce(l.s, 0) and u.id in (${sql.join(
+          buyers.map((id) => sql`${id}`),
+          sql`, `,
+        )})`)) as unknown as { rows: unknown[] }
+      expect(buyers.length).toBeGreaterThan(0)
+      expect(rows.rows).toEqual([])
+    }
+
+    /** A customer whose balance came from an admin credit, so that it is in the ledger. */
+    async function customerWith(cents: bigint) {
+      const c = await customer()
+      buyers.push(c.user.id)
+      if (cents > 0n) {
+        const res = await call(
+          t,
+          contract.addBalance,
+          { params: { id: c.user.id }, body: { amount: formatCents(cents), description: 'For a plan' } },
+          { token: admin.token },
+        )
+        expect(res.status, JSON.stringify(res.body)).toBe(200)
+        t.clock.advance(1000)
+      }
+      return c
+    }
+
+    it('checks the plan first, without touching the balance or the plan', async () => {
+      const { user, token } = await customerWith(100_000n)
       const hidden = await newPlan({ active: false })
 
       const missing = await call(t, contract.buyPlan, { params: { id: MISSING_PLAN } }, { token })
@@ -315,16 +355,80 @@ describe('plans', async () => {
         error_code: 'ALREADY_ON_PLAN',
         message: 'You are already on this plan',
       })
-      const upgrade = await call(t, contract.buyPlan, { params: { id: STANDARD } }, { token })
-      expect(upgrade.status).toBe(422)
-      expect(errorEnvelope(upgrade.body)).toMatchObject({
-        error_code: 'PURCHASE_UNAVAILABLE',
-        message: 'Plans cannot be bought from the balance yet. Please contact support to change your plan.',
-      })
       const row = await findUserRow(t, user.id)
       expect(row?.balanceCents).toBe(100_000n)
       expect(row?.userPlanId).toBeNull()
-      expect(await auditFor(user.id)).toEqual([])
+      expect((await ledgerOf(user.id)).map((l) => l.type)).toEqual(['admin_add'])
+      await expectLedgerBalanced()
+    })
+
+    it('debits the price once and switches the plan; a second purchase of it is refused', async () => {
+      const { user, token } = await customerWith(10_000n)
+      const res = await call(t, contract.buyPlan, { params: { id: STANDARD } }, { token })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect(res.body.message).toBe('You are now on the Standard plan')
+      expect(res.body.data).toMatchObject({
+        plan: { id: STANDARD },
+        name_of_user_plan_id: 'Standard',
+        request_limit: 50_000,
+        balance: '51.00',
+        purchase_available: true,
+      })
+      expect(res.body.data.offers.map((p) => p.id)).not.toContain(STANDARD)
+      const again = await call(t, contract.buyPlan, { params: { id: STANDARD } }, { token })
+      expect(again.status).toBe(422)
+      expect(again.body.error_code).toBe('ALREADY_ON_PLAN')
+
+      const row = await findUserRow(t, user.id)
+      expect(row?.balanceCents).toBe(5_100n)
+      expect(row?.userPlanId).toBe(STANDARD)
+      const ledger = await ledgerOf(user.id)
+      expect(ledger.map((l) => [l.type, l.amountCents, l.balanceAfterCents, l.reference, l.description])).toEqual([
+        ['admin_add', 10_000n, 10_000n, null, 'For a plan'],
+        ['plan_purchase', -4_900n, 5_100n, STANDARD, 'Plan Standard'],
+      ])
+      await expectLedgerBalanced()
+    })
+
+    it('takes the price once when the same purchase arrives many times at once', async () => {
+      const { user, token } = await customerWith(20_000n)
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => call(t, contract.buyPlan, { params: { id: STANDARD } }, { token })),
+      )
+      expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(422)])
+      expect(answers.filter((a) => a.status === 422).every((a) => a.body.error_code === 'ALREADY_ON_PLAN')).toBe(true)
+      expect((await findUserRow(t, user.id))?.balanceCents).toBe(15_100n)
+      expect((await ledgerOf(user.id)).filter((l) => l.type === 'plan_purchase')).toHaveLength(1)
+      await expectLedgerBalanced()
+    })
+
+    it('refuses a purchase the balance cannot pay, changing nothing', async () => {
+      const { user, token } = await customerWith(4_899n)
+      const res = await call(t, contract.buyPlan, { params: { id: STANDARD } }, { token })
+      expect(res.status).toBe(422)
+      expect(errorEnvelope(res.body)).toMatchObject({
+        error_code: 'INSUFFICIENT_BALANCE',
+        message: 'Your balance (48.99 USD) is not enough to pay 49.00 USD. Top up your balance first.',
+      })
+      const row = await findUserRow(t, user.id)
+      expect(row?.balanceCents).toBe(4_899n)
+      expect(row?.userPlanId).toBeNull()
+      expect((await ledgerOf(user.id)).map((l) => l.type)).toEqual(['admin_add'])
+      await expectLedgerBalanced()
+    })
+
+    it('switches to a free plan without a ledger row', async () => {
+      const { user, token } = await customerWith(10_000n)
+      expect((await call(t, contract.buyPlan, { params: { id: STANDARD } }, { token })).status).toBe(200)
+      t.clock.advance(1000)
+      const free = await newPlan({ price: '0' })
+      const res = await call(t, contract.buyPlan, { params: { id: free.id } }, { token })
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect(res.body.data.plan.id).toBe(free.id)
+      expect(res.body.data.balance).toBe('51.00')
+      expect((await findUserRow(t, user.id))?.userPlanId).toBe(free.id)
+      expect((await ledgerOf(user.id)).map((l) => l.type)).toEqual(['admin_add', 'plan_purchase'])
+      await expectLedgerBalanced()
     })
   })
 

@@ -1,13 +1,23 @@
-import { type BodyOf, type createPlan, formatCents, isStaff, type Plan, type PlanDashboard } from '@app/contract'
+import {
+  type BodyOf,
+  type createPlan,
+  formatCents,
+  isStaff,
+  type Plan,
+  type PlanDashboard,
+  translate,
+} from '@app/contract'
 import { and, eq, ne } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { PG_UNIQUE_VIOLATION, pgCode, pgConstraint, type Tx } from '../../db/client.ts'
 import { userPlans, users } from '../../db/schema/index.ts'
-import { AppError, conflict, notFound, refused } from '../../http/errors.ts'
+import { conflict, notFound, refused } from '../../http/errors.ts'
+import { ok } from '../../http/routes.ts'
 import { newId } from '../../lib/ids.ts'
 import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
+import { debit, ledgerOptions } from '../balance/ledger.ts'
 import { announceChange } from '../gateway/gateway.ts'
 import { getUserById } from '../users/queries.ts'
 import {
@@ -30,7 +40,6 @@ export const PLAN_NEEDS_DEFAULT = 'PLAN_NEEDS_DEFAULT'
 export const PLAN_DEFAULT_INACTIVE = 'PLAN_DEFAULT_INACTIVE'
 export const PLAN_NOT_ON_SALE = 'PLAN_NOT_ON_SALE'
 export const ALREADY_ON_PLAN = 'ALREADY_ON_PLAN'
-export const PURCHASE_UNAVAILABLE = 'PURCHASE_UNAVAILABLE'
 
 type PlanBody = BodyOf<typeof createPlan>
 
@@ -203,22 +212,47 @@ export async function dashboard(ctx: Ctx, actor: AuthUser): Promise<PlanDashboar
     },
     loads: { limit: plan.loadLimit, duration: plan.loadLimitDuration, used: use.loads[plan.loadLimitDuration] },
     offers: offers.map((row) => toPlan(row, counts.get(row.id) ?? 0)),
-    purchase_available: false,
+    purchase_available: true,
   }
 }
 
 /**
- * Buying a plan is paid from the balance, whose ledger arrives with the payments issue: until then
- * the purchase is refused after the usual checks, and nothing is charged or changed.
+ * The customer buys (or moves to) a plan on sale, paid from the balance: in one transaction, with the
+ * user's row locked (so two purchases at once cannot both pay), the plan's price is debited through the
+ * ledger (422 INSUFFICIENT_BALANCE when short; nothing changes), the user is put on the plan and the
+ * gateway hears of the new limits. A free plan (price 0) switches without a ledger row.
  */
-export async function buy(ctx: Ctx, actor: AuthUser, planId: string): Promise<never> {
-  const plan = await findPlan(ctx.db, planId)
-  if (!plan) throw notFound('plans.notFound')
-  if (!plan.active) throw refused(PLAN_NOT_ON_SALE, 'plans.notOnSale')
-  const user = await getUserById(ctx.db, actor.id)
-  const current = await planOfUser(ctx.db, user.userPlanId)
-  if (current?.id === plan.id) throw refused(ALREADY_ON_PLAN, 'plans.alreadyOnPlan')
-  throw new AppError(PURCHASE_UNAVAILABLE, 422, 'plans.purchaseUnavailable')
+export async function buy(ctx: Ctx, actor: AuthUser, planId: string) {
+  const now = ctx.clock.now()
+  const bought = await ctx.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, actor.id)).limit(1).for('update')
+    if (!user) throw notFound('users.notFound')
+    const plan = await findPlan(tx, planId)
+    if (!plan) throw notFound('plans.notFound')
+    if (!plan.active) throw refused(PLAN_NOT_ON_SALE, 'plans.notOnSale')
+    const current = await planOfUser(tx, user.userPlanId)
+    if (current?.id === plan.id) throw refused(ALREADY_ON_PLAN, 'plans.alreadyOnPlan')
+    if (plan.priceCents > 0n) {
+      await debit(
+        tx,
+        {
+          userId: user.id,
+          amountCents: plan.priceCents,
+          type: 'plan_purchase',
+          description: translate(user.language, 'balance.planPurchase', { plan: plan.name }),
+          reference: plan.id,
+          createdBy: actor.id,
+        },
+        ledgerOptions(ctx),
+      )
+    }
+    await tx.update(users).set({ userPlanId: plan.id, updatedAt: now }).where(eq(users.id, user.id))
+    await announceChange(tx, { user: user.id })
+    return plan
+  })
+  ctx.gateway.cache.evictUser(actor.id)
+  ctx.mail.kick()
+  return ok(await dashboard(ctx, actor), 'plans.bought', { plan: bought.name })
 }
 
 /** An admin puts a user on a plan (no charge): audited, and the user's keys get its limits at once. */

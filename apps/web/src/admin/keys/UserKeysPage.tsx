@@ -1,4 +1,12 @@
-import { ArrowLeftOutlined, EditOutlined, PauseCircleOutlined, PlayCircleOutlined } from '@ant-design/icons'
+import {
+  ArrowLeftOutlined,
+  EditOutlined,
+  GiftOutlined,
+  PauseCircleOutlined,
+  PlayCircleOutlined,
+  PlusOutlined,
+  WalletOutlined,
+} from '@ant-design/icons'
 import { formatDate, type Key, type Page } from '@app/contract'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { App, Button, Drawer, Flex, Input, Select, Skeleton, Table, Tooltip, Typography } from 'antd'
@@ -14,9 +22,12 @@ import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
+import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { usePageParam } from '../../ui/use-page-param.ts'
+import { AddBalanceModal, type BalanceTarget } from '../balance/AddBalanceModal.tsx'
+import { balanceMessages } from '../balance/balance.i18n.ts'
 import { UserBills } from '../billing/UserBills.tsx'
 import { allKeysQuery, type KeyStatusFilter, keysOfUserQuery, ownerQuery, useSetKeyStatus } from './keys.api.ts'
 import { userKeysMessages } from './user-keys.i18n.ts'
@@ -77,6 +88,7 @@ function KeysOfUser({ userId }: { userId: string }) {
           </>
         )}
       </div>
+      <BalanceActions userId={userId} name={name || userId} balance={owner.data?.balance ?? null} />
       <Input.Search
         key={keyword}
         defaultValue={keyword}
@@ -94,6 +106,27 @@ function KeysOfUser({ userId }: { userId: string }) {
         </Typography.Title>
         <UserBills userId={userId} />
       </section>
+    </Flex>
+  )
+}
+
+/** The account's balance: add to it, or open its balance and coupon logs. */
+function BalanceActions({ userId, name, balance }: { userId: string; name: string; balance: string | null }) {
+  const t = useT(balanceMessages)
+  const [target, setTarget] = useState<BalanceTarget | null>(null)
+  const query = `?user_id=${encodeURIComponent(userId)}`
+  return (
+    <Flex gap={8} wrap>
+      <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget({ id: userId, name, balance })}>
+        {t('add.button')}
+      </Button>
+      <LinkButton to={`${paths.admin.balanceLog}${query}`} icon={<WalletOutlined />}>
+        {t('links.balanceLog')}
+      </LinkButton>
+      <LinkButton to={`${paths.admin.couponLog}${query}`} icon={<GiftOutlined />}>
+        {t('links.couponLog')}
+      </LinkButton>
+      <AddBalanceModal target={target} onClose={() => setTarget(null)} />
     </Flex>
   )
 }

@@ -1,16 +1,20 @@
-import { ArrowLeftOutlined, FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons'
-import { type BillDetail, formatDate } from '@app/contract'
-import { useQuery } from '@tanstack/react-query'
+import { ArrowLeftOutlined, FileExcelOutlined, FilePdfOutlined, WalletOutlined } from '@ant-design/icons'
+import { type BillDetail, formatCents, formatDate, parseMoney } from '@app/contract'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Col, Descriptions, Flex, Row, Typography } from 'antd'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
+import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
+import { i18n } from '../../i18n/i18n.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { ResultPage } from '../../ui/ResultPage.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { profileQuery } from '../auth/auth.api.ts'
+import { isInsufficientBalance, newIdempotencyKey, usePayBill } from '../balance/balance.api.ts'
 import { BillLines } from './BillLines.tsx'
 import { BillSummary } from './BillSummary.tsx'
 import { PaidTag, VatTag } from './BillTags.tsx'
@@ -108,10 +112,14 @@ function BillView({ bill }: { bill: BillDetail }) {
   )
 }
 
-/** Paid, unpaid with the amount due, or nothing to pay. Paying itself is on the payment screens. */
+/**
+ * Paid, unpaid with the amount due and "Pay from balance", or nothing to pay. A payment refused for a
+ * short balance stays on the screen with a way to top up.
+ */
 function PaymentState({ bill }: { bill: BillDetail }) {
   const t = useT(billingMessages)
   const lang = useLang()
+  const [shortfall, setShortfall] = useState<string | null>(null)
   if (bill.paid) {
     return (
       <Alert
@@ -126,12 +134,103 @@ function PaymentState({ bill }: { bill: BillDetail }) {
     return <Alert type="info" showIcon title={t('bill.nothingDueTitle')} description={t('bill.nothingDueHint')} />
   }
   return (
-    <Alert
-      type="warning"
-      showIcon
-      title={t('bill.unpaidTitle')}
-      description={t('bill.unpaidHint', { amount: t('money.usd', { amount: formatDecimal(bill.total, lang) }) })}
-    />
+    <Flex vertical gap={8}>
+      <Alert
+        type="warning"
+        showIcon
+        title={t('bill.unpaidTitle')}
+        description={t('bill.unpaidHint', { amount: t('money.usd', { amount: formatDecimal(bill.total, lang) }) })}
+        action={<PayFromBalance bill={bill} onShort={setShortfall} />}
+        style={{ flexWrap: 'wrap', rowGap: 8 }}
+      />
+      {shortfall ? (
+        <Alert
+          type="error"
+          showIcon
+          title={shortfall}
+          data-testid="pay-shortfall"
+          action={
+            <LinkButton type="primary" size="small" to={paths.payment}>
+              {t('pay.topUp')}
+            </LinkButton>
+          }
+        />
+      ) : null}
+    </Flex>
+  )
+}
+
+/**
+ * "Pay from balance": a confirmation with the amount and the balance, then one payment. Each confirmed
+ * click carries its own Idempotency-Key, so a repeated request cannot pay twice. A refusal says SPEC's
+ * "Pay bill error" with the server's reason.
+ */
+function PayFromBalance({ bill, onShort }: { bill: BillDetail; onShort: (message: string | null) => void }) {
+  const t = useT(billingMessages)
+  const common = useT(commonMessages)
+  const lang = useLang()
+  const { message, modal } = App.useApp()
+  const queryClient = useQueryClient()
+  const pay = usePayBill(bill.id)
+
+  const onPay = () => {
+    onShort(null)
+    // The confirmation shows the balance as it is now, not as it was when the page opened.
+    void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey })
+    modal.confirm({
+      title: t('pay.confirmTitle', { code: bill.code }),
+      content: <PayConfirmation total={bill.total} />,
+      okText: t('pay.ok', { amount: t('money.usd', { amount: formatDecimal(bill.total, lang) }) }),
+      cancelText: common('actions.cancel'),
+      onOk: () =>
+        pay
+          .mutateAsync(newIdempotencyKey())
+          .then(({ message: text }) => {
+            message.success(text || i18n.message('balance.billPaid'))
+          })
+          .catch((error: unknown) => {
+            const reason = serverMessage(error)
+            const failed = i18n.message('balance.payFailed')
+            message.error(reason ? `${failed}: ${reason}` : failed)
+            if (isInsufficientBalance(error)) onShort(reason ?? failed)
+            // Paid meanwhile (another tab, an administrator): the page shows it.
+            void queryClient.invalidateQueries({ queryKey: billQuery(bill.id).queryKey })
+          }),
+    })
+  }
+
+  return (
+    <Button type="primary" icon={<WalletOutlined aria-hidden />} loading={pay.isPending} onClick={onPay}>
+      {t('pay.button')}
+    </Button>
+  )
+}
+
+/** What the payment takes and leaves: the amount, the balance now and after. */
+function PayConfirmation({ total }: { total: string }) {
+  const t = useT(billingMessages)
+  const lang = useLang()
+  const profile = useQuery(profileQuery())
+  const usd = (amount: string) => t('money.usd', { amount: formatDecimal(amount, lang) })
+  const balance = profile.data ? parseMoney(profile.data.balance) : null
+  const due = parseMoney(total) ?? 0n
+  return (
+    <Flex vertical gap={8}>
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'amount', label: t('pay.amount'), children: usd(total) },
+          { key: 'balance', label: t('pay.balance'), children: balance === null ? '…' : usd(formatCents(balance)) },
+          ...(balance !== null && balance >= due
+            ? [{ key: 'after', label: t('pay.balanceAfter'), children: usd(formatCents(balance - due)) }]
+            : []),
+        ]}
+      />
+      {balance !== null && balance < due ? (
+        <Typography.Text type="warning">{t('pay.short', { amount: usd(formatCents(due - balance)) })}</Typography.Text>
+      ) : null}
+    </Flex>
   )
 }
 

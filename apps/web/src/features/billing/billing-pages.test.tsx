@@ -425,3 +425,97 @@ describe('the VAT invoice request', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Invalid tax code')).toBeTruthy()
   })
 })
+
+const PAY = `PUT /v1/bills/pay/${BILL_ID}`
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+/** The `Idempotency-Key` each payment request carried, in order. */
+function payKeys(): (string | undefined)[] {
+  return vi
+    .mocked(globalThis.fetch)
+    .mock.calls.filter(([url, init]) => String(url) === `/v1/bills/pay/${BILL_ID}` && init?.method === 'PUT')
+    .map(([, init]) => (init?.headers as Record<string, string> | undefined)?.['idempotency-key'])
+}
+
+/** Opens the October bill with `balance` on the account and clicks "Pay from balance". */
+async function askToPay(balance: string) {
+  server['GET /v1/users/profile'] = () => ok({ ...profile, balance })
+  await openOctober()
+  fireEvent.click(screen.getByRole('button', { name: 'Pay from balance' }))
+  return await screen.findByRole('dialog')
+}
+
+describe('paying a bill from the balance', { timeout: 60_000 }, () => {
+  it('asks first with the amount and the balance, then pays with an Idempotency-Key and shows the bill paid', async () => {
+    server[PAY] = () => ok({ bill_id: BILL_ID, paid_at: '2026-11-02T08:00:00.000Z', balance: '126.52' }, 'Bill paid')
+    const dialog = await askToPay('1000.00')
+    expect(dialog.textContent).toContain('Pay bill INV-202610-000123 from your balance?')
+    const figure = (term: string) =>
+      within(dialog).getByText(term).parentElement?.querySelector('.ant-descriptions-item-content')
+    expect(figure('Amount to pay')?.textContent).toBe('873.48 USD')
+    await waitFor(() => expect(figure('Your balance')?.textContent).toBe('1,000.00 USD'))
+    expect(figure('Balance after paying')?.textContent).toBe('126.52 USD')
+    // Nothing is sent before the customer confirms.
+    expect(calls.filter((c) => c.route === PAY)).toEqual([])
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay 873.48 USD' }))
+    expect(await screen.findByText('Bill paid')).toBeTruthy()
+    expect(await screen.findByText('This bill is paid')).toBeTruthy()
+    expect(screen.getByText('Paid on Nov 2, 2026')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Pay from balance' })).toBeNull()
+    const keys = payKeys()
+    expect(keys).toHaveLength(1)
+    expect(keys[0]).toMatch(UUID)
+  })
+
+  it('sends nothing when the customer cancels', async () => {
+    const dialog = await askToPay('1000.00')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(calls.filter((c) => c.route === PAY)).toEqual([])
+    expect(screen.getByText('This bill is unpaid')).toBeTruthy()
+  })
+
+  it('says how short the balance is, and after a refusal for a short balance offers a top-up', async () => {
+    const refusal = 'Your balance (10.00 USD) is not enough to pay 873.48 USD. Top up your balance first.'
+    server[PAY] = () => refused(422, 'INSUFFICIENT_BALANCE', refusal)
+    const dialog = await askToPay('10.00')
+    expect(await within(dialog).findByText('Your balance is 863.48 USD short of this bill.')).toBeTruthy()
+    expect(within(dialog).queryByText('Balance after paying')).toBeNull()
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay 873.48 USD' }))
+    expect(await screen.findByText(`Pay bill error: ${refusal}`)).toBeTruthy()
+    const shortfall = await screen.findByTestId('pay-shortfall')
+    expect(within(shortfall).getByText(refusal)).toBeTruthy()
+    const topUp = within(shortfall).getByRole('link', { name: 'Top up your balance' })
+    expect(topUp.getAttribute('href')).toBe('/payment')
+    expect(screen.getByText('This bill is unpaid')).toBeTruthy()
+  })
+
+  it('says “Pay bill error” with the server’s message on any other refusal, and each try has its own key', async () => {
+    server[PAY] = () => refused(409, 'BILL_ALREADY_PAID', 'This bill is already paid')
+    const dialog = await askToPay('1000.00')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay 873.48 USD' }))
+    expect(await screen.findByText('Pay bill error: This bill is already paid')).toBeTruthy()
+    // No top-up offer: the balance was not the problem.
+    expect(screen.queryByTestId('pay-shortfall')).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay from balance' }))
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pay 873.48 USD' }))
+    await waitFor(() => expect(payKeys()).toHaveLength(2))
+    const [first, second] = payKeys()
+    expect(first).toMatch(UUID)
+    expect(second).toMatch(UUID)
+    expect(second).not.toBe(first)
+  })
+
+  it('is not offered for a paid bill or a bill with nothing to pay', async () => {
+    await openOctober({ ...octoberBill, paid: true, paid_at: '2026-11-05T10:00:00.000Z' })
+    expect(screen.queryByRole('button', { name: 'Pay from balance' })).toBeNull()
+    cleanup()
+    await openOctober({ ...octoberBill, total: '0.00', total_vnd: '0' })
+    expect(screen.getByText('Nothing to pay this month')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Pay from balance' })).toBeNull()
+  })
+})

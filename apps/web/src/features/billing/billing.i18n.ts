@@ -108,6 +108,16 @@ export const billingMessages = customerMessages(
       replaces: 'A new request replaces the one above.',
       failed: 'The VAT invoice request could not be sent',
     },
+    pay: {
+      button: 'Pay from balance',
+      confirmTitle: 'Pay bill {{code}} from your balance?',
+      amount: 'Amount to pay',
+      balance: 'Your balance',
+      balanceAfter: 'Balance after paying',
+      short: 'Your balance is {{amount}} short of this bill.',
+      ok: 'Pay {{amount}}',
+      topUp: 'Top up your balance',
+    },
     notFound: {
       title: 'Bill not found',
       hint: 'This bill does not exist, or it belongs to another account.',
@@ -216,6 +226,16 @@ export const billingMessages = customerMessages(
       requestedOn: '{{date}} တွင် တောင်းဆိုခဲ့သည်',
       replaces: 'တောင်းဆိုချက်အသစ်က အထက်ပါ တောင်းဆိုချက်ကို အစားထိုးပါမည်။',
       failed: 'VAT ငွေတောင်းခံလွှာ တောင်းဆိုချက်ကို ပို့၍ မရပါ',
+    },
+    pay: {
+      button: 'လက်ကျန်ငွေဖြင့် ပေးချေမည်',
+      confirmTitle: 'ငွေတောင်းခံလွှာ {{code}} ကို သင့်လက်ကျန်ငွေဖြင့် ပေးချေမလား?',
+      amount: 'ပေးချေရမည့် ပမာဏ',
+      balance: 'သင့်လက်ကျန်ငွေ',
+      balanceAfter: 'ပေးချေပြီးနောက် လက်ကျန်ငွေ',
+      short: 'သင့်လက်ကျန်ငွေသည် ဤငွေတောင်းခံလွှာအတွက် {{amount}} လိုနေသည်။',
+      ok: '{{amount}} ပေးချေမည်',
+      topUp: 'လက်ကျန်ငွေ ဖြည့်မည်',
     },
     notFound: {
       title: 'ငွေတောင်းခံလွှာ မတွေ့ပါ',

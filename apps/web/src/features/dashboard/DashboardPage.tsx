@@ -5,9 +5,9 @@ import {
   SafetyOutlined,
   UserOutlined,
 } from '@ant-design/icons'
-import { formatDate, formatMoney } from '@app/contract'
+import { formatDate } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Card, Col, Row, Statistic, Tag, Typography } from 'antd'
+import { Card, Col, Row, Tag, Typography } from 'antd'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../app/paths.ts'
@@ -17,6 +17,7 @@ import { UsageChart } from '../../ui/charts/UsageChart.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { profileQuery } from '../auth/auth.api.ts'
+import { RunwayCard } from '../balance/RunwayCard.tsx'
 import { PlanCard } from '../plans/PlanCard.tsx'
 import { quickRange } from '../statistics/range.ts'
 import { monthSummaryQuery, usageQuery } from '../statistics/statistics.api.ts'
@@ -45,9 +46,7 @@ export function DashboardPage() {
           <ActiveCampaignBanner />
           <Row gutter={[16, 16]}>
             <Col xs={24} md={12} xl={6}>
-              <Card style={{ height: '100%' }}>
-                <Statistic title={t('balance')} value={formatMoney(user.balance, 'USD', lang)} />
-              </Card>
+              <RunwayCard />
             </Col>
             <Col xs={24} md={12} xl={6}>
               <Card title={t('account')} size="small" style={{ height: '100%' }}>

@@ -105,6 +105,8 @@ beforeEach(() => {
   server['GET /v1/statistics/hits-one-user'] = () => ok(month)
   server['GET /v1/users-plans-dashboard'] = () => ok(planInfo)
   server['GET /v1/bills/estimate'] = () => ok(estimate)
+  server['GET /v1/balance'] = () =>
+    ok({ balance: '0.00', month_spend: '0.00', runway_days: null, alert_threshold: null })
   installFakeCanvas()
 })
 

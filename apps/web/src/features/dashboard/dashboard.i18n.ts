@@ -5,7 +5,6 @@ export const dashboardMessages = customerMessages(
   {
     title: 'Dashboard',
     greeting: 'Hello, {{name}}',
-    balance: 'Balance',
     account: 'Account',
     verified: 'Email verified',
     unverified: 'Email not verified',
@@ -52,7 +51,6 @@ export const dashboardMessages = customerMessages(
   {
     title: 'ဒက်ရှ်ဘုတ်',
     greeting: 'မင်္ဂလာပါ၊ {{name}}',
-    balance: 'လက်ကျန်ငွေ',
     account: 'အကောင့်',
     verified: 'Email အတည်ပြုပြီး',
     unverified: 'Email အတည်မပြုရသေးပါ',

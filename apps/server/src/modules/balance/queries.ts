@@ -1,0 +1,102 @@
+import { BALANCE_LOG_TYPES, type BalanceLogType } from '@app/contract'
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { balanceLogs, bills, couponLogs, coupons, userPlans, users } from '../../db/schema/index.ts'
+import { escapeLike } from '../../lib/like.ts'
+import type { BalanceLogRow } from './ledger.ts'
+
+// The balance log's reads. A row is listed with its owner's e-mail and name, and its reference as a
+// person reads it: a bill's code, a coupon's code, a plan's name (the stored reference otherwise).
+
+export type LogFilterType = 'all' | 'credit' | 'debit' | BalanceLogType
+
+export interface LogFilter {
+  userId?: string
+  userKeyword?: string
+  filterType: LogFilterType
+  sortBy: 'created_at' | 'amount'
+  orderBy: 'asc' | 'desc'
+}
+
+function isType(value: string): value is BalanceLogType {
+  return (BALANCE_LOG_TYPES as readonly string[]).includes(value)
+}
+
+function conditions(filter: LogFilter): SQL | undefined {
+  const parts: SQL[] = []
+  if (filter.userId) parts.push(eq(balanceLogs.userId, filter.userId))
+  if (filter.filterType === 'credit') parts.push(sql`${balanceLogs.amountCents} > 0`)
+  else if (filter.filterType === 'debit') parts.push(sql`${balanceLogs.amountCents} < 0`)
+  else if (isType(filter.filterType)) parts.push(eq(balanceLogs.type, filter.filterType))
+  const keyword = filter.userKeyword?.trim()
+  if (keyword) {
+    const pattern = `%${escapeLike(keyword)}%`
+    const either = or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))
+    if (either) parts.push(either)
+  }
+  return parts.length > 0 ? and(...parts) : undefined
+}
+
+/** Log rows with their owner and the joins that name their reference. */
+function selectLogs(db: Db) {
+  return db
+    .select({
+      log: balanceLogs,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      shownReference: sql<string | null>`coalesce(${bills.code}, ${coupons.code}, ${userPlans.name})`,
+    })
+    .from(balanceLogs)
+    .innerJoin(users, eq(users.id, balanceLogs.userId))
+    .leftJoin(bills, and(eq(balanceLogs.type, 'bill_payment'), eq(bills.id, balanceLogs.reference)))
+    .leftJoin(
+      couponLogs,
+      and(sql`${balanceLogs.type} in ('coupon', 'credit_expiry')`, eq(couponLogs.id, balanceLogs.reference)),
+    )
+    .leftJoin(coupons, eq(coupons.id, couponLogs.couponId))
+    .leftJoin(userPlans, and(eq(balanceLogs.type, 'plan_purchase'), eq(userPlans.id, balanceLogs.reference)))
+}
+
+type SelectedLog = {
+  log: typeof balanceLogs.$inferSelect
+  email: string
+  firstName: string
+  lastName: string
+  shownReference: string | null
+}
+
+function toRow(r: SelectedLog): BalanceLogRow {
+  return {
+    log: r.log,
+    email: r.email,
+    firstName: r.firstName,
+    lastName: r.lastName,
+    reference: r.shownReference ?? r.log.reference,
+  }
+}
+
+export async function listLogs(
+  db: Db,
+  filter: LogFilter,
+  page: { limit: number; offset: number },
+): Promise<{ rows: BalanceLogRow[]; total: number }> {
+  const where = conditions(filter)
+  const direction = filter.orderBy === 'asc' ? asc : desc
+  const sortColumn = filter.sortBy === 'amount' ? balanceLogs.amountCents : balanceLogs.createdAt
+  const [rows, [counted]] = await Promise.all([
+    selectLogs(db)
+      .where(where)
+      .orderBy(direction(sortColumn), direction(balanceLogs.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(balanceLogs).innerJoin(users, eq(users.id, balanceLogs.userId)).where(where),
+  ])
+  return { rows: rows.map(toRow), total: counted?.n ?? 0 }
+}
+
+/** One log row with its owner, for the answer of the call that wrote it. */
+export async function findLog(db: Db, id: string): Promise<BalanceLogRow | null> {
+  const [row] = await selectLogs(db).where(eq(balanceLogs.id, id)).limit(1)
+  return row ? toRow(row) : null
+}

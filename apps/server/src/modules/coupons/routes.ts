@@ -1,0 +1,75 @@
+import * as contract from '@app/contract'
+import { pageParams } from '../../http/paging.ts'
+import { ok, routes } from '../../http/routes.ts'
+import * as queries from './queries.ts'
+import * as service from './service.ts'
+
+// SPEC §7 "Coupons and logs" and use-coupon. Types, coupons and everyone's log are the admin's;
+// a customer redeems codes and sees their own log, staff anyone's.
+
+export const couponRoutes = routes((r) => {
+  r.on(contract.listCouponTypes, async ({ ctx, query }) => {
+    const paging = pageParams(query)
+    const { items, total } = await queries.listCouponTypes(ctx.db, query.keyword, {
+      limit: paging.pageSize,
+      offset: paging.offset,
+    })
+    return { items, total, page: paging.page, page_size: paging.pageSize }
+  })
+
+  r.on(contract.getCouponType, async ({ ctx, params }) => service.getCouponType(ctx, params.id))
+
+  r.on(contract.createCouponType, async ({ ctx, req, user, body }) =>
+    ok(await service.createCouponType(ctx, req, user, body), 'coupons.typeCreated'),
+  )
+
+  r.on(contract.listCoupons, async ({ ctx, query }) => {
+    const paging = pageParams(query)
+    const filter = {
+      keyword: query.keyword,
+      typeId: query.type_id,
+      available: query.available === undefined ? undefined : query.available === 'true',
+    }
+    const { items, total } = await queries.listCoupons(ctx.db, filter, queries.utcDate(ctx.clock.now()), {
+      limit: paging.pageSize,
+      offset: paging.offset,
+    })
+    return { items, total, page: paging.page, page_size: paging.pageSize }
+  })
+
+  r.on(contract.createCoupon, async ({ ctx, req, user, body }) =>
+    ok(await service.createCoupon(ctx, req, user, body), 'coupons.created'),
+  )
+
+  r.on(contract.disableCoupon, async ({ ctx, req, user, params }) =>
+    ok(await service.disableCoupon(ctx, req, user, params.id), 'coupons.disabledDone'),
+  )
+
+  r.on(contract.userCouponLogs, async ({ ctx, user, params, query }) => {
+    const paging = pageParams(query)
+    const { items, total } = await queries.listCouponLogs(
+      ctx.db,
+      { userId: service.couponLogOwnerFor(user, params.id) },
+      { limit: paging.pageSize, offset: paging.offset },
+    )
+    return { items, total, page: paging.page, page_size: paging.pageSize }
+  })
+
+  r.on(contract.allCouponLogs, async ({ ctx, query }) => {
+    const paging = pageParams(query)
+    const { items, total } = await queries.listCouponLogs(
+      ctx.db,
+      { keyword: query.keyword },
+      { limit: paging.pageSize, offset: paging.offset },
+    )
+    return { items, total, page: paging.page, page_size: paging.pageSize }
+  })
+
+  r.on(contract.useCoupon, async ({ ctx, user, body }) => {
+    const redemption = await service.redeemCoupon(ctx, user, body.coupon)
+    return ok(redemption, 'coupons.redeemed', {
+      credit: redemption.log.credit,
+      until: redemption.log.expires_at.slice(0, 10),
+    })
+  })
+})

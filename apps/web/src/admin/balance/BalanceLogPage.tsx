@@ -1,0 +1,194 @@
+import { ArrowLeftOutlined, GiftOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons'
+import { formatMoney } from '@app/contract'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Card, Flex, Input, Select, Skeleton, Statistic, Typography } from 'antd'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { paths } from '../../app/paths.ts'
+import { useT } from '../../i18n/define.ts'
+import { useLang } from '../../i18n/lang.ts'
+import { LinkButton } from '../../ui/LinkButton.tsx'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { usePageParam } from '../../ui/use-page-param.ts'
+import { ownerQuery } from '../keys/keys.api.ts'
+import { AddBalanceModal, type BalanceTarget } from './AddBalanceModal.tsx'
+import { BalanceLogTable } from './BalanceLogTable.tsx'
+import { allBalanceLogsQuery, userBalanceLogsQuery } from './balance.api.ts'
+import { balanceMessages } from './balance.i18n.ts'
+import {
+  type BalanceLogFilters,
+  type BalanceTypeFilter,
+  type FilterChange,
+  filtersFromParams,
+  TYPE_FILTERS,
+  withFilters,
+} from './balance-filters.ts'
+
+const withUser = (path: string, userId: string) => `${path}?user_id=${encodeURIComponent(userId)}`
+
+/** The balance log's filters, sort and page, read from and written to the URL. */
+function useBalanceFilters() {
+  const [searchParams, setSearchParams] = useSearchParams()
+  const [, setPage] = usePageParam()
+  const filters = useMemo(() => filtersFromParams(searchParams), [searchParams])
+  const setFilters = useCallback(
+    (change: FilterChange) => setSearchParams((params) => withFilters(params, change)),
+    [setSearchParams],
+  )
+  return { filters, setFilters, setPage }
+}
+
+/** A page number past the end (an old link, a narrower filter) moves to the last page there is. */
+function useLastPage(
+  total: { total: number; page_size: number } | undefined,
+  page: number,
+  setPage: (page: number) => void,
+) {
+  const lastPage = total ? Math.max(1, Math.ceil(total.total / total.page_size)) : page
+  useEffect(() => {
+    if (page > lastPage) setPage(lastPage)
+  }, [page, lastPage, setPage])
+}
+
+/**
+ * /administrator/user-management/balance-log: with `?user_id=` one account's balance, its movements
+ * and the add-balance action; without it every account's movements, searched by e-mail or name.
+ * Both filter by type and sort by date or amount, all of it kept in the URL.
+ */
+export function BalanceLogPage() {
+  const { filters, setFilters, setPage } = useBalanceFilters()
+  return filters.userId ? (
+    <UserBalanceLog userId={filters.userId} filters={filters} setFilters={setFilters} setPage={setPage} />
+  ) : (
+    <AllBalanceLogs filters={filters} setFilters={setFilters} setPage={setPage} />
+  )
+}
+
+interface ListProps {
+  filters: BalanceLogFilters
+  setFilters: (change: FilterChange) => void
+  setPage: (page: number) => void
+}
+
+function TypeFilter({ value, onChange }: { value: BalanceTypeFilter; onChange: (type: BalanceTypeFilter) => void }) {
+  const t = useT(balanceMessages)
+  return (
+    <Select<BalanceTypeFilter>
+      aria-label={t('typeFilter')}
+      value={value}
+      onChange={onChange}
+      options={TYPE_FILTERS.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+      style={{ flex: '0 1 220px', minWidth: 180 }}
+    />
+  )
+}
+
+function UserBalanceLog({ userId, filters, setFilters, setPage }: ListProps & { userId: string }) {
+  const t = useT(balanceMessages)
+  const lang = useLang()
+  const owner = useQuery(ownerQuery(userId))
+  const list = useQuery(userBalanceLogsQuery(userId, filters))
+  const [target, setTarget] = useState<BalanceTarget | null>(null)
+  useLastPage(list.data, filters.page, setPage)
+  const name = owner.data?.full_name || owner.data?.email || ''
+  useDocumentTitle(name ? t('userTitle', { name }) : t('title'))
+  // The log's answer is the freshest balance; the profile's is there sooner.
+  const balance = list.data?.balance ?? owner.data?.balance ?? null
+
+  return (
+    <Flex vertical gap={16}>
+      <Link to={paths.admin.balanceLog} style={{ alignSelf: 'flex-start' }}>
+        <ArrowLeftOutlined /> {t('showAll')}
+      </Link>
+      <div>
+        {owner.isPending ? (
+          <Skeleton active title={{ width: 240 }} paragraph={{ rows: 1 }} />
+        ) : (
+          <>
+            <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+              {t('userTitle', { name: name || userId })}
+            </Typography.Title>
+            <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+              {owner.data ? `${owner.data.email} · ` : ''}
+              {t('userIntro')}
+            </Typography.Text>
+          </>
+        )}
+      </div>
+      <Card size="small">
+        <Flex justify="space-between" align="center" gap={16} wrap>
+          <Statistic
+            title={t('balance')}
+            value={balance === null ? '—' : formatMoney(balance, 'USD', lang)}
+            loading={balance === null && (list.isPending || owner.isPending)}
+          />
+          <Flex gap={8} wrap>
+            <LinkButton to={withUser(paths.admin.couponLog, userId)} icon={<GiftOutlined />}>
+              {t('links.couponLog')}
+            </LinkButton>
+            <LinkButton to={withUser(paths.admin.keyAndBill, userId)} icon={<KeyOutlined />}>
+              {t('links.keys')}
+            </LinkButton>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => setTarget({ id: userId, name: name || userId, balance })}
+            >
+              {t('add.button')}
+            </Button>
+          </Flex>
+        </Flex>
+      </Card>
+      <Flex gap={12} wrap>
+        <TypeFilter value={filters.type} onChange={(type) => setFilters({ type })} />
+      </Flex>
+      <BalanceLogTable
+        query={list}
+        sort={{ by: filters.sortBy, order: filters.order, onChange: (sort) => setFilters({ sort }) }}
+        onPageChange={setPage}
+        showUser={false}
+        emptyText={filters.type === 'all' ? t('empty') : t('noMatch')}
+      />
+      <AddBalanceModal target={target} onClose={() => setTarget(null)} />
+    </Flex>
+  )
+}
+
+function AllBalanceLogs({ filters, setFilters, setPage }: ListProps) {
+  const t = useT(balanceMessages)
+  useDocumentTitle(t('title'))
+  const list = useQuery(allBalanceLogsQuery(filters))
+  useLastPage(list.data, filters.page, setPage)
+  const isFiltered = Boolean(filters.keyword) || filters.type !== 'all'
+
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+      </div>
+      <Flex gap={12} wrap>
+        <Input.Search
+          key={filters.keyword}
+          defaultValue={filters.keyword}
+          allowClear
+          enterButton
+          placeholder={t('search')}
+          aria-label={t('search')}
+          onSearch={(keyword) => setFilters({ keyword })}
+          style={{ flex: '1 1 260px', maxWidth: 420 }}
+        />
+        <TypeFilter value={filters.type} onChange={(type) => setFilters({ type })} />
+      </Flex>
+      <BalanceLogTable
+        query={list}
+        sort={{ by: filters.sortBy, order: filters.order, onChange: (sort) => setFilters({ sort }) }}
+        onPageChange={setPage}
+        showUser
+        emptyText={isFiltered ? t('noMatch') : t('empty')}
+      />
+    </Flex>
+  )
+}

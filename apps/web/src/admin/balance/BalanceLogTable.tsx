@@ -1,0 +1,163 @@
+import { type BalanceLog, formatDateTime, formatMoney, type Page } from '@app/contract'
+import type { UseQueryResult } from '@tanstack/react-query'
+import { Flex, Table, Tag, Typography } from 'antd'
+import type { ColumnsType, SortOrder } from 'antd/es/table/interface'
+import { Link } from 'react-router'
+import { paths } from '../../app/paths.ts'
+import { useT } from '../../i18n/define.ts'
+import { useLang } from '../../i18n/lang.ts'
+import { QueryState } from '../../ui/QueryState.tsx'
+import { balanceMessages } from './balance.i18n.ts'
+import type { BalanceSort, SortOrder as Order } from './balance-filters.ts'
+
+// Dates and amounts sort newest or largest first on the first click; a third click goes back to the
+// first direction rather than to an unsorted list the server has not got.
+const LARGEST_FIRST: SortOrder[] = ['descend', 'ascend', 'descend']
+
+export const balanceLogPath = (userId: string) => `${paths.admin.balanceLog}?user_id=${encodeURIComponent(userId)}`
+
+/** A movement's type, green for a credit and red for a debit. */
+export function BalanceTypeTag({ log }: { log: Pick<BalanceLog, 'type' | 'amount'> }) {
+  const t = useT(balanceMessages)
+  return <Tag color={log.amount.startsWith('-') ? 'error' : 'success'}>{t(`types.${log.type}`)}</Tag>
+}
+
+/**
+ * Balance movements as a table that scrolls sideways on narrow screens: date, account (everyone's
+ * log only), type, signed amount, the balance after it, what it concerns and who made it. Date and
+ * amount sort on the server, in the order the URL says.
+ */
+export function BalanceLogTable(props: {
+  query: UseQueryResult<Page<BalanceLog>>
+  sort: { by: BalanceSort; order: Order; onChange: (sort: { by: BalanceSort; order: Order }) => void }
+  onPageChange: (page: number) => void
+  showUser: boolean
+  emptyText: string
+}) {
+  const t = useT(balanceMessages)
+  const lang = useLang()
+  const { query, sort } = props
+
+  const sortable = (by: BalanceSort) => ({
+    sorter: true,
+    sortDirections: LARGEST_FIRST,
+    sortOrder: (sort.by === by ? (sort.order === 'asc' ? 'ascend' : 'descend') : null) as SortOrder,
+  })
+
+  const columns: ColumnsType<BalanceLog> = [
+    {
+      key: 'created_at',
+      title: t('columns.date'),
+      dataIndex: 'created_at',
+      ...sortable('created_at'),
+      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value, lang)}</span>,
+    },
+    ...(props.showUser
+      ? [
+          {
+            key: 'user',
+            title: t('columns.user'),
+            render: (_value: unknown, log: BalanceLog) => (
+              <Flex vertical style={{ minWidth: 160 }}>
+                <Link to={balanceLogPath(log.user_id)} title={t('userLog', { email: log.user_email })}>
+                  {log.user_name || log.user_email}
+                </Link>
+                <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+                  {log.user_email}
+                </Typography.Text>
+              </Flex>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'type',
+      title: t('columns.type'),
+      render: (_value, log) => <BalanceTypeTag log={log} />,
+    },
+    {
+      key: 'amount',
+      title: t('columns.amount'),
+      dataIndex: 'amount',
+      align: 'end',
+      ...sortable('amount'),
+      render: (value: string) => {
+        const isDebit = value.startsWith('-')
+        return (
+          <Typography.Text strong type={isDebit ? 'danger' : 'success'} style={{ whiteSpace: 'nowrap' }}>
+            {isDebit ? '' : '+'}
+            {formatMoney(value, 'USD', lang)}
+          </Typography.Text>
+        )
+      },
+    },
+    {
+      key: 'balance_after',
+      title: t('columns.balanceAfter'),
+      dataIndex: 'balance_after',
+      align: 'end',
+      render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, 'USD', lang)}</span>,
+    },
+    {
+      key: 'details',
+      title: t('columns.details'),
+      render: (_value, log) => (
+        <Flex vertical gap={2} style={{ minWidth: 180, maxWidth: 360 }}>
+          {log.description ? (
+            <Typography.Text style={{ overflowWrap: 'anywhere' }}>{log.description}</Typography.Text>
+          ) : null}
+          {log.reference ? (
+            <Typography.Text code style={{ alignSelf: 'flex-start', overflowWrap: 'anywhere' }}>
+              {log.reference}
+            </Typography.Text>
+          ) : null}
+          {log.description || log.reference ? null : <Typography.Text type="secondary">—</Typography.Text>}
+        </Flex>
+      ),
+    },
+    {
+      key: 'by',
+      title: t('columns.by'),
+      dataIndex: 'created_by',
+      render: (value: string | null) =>
+        value ? (
+          <span style={{ overflowWrap: 'anywhere' }}>{value}</span>
+        ) : (
+          <Typography.Text type="secondary">{t('system')}</Typography.Text>
+        ),
+    },
+  ]
+
+  return (
+    <QueryState query={query}>
+      {(data) => (
+        <Table<BalanceLog>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={data.items}
+          loading={query.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: props.emptyText }}
+          onChange={(_pagination, _filters, sorter, extra) => {
+            if (extra.action !== 'sort') return
+            const one = Array.isArray(sorter) ? sorter[0] : sorter
+            const by = one?.columnKey
+            if ((by === 'created_at' || by === 'amount') && one?.order) {
+              sort.onChange({ by, order: one.order === 'ascend' ? 'asc' : 'desc' })
+            }
+          }}
+          pagination={{
+            current: data.page,
+            pageSize: data.page_size,
+            total: data.total,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            showTotal: (total) => t('total', { count: total }),
+            onChange: props.onPageChange,
+          }}
+        />
+      )}
+    </QueryState>
+  )
+}

@@ -1,0 +1,59 @@
+import * as contract from '@app/contract'
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { call } from '../../api/client.ts'
+import { type BalanceLogFilters, logQuery } from './balance-filters.ts'
+
+// The back office's balance calls (SPEC §7 "Coupons and logs", add-balance). Everything sits under
+// ['balance'], so adding balance here refreshes every log and summary on screen.
+
+export const BALANCE_LOG_PAGE_SIZE = 20
+
+/** One account's movements and its balance now. */
+export const userBalanceLogsQuery = (userId: string, filters: BalanceLogFilters) =>
+  queryOptions({
+    queryKey: ['balance', 'logs', 'user', userId, { ...logQuery(filters), page: filters.page }],
+    queryFn: async () =>
+      (
+        await call(contract.userBalanceLogs, {
+          params: { id: userId },
+          query: { ...logQuery(filters), page: filters.page, page_size: BALANCE_LOG_PAGE_SIZE },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  })
+
+/** Every account's movements, searched by the account's e-mail or name. */
+export const allBalanceLogsQuery = (filters: BalanceLogFilters) =>
+  queryOptions({
+    queryKey: ['balance', 'logs', 'all', { ...logQuery(filters), keyword: filters.keyword, page: filters.page }],
+    queryFn: async () =>
+      (
+        await call(contract.allBalanceLogs, {
+          query: {
+            ...logQuery(filters),
+            ...(filters.keyword ? { user_keyword: filters.keyword } : {}),
+            page: filters.page,
+            page_size: BALANCE_LOG_PAGE_SIZE,
+          },
+        })
+      ).data,
+    placeholderData: keepPreviousData,
+  })
+
+/**
+ * Credits a user's balance (audit-logged on the server). The logs and the account's profile (which
+ * carries its balance) are asked again; the screen reports the outcome itself.
+ */
+export function useAddBalance() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, amount, description }: { userId: string; amount: string; description: string }) =>
+      call(contract.addBalance, { params: { id: userId }, body: { amount, description } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['balance'] }),
+        queryClient.invalidateQueries({ queryKey: ['users'] }),
+      ]),
+    meta: { silent: true },
+  })
+}

@@ -1,0 +1,193 @@
+import { ArrowLeftOutlined, KeyOutlined, WalletOutlined } from '@ant-design/icons'
+import { type CouponLog, formatDateTime, formatMoney, type Page } from '@app/contract'
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import { Flex, Input, Skeleton, Table, Tag, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { Link, useSearchParams } from 'react-router'
+import { paths } from '../../app/paths.ts'
+import { useT } from '../../i18n/define.ts'
+import { useLang } from '../../i18n/lang.ts'
+import { LinkButton } from '../../ui/LinkButton.tsx'
+import { QueryState } from '../../ui/QueryState.tsx'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { usePageParam } from '../../ui/use-page-param.ts'
+import { ownerQuery } from '../keys/keys.api.ts'
+import { allCouponLogsQuery, userCouponLogsQuery } from './coupons.api.ts'
+import { couponsMessages } from './coupons.i18n.ts'
+import { useLastPage, useListParam } from './use-list-params.ts'
+
+const withUser = (path: string, userId: string) => `${path}?user_id=${encodeURIComponent(userId)}`
+
+const STATUS_COLORS: Record<CouponLog['status'], string> = { active: 'success', spent: 'default', expired: 'warning' }
+
+/**
+ * /administrator/user-management/coupon-log: with `?user_id=` the coupons one account redeemed,
+ * without it every redemption, searched by code or e-mail; each with what is left of its credit.
+ */
+export function CouponLogPage() {
+  const [searchParams] = useSearchParams()
+  const userId = searchParams.get('user_id')?.trim()
+  return userId ? <UserCouponLog userId={userId} /> : <AllCouponLogs />
+}
+
+function UserCouponLog({ userId }: { userId: string }) {
+  const t = useT(couponsMessages)
+  const owner = useQuery(ownerQuery(userId))
+  const [page, setPage] = usePageParam()
+  const list = useQuery(userCouponLogsQuery(userId, page))
+  useLastPage(list.data, page, setPage)
+  const name = owner.data?.full_name || owner.data?.email || ''
+  useDocumentTitle(name ? t('log.userTitle', { name }) : t('log.title'))
+
+  return (
+    <Flex vertical gap={16}>
+      <Link to={paths.admin.couponLog} style={{ alignSelf: 'flex-start' }}>
+        <ArrowLeftOutlined /> {t('log.showAll')}
+      </Link>
+      <Flex justify="space-between" align="flex-end" gap={12} wrap>
+        <div style={{ flex: '1 1 320px' }}>
+          {owner.isPending ? (
+            <Skeleton active title={{ width: 240 }} paragraph={{ rows: 1 }} />
+          ) : (
+            <>
+              <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+                {t('log.userTitle', { name: name || userId })}
+              </Typography.Title>
+              <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+                {owner.data ? `${owner.data.email} · ` : ''}
+                {t('log.userIntro')}
+              </Typography.Text>
+            </>
+          )}
+        </div>
+        <Flex gap={8} wrap>
+          <LinkButton to={withUser(paths.admin.balanceLog, userId)} icon={<WalletOutlined />}>
+            {t('log.links.balanceLog')}
+          </LinkButton>
+          <LinkButton to={withUser(paths.admin.keyAndBill, userId)} icon={<KeyOutlined />}>
+            {t('log.links.keys')}
+          </LinkButton>
+        </Flex>
+      </Flex>
+      <CouponLogTable query={list} onPageChange={setPage} showUser={false} emptyText={t('log.empty')} />
+    </Flex>
+  )
+}
+
+function AllCouponLogs() {
+  const t = useT(couponsMessages)
+  useDocumentTitle(t('log.title'))
+  const [page, setPage] = usePageParam()
+  const [keyword, setKeyword] = useListParam('keyword')
+  const list = useQuery(allCouponLogsQuery(page, keyword))
+  useLastPage(list.data, page, setPage)
+
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('log.title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('log.intro')}</Typography.Text>
+      </div>
+      <Input.Search
+        key={keyword}
+        defaultValue={keyword}
+        allowClear
+        enterButton
+        placeholder={t('log.search')}
+        aria-label={t('log.search')}
+        onSearch={setKeyword}
+        style={{ maxWidth: 420 }}
+      />
+      <CouponLogTable
+        query={list}
+        onPageChange={setPage}
+        showUser
+        emptyText={keyword ? t('log.noMatch', { keyword }) : t('log.empty')}
+      />
+    </Flex>
+  )
+}
+
+function CouponLogTable(props: {
+  query: UseQueryResult<Page<CouponLog>>
+  onPageChange: (page: number) => void
+  showUser: boolean
+  emptyText: string
+}) {
+  const t = useT(couponsMessages)
+  const lang = useLang()
+  const { query } = props
+  const money = (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, 'USD', lang)}</span>
+  const when = (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value, lang)}</span>
+
+  const columns: ColumnsType<CouponLog> = [
+    { key: 'date', title: t('log.columns.date'), dataIndex: 'redeemed_at', render: when },
+    ...(props.showUser
+      ? [
+          {
+            key: 'user',
+            title: t('log.columns.user'),
+            render: (_value: unknown, log: CouponLog) => (
+              <Link
+                to={withUser(paths.admin.couponLog, log.user_id)}
+                title={t('log.userLog', { email: log.user_email })}
+              >
+                <span style={{ overflowWrap: 'anywhere' }}>{log.user_email}</span>
+              </Link>
+            ),
+          },
+        ]
+      : []),
+    {
+      key: 'code',
+      title: t('log.columns.code'),
+      dataIndex: 'code',
+      render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
+    },
+    {
+      key: 'status',
+      title: t('log.columns.status'),
+      dataIndex: 'status',
+      render: (status: CouponLog['status']) => <Tag color={STATUS_COLORS[status]}>{t(`log.status.${status}`)}</Tag>,
+    },
+    { key: 'type', title: t('log.columns.type'), dataIndex: 'type_name' },
+    { key: 'credit', title: t('log.columns.credit'), dataIndex: 'credit', align: 'end', render: money },
+    { key: 'unspent', title: t('log.columns.unspent'), dataIndex: 'unspent', align: 'end', render: money },
+    { key: 'expires', title: t('log.columns.expires'), dataIndex: 'expires_at', render: when },
+    {
+      key: 'expired',
+      title: t('log.columns.expired'),
+      dataIndex: 'expired_amount',
+      align: 'end',
+      render: (value: string | null) =>
+        value === null ? <Typography.Text type="secondary">—</Typography.Text> : money(value),
+    },
+  ]
+
+  return (
+    <QueryState query={query}>
+      {(data) => (
+        <Table<CouponLog>
+          rowKey="id"
+          size="middle"
+          columns={columns}
+          dataSource={data.items}
+          loading={query.isFetching}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: props.emptyText }}
+          pagination={{
+            current: data.page,
+            pageSize: data.page_size,
+            total: data.total,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            showTotal: (total) => t('log.total', { count: total }),
+            onChange: props.onPageChange,
+          }}
+        />
+      )}
+    </QueryState>
+  )
+}

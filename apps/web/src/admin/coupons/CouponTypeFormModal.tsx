@@ -1,0 +1,114 @@
+import { App, Button, Flex, Form, Input, Modal } from 'antd'
+import { serverMessage } from '../../features/keys/keys.api.ts'
+import { commonMessages } from '../../i18n/common.i18n.ts'
+import { useT } from '../../i18n/define.ts'
+import { requiredRule, ruleFrom } from '../../ui/form-rules.ts'
+import { useFadingErrors } from '../../ui/use-fading-errors.ts'
+import { checkEventCode, EVENT_CODE_MAX, limitOf, normalizeEventCode } from './coupon-rules.ts'
+import { useCreateCouponType } from './coupons.api.ts'
+import { couponsMessages } from './coupons.i18n.ts'
+import { LimitField } from './LimitField.tsx'
+
+interface CouponTypeValues {
+  name: string
+  event_code: string
+  limit_unlimited: boolean
+  limit_count: number | null
+  description: string
+}
+
+const INITIAL: CouponTypeValues = {
+  name: '',
+  event_code: '',
+  limit_unlimited: true,
+  limit_count: null,
+  description: '',
+}
+
+/**
+ * Creates a coupon type (SPEC §5): name and event code required, the code in A–Z, 0–9, _ and - (typed
+ * letters become capitals, and the rule is checked as it is typed), a limit of coupons or unlimited.
+ * A refusal says SPEC's "Create Coupon type failed !" with the server's reason.
+ */
+export function CouponTypeFormModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const t = useT(couponsMessages)
+  return (
+    <Modal open={open} onCancel={onClose} title={t('typeForm.title')} footer={null} destroyOnHidden>
+      {open ? <CouponTypeForm onDone={onClose} /> : null}
+    </Modal>
+  )
+}
+
+function CouponTypeForm({ onDone }: { onDone: () => void }) {
+  const t = useT(couponsMessages)
+  const common = useT(commonMessages)
+  const { message } = App.useApp()
+  const [form] = Form.useForm<CouponTypeValues>()
+  const { onFieldsChange, showServerErrors } = useFadingErrors(form)
+  const create = useCreateCouponType()
+
+  const onFinish = (values: CouponTypeValues) => {
+    const limit = limitOf(values.limit_unlimited, values.limit_count)
+    if (limit === null) return
+    create
+      .mutateAsync({
+        name: values.name.trim(),
+        event_code: values.event_code.trim(),
+        limit,
+        description: values.description.trim() || null,
+      })
+      .then(({ message: text }) => {
+        message.success(text)
+        onDone()
+      })
+      .catch((error: unknown) => {
+        showServerErrors(error)
+        const reason = serverMessage(error)
+        message.error(reason ? t('typeForm.failedBecause', { reason }) : t('typeForm.failed'))
+      })
+  }
+
+  return (
+    <Form<CouponTypeValues>
+      form={form}
+      layout="vertical"
+      initialValues={INITIAL}
+      onFinish={onFinish}
+      onFieldsChange={onFieldsChange}
+    >
+      <Form.Item<CouponTypeValues>
+        name="name"
+        label={t('typeForm.name')}
+        required
+        rules={[requiredRule('coupons.typeNameRequired')]}
+      >
+        <Input maxLength={255} autoComplete="off" autoFocus />
+      </Form.Item>
+      <Form.Item<CouponTypeValues>
+        name="event_code"
+        label={t('typeForm.eventCode')}
+        extra={t('typeForm.eventCodeHelp')}
+        required
+        normalize={normalizeEventCode}
+        rules={[ruleFrom(checkEventCode)]}
+      >
+        <Input maxLength={EVENT_CODE_MAX} autoComplete="off" spellCheck={false} style={{ fontFamily: 'monospace' }} />
+      </Form.Item>
+      <LimitField
+        label={t('typeForm.limit')}
+        help={t('typeForm.limitHelp')}
+        unlimited={t('typeForm.unlimited')}
+        count={t('typeForm.limitCount')}
+      />
+      <Form.Item<CouponTypeValues> name="description" label={t('typeForm.description')}>
+        <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} />
+      </Form.Item>
+      <Flex gap={8} justify="flex-end">
+        <Button onClick={onDone}>{common('actions.cancel')}</Button>
+        <Button type="primary" htmlType="submit" loading={create.isPending}>
+          {t('typeForm.submit')}
+        </Button>
+      </Flex>
+    </Form>
+  )
+}

@@ -1,0 +1,81 @@
+import { formatMoney, parseMoney } from '@app/contract'
+import { App, Button, Card, Form, Input, Switch, Typography } from 'antd'
+import { commonMessages } from '../../i18n/common.i18n.ts'
+import { useT } from '../../i18n/define.ts'
+import { i18n } from '../../i18n/i18n.ts'
+import { useLang } from '../../i18n/lang.ts'
+import { useFadingErrors } from '../../ui/use-fading-errors.ts'
+import { serverMessage } from '../billing/billing.api.ts'
+import { useSetBalanceAlert } from './balance.api.ts'
+import { balanceMessages } from './balance.i18n.ts'
+
+interface Values {
+  isOn: boolean
+  threshold: string
+}
+
+/** The e-mail when the balance falls below a threshold (USD) the user chooses, or no e-mail at all. */
+export function BalanceAlertForm({ threshold }: { threshold: string | null }) {
+  const t = useT(balanceMessages)
+  const common = useT(commonMessages)
+  const lang = useLang()
+  const { message } = App.useApp()
+  const [form] = Form.useForm<Values>()
+  const { onFieldsChange, showServerErrors } = useFadingErrors(form)
+  const save = useSetBalanceAlert()
+  const isOn = Form.useWatch('isOn', form) ?? threshold !== null
+
+  const onFinish = (values: Values) =>
+    save
+      .mutateAsync(values.isOn ? values.threshold.trim() : null)
+      .then(({ message: text }) => {
+        message.success(text || t('alert.saved'))
+      })
+      .catch((error: unknown) => {
+        if (showServerErrors(error)) return
+        const reason = serverMessage(error)
+        message.error(reason ? `${t('alert.failed')}: ${reason}` : t('alert.failed'))
+      })
+
+  return (
+    <Card title={t('alert.title')} style={{ height: '100%' }}>
+      <Typography.Paragraph type="secondary">{t('alert.intro')}</Typography.Paragraph>
+      <Typography.Paragraph strong data-testid="alert-state">
+        {threshold === null ? t('alert.off') : t('alert.on', { amount: formatMoney(threshold, 'USD', lang) })}
+      </Typography.Paragraph>
+      <Form<Values>
+        form={form}
+        name="balance-alert"
+        layout="vertical"
+        initialValues={{ isOn: threshold !== null, threshold: threshold ?? '' }}
+        onFinish={onFinish}
+        onFieldsChange={onFieldsChange}
+      >
+        <Form.Item<Values> name="isOn" valuePropName="checked" label={t('alert.enabled')}>
+          <Switch />
+        </Form.Item>
+        {isOn ? (
+          <Form.Item<Values>
+            name="threshold"
+            label={t('alert.threshold')}
+            rules={[
+              {
+                validator: (_rule, value: string | undefined) => {
+                  const cents = parseMoney(value ?? '')
+                  return cents !== null && cents > 0n
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(i18n.message('balance.amountNotPositive')))
+                },
+              },
+            ]}
+          >
+            <Input prefix="$" suffix="USD" inputMode="decimal" autoComplete="off" style={{ maxWidth: 240 }} />
+          </Form.Item>
+        ) : null}
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          {common('actions.save')}
+        </Button>
+      </Form>
+    </Card>
+  )
+}

@@ -1,0 +1,70 @@
+import { CreditCardOutlined } from '@ant-design/icons'
+import { useQuery } from '@tanstack/react-query'
+import { Card, Col, Flex, Row, Typography } from 'antd'
+import { useSession } from '../../app/session.ts'
+import { useT } from '../../i18n/define.ts'
+import { QueryState } from '../../ui/QueryState.tsx'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { BalanceAlertForm } from './BalanceAlertForm.tsx'
+import { BalanceLogTable } from './BalanceLogTable.tsx'
+import { balanceSummaryQuery } from './balance.api.ts'
+import { balanceMessages } from './balance.i18n.ts'
+import { CouponLogTable } from './CouponLogTable.tsx'
+import { CouponRedeem } from './CouponRedeem.tsx'
+import { RunwayFigures } from './RunwayCard.tsx'
+
+/**
+ * /payment: the balance and how long it lasts, how to add credit (a coupon today; online top-ups are
+ * announced, not faked), the coupons redeemed, every movement of the balance, and the low-balance alert.
+ */
+export function BalancePage() {
+  const t = useT(balanceMessages)
+  useDocumentTitle(t('title'))
+  const userId = useSession()?.user_id ?? ''
+  const summary = useQuery(balanceSummaryQuery())
+
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+      </div>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={10}>
+          <Card title={t('runway.title')} style={{ height: '100%' }} data-testid="balance-card">
+            <QueryState query={summary}>{(data) => <RunwayFigures summary={data} size="large" />}</QueryState>
+          </Card>
+        </Col>
+        <Col xs={24} lg={14}>
+          <Card
+            title={
+              <span>
+                <CreditCardOutlined aria-hidden /> {t('topUp.title')}
+              </span>
+            }
+            style={{ height: '100%' }}
+          >
+            <Typography.Paragraph>{t('topUp.text')}</Typography.Paragraph>
+            <Typography.Paragraph style={{ marginBottom: 0 }}>{t('topUp.meanwhile')}</Typography.Paragraph>
+          </Card>
+        </Col>
+        <Col xs={24} lg={12}>
+          <CouponRedeem />
+        </Col>
+        <Col xs={24} lg={12}>
+          <QueryState query={summary}>
+            {(data) => <BalanceAlertForm key={data.alert_threshold ?? 'off'} threshold={data.alert_threshold} />}
+          </QueryState>
+        </Col>
+        <Col xs={24}>
+          <CouponLogTable userId={userId} />
+        </Col>
+        <Col xs={24}>
+          <BalanceLogTable userId={userId} />
+        </Col>
+      </Row>
+    </Flex>
+  )
+}
