@@ -19,7 +19,7 @@ export const balanceLogPath = (userId: string) => `${paths.admin.balanceLog}?use
 /** A movement's type, green for a credit and red for a debit. */
 export function BalanceTypeTag({ log }: { log: Pick<BalanceLog, 'type' | 'amount'> }) {
   const t = useT(balanceMessages)
-  return <Tag color={log.amount.startsWith('-') ? 'error' : 'success'}>{t(`types.${log.type}`)}</Tag>
+  return <Tag color={log.amount.startsWith('-') ? 'red' : 'green'}>{t(`types.${log.type}`)}</Tag>
 }
 
 /**

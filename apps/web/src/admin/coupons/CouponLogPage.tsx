@@ -18,7 +18,7 @@ import { useLastPage, useListParam } from './use-list-params.ts'
 
 const withUser = (path: string, userId: string) => `${path}?user_id=${encodeURIComponent(userId)}`
 
-const STATUS_COLORS: Record<CouponLog['status'], string> = { active: 'success', spent: 'default', expired: 'warning' }
+const STATUS_COLORS: Record<CouponLog['status'], string> = { active: 'green', spent: 'default', expired: 'orange' }
 
 /**
  * /administrator/user-management/coupon-log: with `?user_id=` the coupons one account redeemed,

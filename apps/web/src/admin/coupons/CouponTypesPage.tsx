@@ -60,7 +60,7 @@ export function CouponTypesPage() {
             <span style={{ whiteSpace: 'nowrap' }}>
               {t('types.couponsOf', { count: type.coupons, limit: type.limit })}
             </span>
-            {type.coupons >= type.limit ? <Tag color="warning">{t('coupons.status.unavailable')}</Tag> : null}
+            {type.coupons >= type.limit ? <Tag color="orange">{t('coupons.status.unavailable')}</Tag> : null}
           </Flex>
         ),
     },

@@ -119,8 +119,8 @@ function TypeFilter({ value, onChange }: { value: string | null; onChange: (type
 
 function CouponStatusTag({ coupon }: { coupon: Pick<Coupon, 'available' | 'disabled'> }) {
   const t = useT(couponsMessages)
-  if (coupon.disabled) return <Tag color="error">{t('coupons.status.disabled')}</Tag>
-  if (coupon.available) return <Tag color="success">{t('coupons.status.available')}</Tag>
+  if (coupon.disabled) return <Tag color="red">{t('coupons.status.disabled')}</Tag>
+  if (coupon.available) return <Tag color="green">{t('coupons.status.available')}</Tag>
   return <Tag>{t('coupons.status.unavailable')}</Tag>
 }
 

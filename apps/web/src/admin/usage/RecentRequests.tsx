@@ -15,9 +15,9 @@ import { type MonthChoice, monthBefore, recentMonths } from './usage-range.ts'
 const monthKey = (month: MonthChoice) => `${month.year}-${String(month.month).padStart(2, '0')}`
 
 function statusColour(status: number): string {
-  if (status >= 500) return 'error'
-  if (status >= 400) return 'warning'
-  return 'success'
+  if (status >= 500) return 'red'
+  if (status >= 400) return 'orange'
+  return 'green'
 }
 
 /**

@@ -10,9 +10,9 @@ import { couponLogsQuery } from './balance.api.ts'
 import { balanceMessages } from './balance.i18n.ts'
 
 const STATUS_COLOR: Record<CouponLog['status'], string> = {
-  active: 'success',
+  active: 'green',
   spent: 'default',
-  expired: 'warning',
+  expired: 'orange',
 }
 
 /** The user's redeemed coupons: what each credited, until when, and what is still unspent. */

@@ -7,11 +7,11 @@ import { billingMessages } from './billing.i18n.ts'
 export function PaidTag({ isPaid }: { isPaid: boolean }) {
   const t = useT(billingMessages)
   return isPaid ? (
-    <Tag color="success" icon={<CheckCircleOutlined />}>
+    <Tag color="green" icon={<CheckCircleOutlined />}>
       {t('status.paid')}
     </Tag>
   ) : (
-    <Tag color="warning" icon={<ClockCircleOutlined />}>
+    <Tag color="orange" icon={<ClockCircleOutlined />}>
       {t('status.unpaid')}
     </Tag>
   )
@@ -21,7 +21,7 @@ export function PaidTag({ isPaid }: { isPaid: boolean }) {
 export function VatTag() {
   const t = useT(billingMessages)
   return (
-    <Tag color="processing" icon={<FileTextOutlined />}>
+    <Tag color="blue" icon={<FileTextOutlined />}>
       {t('status.vatRequested')}
     </Tag>
   )
