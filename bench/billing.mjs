@@ -8,12 +8,11 @@
 //
 // Environment: BENCH_USERS (100000), PG_URL. Each run is its own process (bench/billing-run.ts).
 import { spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import { postgresUrl, withPostgresDatabase } from './lib/postgres.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const TARGET_S = 60
@@ -35,36 +34,6 @@ function run(database) {
       resolve(JSON.parse(line.slice('RESULT '.length)))
     })
   })
-}
-
-async function postgresUrl() {
-  const base = process.env.PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 })
-  try {
-    await client.connect()
-    await client.end()
-    return base
-  } catch {
-    return null
-  }
-}
-
-async function withPostgresDatabase(base, work) {
-  const name = `bench_billing_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(base)
-  url.pathname = `/${name}`
-  try {
-    return await work(url.toString())
-  } finally {
-    const again = new pg.Client({ connectionString: base })
-    await again.connect()
-    await again.query(`drop database if exists ${name} with (force)`)
-    await again.end()
-  }
 }
 
 function show(result) {
@@ -90,7 +59,7 @@ async function main() {
   const base = await postgresUrl()
   if (base) {
     console.log('\n── Bill generation on PostgreSQL')
-    const postgres = await withPostgresDatabase(base, run)
+    const postgres = await withPostgresDatabase(base, 'bench_billing', run)
     show(postgres)
     results.push(postgres)
   } else {

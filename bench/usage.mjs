@@ -25,13 +25,12 @@
 // REALISTIC_EVENTS (1000000), CONCURRENCY (batches in flight, 2), QUERY_ROWS_PER_HOUR (1128, which
 // makes 10.0 M rows), QUERY_SAMPLES (100 per query), IDLE_SECONDS (15), PG_URL.
 import { fork, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import pg from 'pg'
+import { postgresUrl, withPostgresDatabase } from './lib/postgres.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const root = path.resolve(here, '..')
@@ -468,36 +467,6 @@ async function queryBench(engine, database) {
   }
 }
 
-async function postgresUrl() {
-  const base = process.env.PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
-  const client = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 })
-  try {
-    await client.connect()
-    await client.end()
-    return base
-  } catch {
-    return null
-  }
-}
-
-async function withPostgresDatabase(base, work) {
-  const name = `bench_usage_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: base })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(base)
-  url.pathname = `/${name}`
-  try {
-    return await work(url.toString())
-  } finally {
-    const again = new pg.Client({ connectionString: base })
-    await again.connect()
-    await again.query(`drop database if exists ${name} with (force)`)
-    await again.end()
-  }
-}
-
 // ── 4. Memory: the real server, second start on an existing folder ──────────────────────────────
 
 async function startMain(dataDir) {
@@ -587,7 +556,8 @@ async function main() {
       results.queries = [await queryBench('PGlite', path.join(queryDir, 'pglite'))]
       save()
       const base = await postgresUrl()
-      if (base) results.queries.push(await withPostgresDatabase(base, (url) => queryBench('PostgreSQL', url)))
+      if (base)
+        results.queries.push(await withPostgresDatabase(base, 'bench_usage', (url) => queryBench('PostgreSQL', url)))
       else console.log('PostgreSQL: not reachable (set DATABASE_URL or PG_URL); skipped')
       save()
     }

@@ -112,7 +112,7 @@ export const PlanDashboard = z.object({
   loads: PlanWindowUse,
   /** Plans on sale other than the current one. */
   offers: z.array(Plan),
-  /** False until the balance (payments issue) can pay for a plan. */
+  /** Whether plans can be bought from the balance now (true since the ledger exists). */
   purchase_available: z.boolean(),
 })
 export type PlanDashboard = z.infer<typeof PlanDashboard>

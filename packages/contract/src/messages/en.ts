@@ -179,8 +179,6 @@ export const en = {
   'plans.changed': 'Plan changed to {{plan}}',
   'plans.notOnSale': 'This plan is not on sale',
   'plans.alreadyOnPlan': 'You are already on this plan',
-  'plans.purchaseUnavailable':
-    'Plans cannot be bought from the balance yet. Please contact support to change your plan.',
   'billing.notFound': 'Bill not found',
   'billing.monthNotClosed': 'Bills can only be generated for a month that has ended',
   'billing.runBusy': 'Bills for {{month}} are being generated already',

@@ -178,7 +178,6 @@ export const my: Catalog = {
   'plans.changed': 'အစီအစဉ်ကို {{plan}} သို့ ပြောင်းပြီး',
   'plans.notOnSale': 'ဤအစီအစဉ်ကို မရောင်းပါ',
   'plans.alreadyOnPlan': 'သင် ဤအစီအစဉ်တွင် ရှိနေပြီ',
-  'plans.purchaseUnavailable': 'လက်ကျန်ငွေဖြင့် အစီအစဉ် မဝယ်နိုင်သေးပါ။ အစီအစဉ်ပြောင်းရန် အကူအညီဌာနကို ဆက်သွယ်ပါ။',
   'billing.notFound': 'ငွေတောင်းခံလွှာ မတွေ့ပါ',
   'billing.monthNotClosed': 'ပြီးဆုံးသွားသော လအတွက်သာ ငွေတောင်းခံလွှာ ထုတ်နိုင်သည်',
   'billing.runBusy': '{{month}} အတွက် ငွေတောင်းခံလွှာများ ထုတ်နေဆဲ',

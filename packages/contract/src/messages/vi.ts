@@ -180,7 +180,6 @@ export const vi: Catalog = {
   'plans.changed': 'Đã đổi sang gói {{plan}}',
   'plans.notOnSale': 'Gói này không được bán',
   'plans.alreadyOnPlan': 'Bạn đang dùng gói này',
-  'plans.purchaseUnavailable': 'Chưa thể mua gói bằng số dư. Vui lòng liên hệ hỗ trợ để đổi gói.',
   'billing.notFound': 'Không tìm thấy hóa đơn',
   'billing.monthNotClosed': 'Chỉ có thể tạo hóa đơn cho tháng đã kết thúc',
   'billing.runBusy': 'Hóa đơn tháng {{month}} đang được tạo',
