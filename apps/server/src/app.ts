@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { HelmetOptions } from 'helmet'
 import type { Config } from './config.ts'
 import { type Ctx, createContext } from './context.ts'
 import type { Database } from './db/client.ts'
@@ -24,6 +25,7 @@ import { couponRoutes } from './modules/coupons/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { gatewayRoutes } from './modules/gateway/routes.ts'
 import { keyRoutes } from './modules/keys/routes.ts'
+import { mapRoutes } from './modules/maps/routes.ts'
 import { outboxRoutes } from './modules/outbox/routes.ts'
 import { planRoutes } from './modules/plans/routes.ts'
 import { rateRoutes } from './modules/pricing/routes.ts'
@@ -46,6 +48,7 @@ export const allRoutes: readonly Route[] = [
   ...couponRoutes,
   ...fileRoutes,
   ...outboxRoutes,
+  ...mapRoutes,
 ]
 
 const PRERENDERED = new Set(['/login', '/register', '/forgot-password', '/send-verify'])
@@ -109,20 +112,21 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   installErrorHandling(app)
 
-  const headers = securityHeaders({
+  const securityOptions = (frameAncestors: string[]): HelmetOptions => ({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         // antd writes its component styles into <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Custom maps may load their base styles and tiles from configured hosts (docs/maps.md).
+        imgSrc: ["'self'", 'data:', 'blob:', ...config.maps.tileOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...config.maps.tileOrigins],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
+        frameAncestors,
         formAction: ["'self'"],
         upgradeInsecureRequests: null,
       },
@@ -132,8 +136,18 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers)
+  const headers = securityHeaders(securityOptions(["'none'"]))
+  // A shared map's public page (/m/{token}) is the one page other sites may frame (SPEC "embed"); it
+  // keeps every other header. Map screens (/m/*, /maps/*) also let an editor window that opened them
+  // keep its reference, so that it can post them messages (SPEC §7; docs/maps.md).
+  const embeddableHeaders = securityHeaders(securityOptions(['*']))
+  delete embeddableHeaders['x-frame-options']
+  embeddableHeaders['cross-origin-opener-policy'] = 'unsafe-none'
+  const mapScreenHeaders = { ...headers, 'cross-origin-opener-policy': 'unsafe-none' }
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(
+      req.url.startsWith('/m/') ? embeddableHeaders : req.url.startsWith('/maps/') ? mapScreenHeaders : headers,
+    )
     done()
   })
   if (config.corsOrigins.length > 0) {
@@ -158,7 +172,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   // Account data must never sit in a shared cache.
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (req.url.startsWith('/v1/')) reply.header('cache-control', 'no-store')
+    // A call that names its own caching (the offline map's static data) keeps it.
+    if (req.url.startsWith('/v1/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
     done(null, payload)
   })
 

@@ -36,6 +36,14 @@ const EnvSchema = z.object({
   GATEWAY_TOKEN: z.string().optional(),
   MAP_URL: z.string().default('/maps'),
   DOCS_URL: z.string().default('/docs'),
+  MAP_STYLE_NORMAL: z.string().optional(),
+  MAP_STYLE_DARK: z.string().optional(),
+  MAP_STYLE_SATELLITE: z.string().optional(),
+  MAP_STYLE_NAVIGATION_DAY: z.string().optional(),
+  MAP_STYLE_NAVIGATION_NIGHT: z.string().optional(),
+  MAP_TILE_ORIGINS: z.string().default(''),
+  MAP_EDITOR_URL: z.string().optional(),
+  MAP_EDITOR_ORIGINS: z.string().optional(),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -66,6 +74,64 @@ export interface Config {
   docsUrl: string
   /** The bearer token the maps API gateway presents to /v1/gateway/*. */
   gatewayToken: string
+  /** Custom maps: style URLs, the hosts they load from, and the editor origins (docs/maps.md). */
+  maps: MapsSettings
+}
+
+export interface MapsSettings {
+  /** A MapLibre style URL per base style (`{key}` stands for the map's key); null: the built-in offline style. */
+  styles: Record<'normal' | 'dark' | 'satellite' | 'navigation_day' | 'navigation_night', string | null>
+  /** Origins the configured styles load from (the CSP's connect-src and img-src). */
+  tileOrigins: string[]
+  /** Windows of these origins may send the map screens messages (SPEC §7). */
+  editorOrigins: string[]
+}
+
+/** SPEC §7: messages come from the online editor site and a local development address on port 8888. */
+export const DEV_EDITOR_ORIGIN = 'http://localhost:8888'
+
+function originOf(url: string): string | null {
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null
+  } catch {
+    return null
+  }
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+function mapsSettings(env: Env): MapsSettings {
+  const styleOf = (value: string | undefined) => {
+    if (!value) return null
+    // A style URL is absolute (a provider) or a path on this server.
+    if (!value.startsWith('/') && !originOf(value.replace('{key}', 'key'))) {
+      throw new Error(`A MAP_STYLE_* value must be an http(s) URL or a path: ${value}`)
+    }
+    return value
+  }
+  const styles = {
+    normal: styleOf(env.MAP_STYLE_NORMAL),
+    dark: styleOf(env.MAP_STYLE_DARK),
+    satellite: styleOf(env.MAP_STYLE_SATELLITE),
+    navigation_day: styleOf(env.MAP_STYLE_NAVIGATION_DAY),
+    navigation_night: styleOf(env.MAP_STYLE_NAVIGATION_NIGHT),
+  }
+  const styleOrigins = Object.values(styles).flatMap((url) =>
+    url ? (originOf(url.replace('{key}', 'key')) ?? []) : [],
+  )
+  const tileOrigins = [...new Set([...styleOrigins, ...list(env.MAP_TILE_ORIGINS).flatMap((o) => originOf(o) ?? [])])]
+  const editorSite = env.MAP_EDITOR_URL ? originOf(env.MAP_EDITOR_URL) : null
+  const editorOrigins =
+    env.MAP_EDITOR_ORIGINS !== undefined
+      ? list(env.MAP_EDITOR_ORIGINS).flatMap((o) => originOf(o) ?? [])
+      : [...(editorSite ? [editorSite] : []), DEV_EDITOR_ORIGIN]
+  return { styles, tileOrigins, editorOrigins }
 }
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -160,5 +226,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mapUrl: env.MAP_URL,
     gatewayToken: resolveGatewayToken(env),
     docsUrl: env.DOCS_URL,
+    maps: mapsSettings(env),
   }
 }

@@ -162,6 +162,35 @@ const samples: Record<string, () => Record<string, unknown>> = {
     limit: 5,
   }),
   'POST /v1/users/use-coupon': () => ({ coupon: 'NOSUCHCODE' }),
+  'POST /v1/maps': () => ({ name: 'Shops in Hanoi', key_id: `key_${'0'.repeat(26)}`, description: 'Our shops' }),
+  'PUT /v1/maps/{id}': () => ({
+    name: 'Shops in Hanoi',
+    description: 'Our shops',
+    key_id: `key_${'0'.repeat(26)}`,
+    base_style: 'dark',
+  }),
+  'PUT /v1/maps/{id}/view': () => ({ view: { longitude: 105.85, latitude: 21.03, zoom: 11, bearing: 0, pitch: 0 } }),
+  'POST /v1/maps/{id}/layers': () => ({ name: 'Warehouses' }),
+  'PUT /v1/maps/{id}/layers/{layerId}': () => ({ name: 'Warehouses', visible: false }),
+  'POST /v1/maps/{id}/points': () => ({
+    layer_id: `lyr_${'0'.repeat(26)}`,
+    name: 'Hoan Kiem Lake',
+    description: 'Centre',
+    latitude: 21.0287,
+    longitude: 105.8523,
+  }),
+  'POST /v1/maps/{id}/points/bulk': () => ({
+    layer_id: `lyr_${'0'.repeat(26)}`,
+    points: [{ name: 'Hoan Kiem Lake', description: 'Centre', latitude: 21.0287, longitude: 105.8523 }],
+  }),
+  'PUT /v1/maps/{id}/points/{pointId}': () => ({
+    layer_id: `lyr_${'0'.repeat(26)}`,
+    name: 'Hoan Kiem Lake',
+    description: 'Centre',
+    latitude: 21.0287,
+    longitude: 105.8523,
+  }),
+  'POST /v1/maps/{id}/points/move': () => ({ point_ids: [`pnt_${'0'.repeat(26)}`], layer_id: `lyr_${'0'.repeat(26)}` }),
 }
 
 /** A valid body for the endpoint, or undefined when none is on file. */
