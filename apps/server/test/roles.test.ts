@@ -35,6 +35,14 @@ describe('who may call what', async () => {
   async function callAs(caller: Caller, endpoint: EndpointSpec, request: { path?: string; body?: unknown } = {}) {
     // A fresh session for each call: some endpoints (logout) end the one they are called with.
     const token = caller === 'anonymous' ? null : await signIn(t, accounts[caller].email)
+    // An upload endpoint gets a small file, the way its form sends one, so the answer is about the caller.
+    const multipart = endpoint.upload
+      ? {
+          'content-type': 'multipart/form-data; boundary=roles',
+          payload:
+            '--roles\r\nContent-Disposition: form-data; name="file"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\nname\r\n--roles--\r\n',
+        }
+      : null
     const response = await t.app.inject({
       method: endpoint.method,
       url: request.path ?? buildPath(endpoint.path, placeholderParams(endpoint.path)),
@@ -42,8 +50,10 @@ describe('who may call what', async () => {
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(multipart ? { 'content-type': multipart['content-type'] } : {}),
       },
       ...(request.body !== undefined ? { payload: JSON.stringify(request.body) } : {}),
+      ...(multipart ? { payload: multipart.payload } : {}),
     })
     let errorCode: string | null = null
     try {

@@ -461,7 +461,7 @@ export const searchPlaces = endpoint({
   tag,
   summary: "Search a place: the map's own points first, then the geocoder (by default the packaged gazetteer).",
   params: MapParams,
-  query: z.strictObject({ q: z.string().trim().min(1).max(200) }),
+  query: z.strictObject({ q: z.string().trim().max(200).default('') }),
   data: z.array(SearchResult),
 })
 

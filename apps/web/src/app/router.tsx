@@ -77,8 +77,20 @@ const customerRoutes: RouteObject[] = [
       (m) => m.BalancePage,
     ),
   },
-  { path: paths.maps, ...comingSoon('maps') },
-  { path: '/maps/:id', ...comingSoon('maps') },
+  {
+    path: paths.maps,
+    ...page(
+      () => import('../features/maps/MapsPage.tsx'),
+      (m) => m.MapsPage,
+    ),
+  },
+  {
+    path: '/maps/:id',
+    ...page(
+      () => import('../features/maps/MapPage.tsx'),
+      (m) => m.MapPage,
+    ),
+  },
   { path: paths.supportRequests, ...comingSoon('support') },
   { path: paths.addQuestion, ...comingSoon('support') },
   { path: paths.faqs, ...comingSoon('faqs') },
@@ -185,6 +197,14 @@ export const routes: RouteObject[] = [
             ),
           },
         ],
+      },
+      {
+        // A shared map's public page: no sign-in, no portal frame (SPEC "map embed").
+        path: '/m/:token',
+        ...page(
+          () => import('../features/maps/PublicMapPage.tsx'),
+          (m) => m.PublicMapPage,
+        ),
       },
       {
         path: '*',

@@ -716,6 +716,7 @@ describe('import and export', () => {
     expect(errorEnvelope(noColumns.body).error_code).toBe('IMPORT_INVALID_FILE')
     const tooBig = await preview(owner, map.id, Buffer.alloc(contract.IMPORT_MAX_BYTES + 10, 'a'), 'points.csv')
     expect(tooBig.status).toBe(413)
+    expect(errorEnvelope(tooBig.body).message).toBe('The file is larger than 2 MB')
     const intruder = await customer()
     expect((await preview(intruder, map.id, csv('name,lat,lng\nA,1,2\n'), 'points.csv')).status).toBe(404)
   })

@@ -1,7 +1,7 @@
 import * as contract from '@app/contract'
 import { IMPORT_MAX_BYTES, MAP_MAX_LAYERS, MAP_MAX_POINTS, STYLE_NAMES } from '@app/contract'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { notFound } from '../../http/errors.ts'
+import { AppError, notFound } from '../../http/errors.ts'
 import { requestLang } from '../../http/lang.ts'
 import { pageParams } from '../../http/paging.ts'
 import { ok, routes } from '../../http/routes.ts'
@@ -162,8 +162,14 @@ export const mapRoutes = routes((r) => {
   r.on(contract.searchPlaces, ({ ctx, user, params, query }) => maps.searchPlaces(ctx, user, params.id, query.q))
 
   r.on(contract.previewImport, async ({ ctx, req, user, params, file }) => {
+    // The upload is read whole first: a request body left unread would stall the connection.
+    const data = await readUploadBuffer(file, 'maps.import.tooLarge').catch((error: unknown) => {
+      if (error instanceof AppError && error.httpStatus === 413) {
+        throw new AppError(error.code, 413, 'maps.import.tooLarge', { max: IMPORT_MAX_BYTES / 1024 / 1024 })
+      }
+      throw error
+    })
     await maps.mapOf(ctx.db, user, params.id)
-    const data = await readUploadBuffer(file, 'maps.import.tooLarge')
     const table = await readTable(file.filename, data)
     return judgeTable(table, {
       lang: requestLang(req),

@@ -491,6 +491,7 @@ const SEARCH_LIMIT = 10
 /** The map's own points first, then places from the geocoder. */
 export async function searchPlaces(ctx: Ctx, user: AuthUser, mapId: string, text: string): Promise<SearchResult[]> {
   await mapOf(ctx.db, user, mapId)
+  if (!text) return []
   const own = await searchPoints(ctx.db, mapId, text, SEARCH_LIMIT)
   const places = await geocoder.search(text, SEARCH_LIMIT - Math.min(own.length, SEARCH_LIMIT / 2))
   return [

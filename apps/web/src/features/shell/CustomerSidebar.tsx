@@ -120,7 +120,7 @@ export function CustomerSidebar({ collapsed }: { collapsed: boolean }) {
       </Link>
       <Menu
         mode="inline"
-        selectedKeys={[activeSection(pathname) ?? '']}
+        selectedKeys={[activeSection(pathname) ?? (pathname.startsWith(paths.maps) ? 'map' : '')]}
         items={items}
         style={{ borderInlineEnd: 0, flex: 1 }}
       />
