@@ -391,10 +391,20 @@ function MapEditor({ map, config }: { map: MapDetail; config: MapsConfig }) {
       )}
       {clickToAdd && <Alert type="info" showIcon message={t('editor.addByClickHint')} />}
       <Row gutter={[16, 16]}>
-        <Col xs={{ span: 24, order: 1 }} lg={{ span: 16, order: 2 }} xl={17}>
+        <Col
+          xs={{ span: 24, order: 1 }}
+          lg={{ span: 14, order: 2 }}
+          xl={{ span: 16, order: 2 }}
+          xxl={{ span: 18, order: 2 }}
+        >
           {mapCard}
         </Col>
-        <Col xs={{ span: 24, order: 2 }} lg={{ span: 8, order: 1 }} xl={7}>
+        <Col
+          xs={{ span: 24, order: 2 }}
+          lg={{ span: 10, order: 1 }}
+          xl={{ span: 8, order: 1 }}
+          xxl={{ span: 6, order: 1 }}
+        >
           {panel}
         </Col>
       </Row>
