@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { expect, type Page, test } from '@playwright/test'
@@ -356,4 +356,91 @@ test('the map screens take messages from the editor origins only', async ({ page
     await editorSite.close()
     await foreignSite.close()
   }
+})
+
+/** Frames drawn while the map pans and zooms for `ms`: their count and the slowest intervals. */
+async function framesWhileMoving(page: Page, ms: number) {
+  return page.evaluate(async (duration) => {
+    const map = (document.querySelector('[data-testid=map-canvas]') as unknown as { maplibreMap: MovingMap })
+      .maplibreMap
+    const gaps: number[] = []
+    let last = performance.now()
+    let running = true
+    const tick = (now: number) => {
+      gaps.push(now - last)
+      last = now
+      if (running) requestAnimationFrame(tick)
+    }
+    requestAnimationFrame(tick)
+    const start = performance.now()
+    const stops: [number, number, number][] = [
+      [105.85, 21.03, 11],
+      [96.15, 16.8, 6],
+      [108.2, 16.06, 9],
+      [100.5, 13.75, 4],
+    ]
+    let i = 0
+    while (performance.now() - start < duration) {
+      const [lng, lat, zoom] = stops[i % stops.length] as [number, number, number]
+      map.easeTo({ center: [lng, lat], zoom, duration: 600 })
+      await new Promise((resolve) => setTimeout(resolve, 650))
+      i++
+    }
+    running = false
+    const sorted = gaps.slice(1).sort((a, b) => a - b)
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0
+    return { frames: sorted.length, fps: sorted.length / (duration / 1000), p50: at(0.5), p95: at(0.95), max: at(1) }
+  }, ms)
+}
+interface MovingMap {
+  easeTo(options: { center: [number, number]; zoom: number; duration: number }): void
+}
+
+test('a map of 1,000 points draws and pans like an empty one', async ({ page }) => {
+  test.setTimeout(180_000)
+  const { email, headers, keyId } = await customerWithKey(page)
+  const make = async (name: string, count: number) => {
+    const res = await page.request.post('/v1/maps', { headers, data: { name, key_id: keyId } })
+    const map = ((await res.json()) as { data: { id: string; layers: { id: string }[] } }).data
+    if (count > 0) {
+      const points = Array.from({ length: count }, (_, n) => ({
+        name: `Shop ${n + 1}`,
+        latitude: 8 + ((n * 7919) % 1500) / 100,
+        longitude: 95 + ((n * 104729) % 1300) / 100,
+      }))
+      const added = await page.request.post(`/v1/maps/${map.id}/points/bulk`, {
+        headers,
+        data: { layer_id: map.layers[0]?.id, points },
+      })
+      expect(added.status()).toBe(201)
+    }
+    return map.id
+  }
+  const empty = await make('Empty', 0)
+  const full = await make('Full', 1000)
+  await signIn(page, email, PASSWORD)
+  await dismissSplash(page)
+
+  const measure = async (id: string) => {
+    const started = Date.now()
+    await page.goto(`/maps/${id}`)
+    await mapReady(page)
+    const drawnMs = Date.now() - started
+    return { drawnMs, ...(await framesWhileMoving(page, 5_000)) }
+  }
+  const emptyRun = await measure(empty)
+  const fullRun = await measure(full)
+  await expect(page.getByText('1000 of 1000 points').first()).toBeVisible()
+  // Clusters and circles are drawn on the GPU canvas: no DOM element per point.
+  expect(await page.locator('.maplibregl-marker').count()).toBe(0)
+  const result = { empty: emptyRun, full: fullRun, fpsRatio: fullRun.fps / emptyRun.fps }
+  mkdirSync('test-results/maps', { recursive: true })
+  writeFileSync('test-results/maps/perf-1000-points.json', JSON.stringify(result, null, 2))
+  await test
+    .info()
+    .attach('perf-1000-points', { body: JSON.stringify(result, null, 2), contentType: 'application/json' })
+  console.log(JSON.stringify(result))
+  // Generous on a shared 2-core machine with WebGL on the CPU: 1,000 points must not make the map
+  // much slower than an empty one.
+  expect(result.fpsRatio).toBeGreaterThan(0.5)
 })

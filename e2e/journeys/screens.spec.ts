@@ -42,6 +42,14 @@ const keyScreens: Screen[] = [
   { name: 'statistics', path: '/statistics', ready: '.ant-segmented' },
   { name: 'edit-key', path: '/edit?id={id}', ready: 'form input[value="Screens key"]' },
 ]
+/** The map screens of that customer: `{map}` is a map with points, `{token}` its public link. */
+const mapScreens: Screen[] = [
+  { name: 'maps', path: '/maps', ready: '[data-testid=map-card]' },
+  { name: 'maps-list', path: '/maps?mode=list', ready: '.ant-table-row' },
+  { name: 'maps-trash', path: '/maps?view=trashed', ready: '.ant-empty' },
+  { name: 'map', path: '/maps/{map}', ready: '[data-testid=point-row]' },
+  { name: 'map-public', path: '/m/{token}', ready: '[data-testid=public-map]' },
+]
 const adminScreens: Screen[] = [
   { name: 'admin-overview', path: '/administrator/overview', ready: '.ant-card' },
   { name: 'admin-outbox', path: '/administrator/outbox', ready: '.ant-table' },
@@ -140,6 +148,8 @@ async function sessionFor(page: Page, email: string, password: string): Promise<
 for (const theme of themes) {
   for (const lang of customerLangs) {
     test(`public and customer screens in ${lang}, ${theme} theme`, async ({ page, browser }) => {
+      // Some thirty screens, the map screens among them.
+      test.setTimeout(240_000)
       await prepare(page, { theme, lang })
       for (const screen of publicScreens) await check(page, screen, `${screen.name}-${lang}-${theme}`)
 
@@ -172,6 +182,30 @@ for (const theme of themes) {
       await prepare(holder, { theme, lang, user: JSON.stringify(keySession) })
       for (const screen of keyScreens) {
         await check(holder, { ...screen, path: screen.path.replace('{id}', keyId) }, `${screen.name}-${lang}-${theme}`)
+      }
+
+      // A map with that key, two points, shared.
+      const madeMap = await page.request.post('/v1/maps', {
+        headers,
+        data: { name: 'Screens map', key_id: keyId, description: 'Made by the screens journey' },
+      })
+      expect(madeMap.status()).toBe(201)
+      const map = ((await madeMap.json()) as { data: { id: string; layers: { id: string }[] } }).data
+      await page.request.post(`/v1/maps/${map.id}/points/bulk`, {
+        headers,
+        data: {
+          layer_id: map.layers[0]?.id,
+          points: [
+            { name: 'Hoan Kiem Lake', description: 'Hanoi', latitude: 21.0287, longitude: 105.8523 },
+            { name: 'Shwedagon Pagoda', description: 'Yangon', latitude: 16.7984, longitude: 96.1496 },
+          ],
+        },
+      })
+      const shared = await page.request.post(`/v1/maps/${map.id}/share`, { headers })
+      const token = ((await shared.json()) as { data: { share_token: string } }).data.share_token
+      for (const screen of mapScreens) {
+        const path = screen.path.replace('{map}', map.id).replace('{token}', token)
+        await check(holder, { ...screen, path }, `${screen.name}-${lang}-${theme}`)
       }
       await holder.close()
     })

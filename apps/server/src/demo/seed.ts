@@ -6,6 +6,7 @@ import { announceChange } from '../modules/gateway/gateway.ts'
 import { insertKey } from '../modules/keys/service.ts'
 import { findUserByEmail, insertUser } from '../modules/users/queries.ts'
 import { seedDemoBills } from './bills.ts'
+import { seedDemoMap } from './maps.ts'
 import { seedDemoUsage, type UsageKey } from './usage.ts'
 
 // `npm run demo`: realistic accounts to look around with. Each later feature adds its own demo data
@@ -115,6 +116,7 @@ export async function seedDemo(ctx: Ctx): Promise<string> {
       const { row } = await insertKey(ctx, ctx.db, { ...key, userId: user.id, createdBy: user.id })
       await announceChange(ctx.db, { key: row.id })
       newKeys.push(row)
+      if (row.type === 'maptiles_key') await seedDemoMap(ctx, user.id, row.id)
     }
     created++
   }
