@@ -150,6 +150,13 @@ test('a new customer builds a map, imports points, styles, shares it, and takes 
   await test.info().attach('map-dark-theme', { path: `${shots}/map-dark-theme.png`, contentType: 'image/png' })
   await page.evaluate(() => localStorage.setItem('theme', 'light'))
 
+  // Print: the map as an image and the list of points.
+  await page.getByRole('button', { name: 'Print' }).click()
+  const printView = page.getByTestId('print-view')
+  await expect(printView.locator('img')).toHaveAttribute('src', /^data:image\/png;base64,/)
+  await expect(printView.getByRole('cell', { name: 'Temple of Literature' })).toBeVisible()
+  await page.keyboard.press('Escape')
+
   // Share it and open the public link in a fresh browser, signed out: read-only.
   await page.getByRole('button', { name: 'Share' }).click()
   const share = page.getByRole('dialog')

@@ -47,8 +47,8 @@ const mapScreens: Screen[] = [
   { name: 'maps', path: '/maps', ready: '[data-testid=map-card]' },
   { name: 'maps-list', path: '/maps?mode=list', ready: '.ant-table-row' },
   { name: 'maps-trash', path: '/maps?view=trashed', ready: '.ant-empty' },
-  { name: 'map', path: '/maps/{map}', ready: '[data-testid=point-row]' },
-  { name: 'map-public', path: '/m/{token}', ready: '[data-testid=public-map]' },
+  { name: 'map', path: '/maps/{map}', ready: '[data-testid=map-canvas][data-state=idle]' },
+  { name: 'map-public', path: '/m/{token}', ready: '[data-testid=map-canvas][data-state=idle]' },
 ]
 const adminScreens: Screen[] = [
   { name: 'admin-overview', path: '/administrator/overview', ready: '.ant-card' },

@@ -36,11 +36,17 @@ describe('demo data', async () => {
     expect(latest).toMatchObject({ year: 2026, month: 10, paid: false })
     expect(Number(latest?.total)).toBeGreaterThan(0)
     expect(older.every((bill) => bill.paid)).toBe(true)
+    // A shared map of stores and depots, the default one.
+    const maps = await call(t, contract.listMaps, { query: {} }, { token })
+    expect(maps.body.data.items).toEqual([
+      expect.objectContaining({ name: 'Saigon stores and depots', is_default: true, point_count: 9, layer_count: 2 }),
+    ])
     const again = await seedDemo(t.ctx)
     expect(again).toContain('0 new account(s)')
     const after = await call(t, contract.hitsOneUserPerMonth, {}, { token })
     expect(after.body.data).toEqual(month.body.data)
     const billsAfter = await call(t, contract.listBills, { query: { page: 1, page_size: 20 } }, { token })
     expect(billsAfter.body.data.total).toBe(bills.body.data.total)
+    expect((await call(t, contract.listMaps, { query: {} }, { token })).body.data.total).toBe(1)
   }, 120_000)
 })

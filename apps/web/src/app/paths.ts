@@ -13,7 +13,6 @@ export const paths = {
   payment: '/payment',
   maps: '/maps',
   map: (id: string) => `/maps/${encodeURIComponent(id)}`,
-  publicMap: (token: string) => `/m/${encodeURIComponent(token)}`,
   supportRequests: '/support/request',
   addQuestion: '/support/request/addQuestion',
   faqs: '/faqs',

@@ -185,8 +185,15 @@ export const MapCanvas = forwardRef<MapCanvasHandle, Props>(function MapCanvas(p
         map.getCanvas().style.cursor = latest.current.crosshair ? 'crosshair' : ''
       })
     }
-    // Tests and the benchmark reach the live map through its element.
-    Object.assign(container.current, { maplibreMap: map })
+    // Tests and the benchmark reach the live map through its element, and see when it has drawn.
+    const element = container.current
+    Object.assign(element, { maplibreMap: map })
+    map.on('dataloading', () => {
+      element.dataset.state = 'loading'
+    })
+    map.on('idle', () => {
+      element.dataset.state = 'idle'
+    })
     return () => {
       popup.current?.remove()
       map.remove()
