@@ -45,9 +45,12 @@ const ROUTES = {
   '/ (dashboard)': ['src/features/shell/CustomerLayout.tsx', 'src/features/dashboard/DashboardPage.tsx'],
   '/settings/profile': ['src/features/shell/CustomerLayout.tsx', 'src/features/settings/SettingsPage.tsx'],
   '/administrator/overview': ['src/admin/shell/AdminArea.tsx', 'src/admin/overview/OverviewPage.tsx'],
+  '/maps': ['src/features/shell/CustomerLayout.tsx', 'src/features/maps/MapsPage.tsx'],
+  '/maps/:id': ['src/features/shell/CustomerLayout.tsx', 'src/features/maps/MapPage.tsx'],
+  '/m/:token': ['src/features/maps/PublicMapPage.tsx'],
 }
-/** Routes allowed to load MapLibre (none yet; the map screens will be the only ones). */
-const MAP_ROUTES = new Set(['/maps/:id'])
+/** Routes allowed to load MapLibre: the map itself and a shared map's public page. */
+const MAP_ROUTES = new Set(['/maps/:id', '/m/:token'])
 
 const kb = (bytes) => Math.round(bytes / 100) / 10
 const median = (values) => {
