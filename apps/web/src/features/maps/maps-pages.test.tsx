@@ -8,7 +8,7 @@ import { calls, installFakeServer, ok, openApp, profile, server, session } from 
 // is answered, from fixtures the contract's schemas check. (jsdom has no WebGL: the map itself shows
 // its "no WebGL" notice, and everything around it works.)
 
-configure({ asyncUtilTimeout: 5000 })
+configure({ asyncUtilTimeout: 15_000 })
 
 beforeAll(async () => {
   await Promise.all([import('../shell/CustomerLayout.tsx'), import('./MapsPage.tsx'), import('./MapPage.tsx')])
@@ -74,7 +74,7 @@ beforeEach(() => {
   installFakeServer()
   localStorage.clear()
   sessionStore.set(sessionFrom(profile, session.token))
-  server['GET /v1/keys-unDelete'] = () => ok({ items: [KEY], total: 1, page: 1, page_size: 100 })
+  server['GET /v1/user_keys-unDelete'] = () => ok({ items: [KEY], total: 1, page: 1, page_size: 100 })
   server['GET /v1/maps/config'] = () => ok(config)
 })
 
@@ -83,7 +83,7 @@ afterEach(() => {
   sessionStore.clear()
 })
 
-describe('/maps', { timeout: 30_000 }, () => {
+describe('/maps', { timeout: 60_000 }, () => {
   it('lists the maps as cards, default first, and as a list', async () => {
     server['GET /v1/maps'] = () => ok(page([summary(1), summary(2)]))
     const router = openApp('/maps')
@@ -153,7 +153,7 @@ describe('/maps', { timeout: 30_000 }, () => {
   })
 })
 
-describe('/maps/{id} import', { timeout: 30_000 }, () => {
+describe('/maps/{id} import', { timeout: 60_000 }, () => {
   const layerId = 'lyr_01jd0000000000000000000001'
   const map = MapDetail.parse({
     ...summary(1),
