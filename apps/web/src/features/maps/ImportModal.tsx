@@ -103,14 +103,14 @@ export function ImportModal({
               {t('import.sampleXlsx')}
             </Button>
           </Flex>
-          {fileError && <Alert type="error" showIcon message={fileError} data-testid="import-error" />}
+          {fileError && <Alert type="error" showIcon title={fileError} data-testid="import-error" />}
         </Flex>
       ) : (
         <Flex vertical gap={12}>
           <Alert
             type={preview.invalid_count > 0 || over ? 'warning' : 'success'}
             showIcon
-            message={t('import.summary', {
+            title={t('import.summary', {
               valid: preview.valid_count,
               invalid: preview.invalid_count,
               left: preview.capacity_left,

@@ -378,7 +378,7 @@ function MapEditor({ map, config }: { map: MapDetail; config: MapsConfig }) {
         <Alert
           type="warning"
           showIcon
-          message={t('editor.inTrash')}
+          title={t('editor.inTrash')}
           action={
             <Button icon={<UndoOutlined />} onClick={() => restore.mutate(map.id, { onSuccess: done, onError: fail })}>
               {t('actions.restore')}
@@ -387,9 +387,9 @@ function MapEditor({ map, config }: { map: MapDetail; config: MapsConfig }) {
         />
       )}
       {map.key_status !== 'active' && (
-        <Alert type="warning" showIcon message={t('editor.keyInactive', { state: t(`keyState.${map.key_status}`) })} />
+        <Alert type="warning" showIcon title={t('editor.keyInactive', { state: t(`keyState.${map.key_status}`) })} />
       )}
-      {clickToAdd && <Alert type="info" showIcon message={t('editor.addByClickHint')} />}
+      {clickToAdd && <Alert type="info" showIcon title={t('editor.addByClickHint')} />}
       <Row gutter={[16, 16]}>
         <Col
           xs={{ span: 24, order: 1 }}

@@ -36,7 +36,7 @@ export function ShareModal({ map, onClose }: { map: MapSummary; onClose: () => v
   return (
     <Modal open title={t('share.title', { name: current.name })} footer={null} onCancel={onClose} width={640}>
       <Typography.Paragraph type="secondary">{t('share.intro')}</Typography.Paragraph>
-      {current.key_status !== 'active' && <Alert type="warning" showIcon message={t('share.keyInactive')} />}
+      {current.key_status !== 'active' && <Alert type="warning" showIcon title={t('share.keyInactive')} />}
       {!token ? (
         <Flex vertical gap={12} align="flex-start" style={{ marginTop: 12 }}>
           <Typography.Text>{t('share.notShared')}</Typography.Text>

@@ -83,7 +83,7 @@ afterEach(() => {
   sessionStore.clear()
 })
 
-describe('/maps', { timeout: 60_000 }, () => {
+describe('/maps', { timeout: 120_000 }, () => {
   it('lists the maps as cards, default first, and as a list', async () => {
     server['GET /v1/maps'] = () => ok(page([summary(1), summary(2)]))
     const router = openApp('/maps')
@@ -153,7 +153,7 @@ describe('/maps', { timeout: 60_000 }, () => {
   })
 })
 
-describe('/maps/{id} import', { timeout: 60_000 }, () => {
+describe('/maps/{id} import', { timeout: 120_000 }, () => {
   const layerId = 'lyr_01jd0000000000000000000001'
   const map = MapDetail.parse({
     ...summary(1),
