@@ -5,6 +5,7 @@ import * as coupons from './coupons.ts'
 import type { EndpointSpec } from './endpoint.ts'
 import * as gateway from './gateway.ts'
 import * as keys from './keys.ts'
+import * as payments from './payments.ts'
 import * as plans from './plans.ts'
 import * as rates from './rates.ts'
 import * as statistics from './statistics.ts'
@@ -20,6 +21,7 @@ export * from './coupons.ts'
 export * from './envelope.ts'
 export * from './gateway.ts'
 export * from './keys.ts'
+export * from './payments.ts'
 export * from './plans.ts'
 export * from './rates.ts'
 export * from './schemas.ts'
@@ -51,4 +53,5 @@ export const allEndpoints: readonly EndpointSpec[] = [
   billing,
   balance,
   coupons,
+  payments,
 ].flatMap((module) => Object.values(module).filter(isEndpoint))

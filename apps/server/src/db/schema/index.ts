@@ -1,6 +1,7 @@
 export * from './balance.ts'
 export * from './billing.ts'
 export * from './keys.ts'
+export * from './payments.ts'
 export * from './plans.ts'
 export * from './system.ts'
 export * from './usage.ts'
