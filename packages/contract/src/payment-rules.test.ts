@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
+  checkTopUpAmount,
   formatMinor,
   looksLikeCardNumber,
   luhnValid,
@@ -178,5 +179,18 @@ describe('card numbers', () => {
     for (const text of ['tok_8f2Kx91LmQ', '4242', '2030', 'PAYPAL-VAULT-9X8Y7Z', '123456789012']) {
       expect(looksLikeCardNumber(text), text).toBe(false)
     }
+  })
+})
+
+describe('the deposit amount', () => {
+  it('is a number above 0 with two decimals at most, up to 10,000 USD', () => {
+    expect(checkTopUpAmount('100')).toBeNull()
+    expect(checkTopUpAmount('0.01')).toBeNull()
+    expect(checkTopUpAmount('10000.00')).toBeNull()
+    expect(checkTopUpAmount('')).toEqual({ key: 'payments.amountRequired' })
+    expect(checkTopUpAmount('0')).toEqual({ key: 'payments.amountNotPositive' })
+    expect(checkTopUpAmount('1.234')).toEqual({ key: 'rates.moneyInvalid' })
+    expect(checkTopUpAmount('-5')).toEqual({ key: 'rates.moneyInvalid' })
+    expect(checkTopUpAmount('10000.01')).toEqual({ key: 'payments.amountTooLarge' })
   })
 })

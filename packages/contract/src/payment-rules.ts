@@ -1,4 +1,5 @@
-import { centsToVnd, paypalFeeCents, vnpayFeeVnd } from './pricing.ts'
+import type { Problem } from './problem.ts'
+import { centsToVnd, parseMoney, paypalFeeCents, vnpayFeeVnd } from './pricing.ts'
 
 // Online and bank payments (DESIGN §4, docs/payments.md): what a top-up costs, how VNPay's data to sign
 // is built, and which card data may never be stored. No zod: the browser imports this module (the
@@ -19,6 +20,16 @@ export const TOP_UP_PICKS = ['100.00', '250.00', '500.00'] as const
 export const MAX_TOP_UP_CENTS = 1_000_000n
 /** VNPay refuses payments under 5,000 VND. */
 export const VNPAY_MIN_VND = 5_000n
+
+/** SPEC §5: a deposit amount is a number above 0 (USD, two decimals at most), and at most the cap. */
+export function checkTopUpAmount(value: string): Problem | null {
+  if (value.trim() === '') return { key: 'payments.amountRequired' }
+  const cents = parseMoney(value)
+  if (cents === null) return { key: 'rates.moneyInvalid' }
+  if (cents <= 0n) return { key: 'payments.amountNotPositive' }
+  if (cents > MAX_TOP_UP_CENTS) return { key: 'payments.amountTooLarge' }
+  return null
+}
 
 /**
  * Who bears the fee (docs/payments.md): the customer. They are charged the amount plus the gateway's

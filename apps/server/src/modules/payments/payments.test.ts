@@ -495,7 +495,9 @@ describe('payments', async () => {
       expect(payment).toMatchObject({ currency: 'USD', charge_amount: '100.00', fee: '4.70', total: '104.70' })
       expect(redirect_url).toMatch(/\/sandbox\/paypal\/checkoutnow\?token=/)
       const { location, orderId } = await approve(redirect_url ?? '', 'success', false)
-      expect(location).toBe(`${t.config.publicUrl}/billing/paypal_return?token=${orderId}&PayerID=SANDBOXPAYER1`)
+      expect(location).toBe(
+        `${t.config.publicUrl}/billing/paypal_return?payment=${payment.id}&token=${orderId}&PayerID=SANDBOXPAYER1`,
+      )
       const res = await capture(token, orderId)
       expect(res.status, JSON.stringify(res.body)).toBe(200)
       expect(res.body.data).toMatchObject({
@@ -564,7 +566,9 @@ describe('payments', async () => {
 
       const cancelled = await started(token, { provider: 'paypal', amount: '10.00' })
       const c = await approve(cancelled.redirect_url ?? '', 'cancel', true)
-      expect(c.location).toBe(`${t.config.publicUrl}/billing/paypal_return?cancelled=1&token=${c.orderId}`)
+      expect(c.location).toBe(
+        `${t.config.publicUrl}/billing/paypal_return?payment=${cancelled.payment.id}&cancelled=1&token=${c.orderId}`,
+      )
       const res = await call(t, contract.cancelPayment, { params: { id: cancelled.payment.id } }, { token })
       expect(res.body.data.status).toBe('cancelled')
       expect(await balanceOf(user.id)).toBe(0n)

@@ -228,8 +228,8 @@ async function createPaypalOrder(ctx: Ctx, id: string, reference: string, value:
       reference,
       value,
       description: `Maps Portal ${description}`,
-      returnUrl: `${publicUrl}/billing/paypal_return`,
-      cancelUrl: `${publicUrl}/billing/paypal_return?cancelled=1`,
+      returnUrl: `${publicUrl}/billing/paypal_return?payment=${id}`,
+      cancelUrl: `${publicUrl}/billing/paypal_return?payment=${id}&cancelled=1`,
     })
     const link = approveLink(order)
     if (!link) throw new Error('PayPal answered an order without an approval link')
