@@ -16,6 +16,7 @@ import { serverMessage } from '../billing/billing.api.ts'
 import { BankTransferDetails } from './BankTransferDetails.tsx'
 import { paymentOptionsQuery, useStartPayment } from './payments.api.ts'
 import { paymentsMessages } from './payments.i18n.ts'
+import { redirectTo } from './redirect.ts'
 
 /**
  * The other ways to pay an unpaid bill: VNPay or PayPal (the fee on top, the bill paid from the credit
@@ -46,7 +47,7 @@ export function PayBillOnline({ bill }: { bill: BillDetail }) {
       .then(({ data }) => {
         if (data.redirect_url) {
           message.loading(t('topUp.redirecting'))
-          window.location.assign(data.redirect_url)
+          redirectTo(data.redirect_url)
         } else setDeclared(true)
       })
       .catch((error: unknown) => {

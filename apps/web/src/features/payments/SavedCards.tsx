@@ -1,7 +1,7 @@
 import { CreditCardOutlined } from '@ant-design/icons'
 import type { SavedCard } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Card, Flex, List, Popconfirm, Typography } from 'antd'
+import { App, Button, Card, Empty, Flex, Popconfirm, Typography } from 'antd'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
@@ -27,13 +27,17 @@ export function SavedCards() {
     <Card title={t('cards.title')} style={{ height: '100%' }} data-testid="saved-cards">
       <Typography.Paragraph type="secondary">{t('cards.intro')}</Typography.Paragraph>
       <QueryState query={cards}>
-        {(data) => (
-          <List<SavedCard>
-            dataSource={data}
-            locale={{ emptyText: t('cards.empty') }}
-            renderItem={(card) => <CardRow card={card} />}
-          />
-        )}
+        {(data) =>
+          data.length === 0 ? (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('cards.empty')} />
+          ) : (
+            <Flex vertical gap={8} role="list">
+              {data.map((card) => (
+                <CardRow key={card.id} card={card} />
+              ))}
+            </Flex>
+          )
+        }
       </QueryState>
     </Card>
   )
@@ -45,27 +49,7 @@ function CardRow({ card }: { card: SavedCard }) {
   const { message } = App.useApp()
   const remove = useRemoveCard()
   return (
-    <List.Item
-      actions={[
-        <Popconfirm
-          key="remove"
-          title={t('cards.removeTitle', { last4: card.last4 })}
-          okText={common('actions.confirm')}
-          cancelText={common('actions.cancel')}
-          okButtonProps={{ danger: true }}
-          onConfirm={() =>
-            remove
-              .mutateAsync(card.id)
-              .then(() => message.success(t('cards.removed')))
-              .catch((error: unknown) => message.error(serverMessage(error) ?? t('cards.remove')))
-          }
-        >
-          <Button size="small" danger loading={remove.isPending}>
-            {t('cards.remove')}
-          </Button>
-        </Popconfirm>,
-      ]}
-    >
+    <Flex role="listitem" justify="space-between" align="center" gap={8} wrap>
       <Flex gap={8} align="center" wrap>
         <CreditCardOutlined aria-hidden />
         <Typography.Text strong>
@@ -76,6 +60,23 @@ function CardRow({ card }: { card: SavedCard }) {
           {t('cards.via', { provider: card.provider === 'vnpay' ? 'VNPay' : 'PayPal' })}
         </Typography.Text>
       </Flex>
-    </List.Item>
+      <Popconfirm
+        key="remove"
+        title={t('cards.removeTitle', { last4: card.last4 })}
+        okText={common('actions.confirm')}
+        cancelText={common('actions.cancel')}
+        okButtonProps={{ danger: true }}
+        onConfirm={() =>
+          remove
+            .mutateAsync(card.id)
+            .then(() => message.success(t('cards.removed')))
+            .catch((error: unknown) => message.error(serverMessage(error) ?? t('cards.remove')))
+        }
+      >
+        <Button size="small" danger loading={remove.isPending}>
+          {t('cards.remove')}
+        </Button>
+      </Popconfirm>
+    </Flex>
   )
 }

@@ -23,6 +23,7 @@ import { serverMessage } from '../billing/billing.api.ts'
 import { BankTransferDetails } from './BankTransferDetails.tsx'
 import { paymentOptionsQuery, useStartPayment } from './payments.api.ts'
 import { paymentsMessages } from './payments.i18n.ts'
+import { redirectTo } from './redirect.ts'
 
 interface Values {
   amount: string
@@ -89,7 +90,7 @@ function TopUpForm({ options }: { options: Options }) {
       .then(({ data }) => {
         if (data.redirect_url) {
           message.loading(t('topUp.redirecting'))
-          window.location.assign(data.redirect_url)
+          redirectTo(data.redirect_url)
         } else setDeclared(data.payment)
       })
       .catch((error: unknown) => {
