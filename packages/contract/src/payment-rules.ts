@@ -1,5 +1,5 @@
-import type { Problem } from './problem.ts'
 import { centsToVnd, parseMoney, paypalFeeCents, vnpayFeeVnd } from './pricing.ts'
+import type { Problem } from './problem.ts'
 
 // Online and bank payments (DESIGN §4, docs/payments.md): what a top-up costs, how VNPay's data to sign
 // is built, and which card data may never be stored. No zod: the browser imports this module (the
