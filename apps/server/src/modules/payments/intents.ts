@@ -175,7 +175,8 @@ async function settle(
           }),
           createdBy: intent.userId,
         },
-        ledgerOptions(ctx),
+        // A millisecond after the credit, so that the log lists the credit first, then the payment.
+        { ...ledgerOptions(ctx), now: new Date(now.getTime() + 1) },
       )
       await tx.update(bills).set({ paidAt: now, paidBy: intent.userId }).where(eq(bills.id, bill.id))
     } else {

@@ -17,8 +17,9 @@ import {
   useTestApp,
 } from '../../../test/helpers.ts'
 import { loadConfig } from '../../config.ts'
-import { auditLog, balanceLogs, bills, paymentEvents, paymentIntents } from '../../db/schema/index.ts'
+import { auditLog, balanceLogs, bills, paymentEvents, paymentIntents, sandboxPayments } from '../../db/schema/index.ts'
 import { newId } from '../../lib/ids.ts'
+import { notify, notifyDue, sandboxVnpayRecord } from '../sandbox/vnpay.ts'
 import { reconcile } from './reconcile.ts'
 
 // Top-ups and bill payments by VNPay, PayPal (both through the built-in sandbox) and bank transfer
@@ -425,6 +426,43 @@ describe('payments', async () => {
       expect(await balanceOf(user.id)).toBe(35_000n)
     })
 
+    it('the sandbox retries an IPN that was not answered 00 or 02, 5 minutes apart, 10 calls at most', async () => {
+      const { user, token } = await customer()
+      const { payment, redirect_url } = await started(token)
+      await payInSandbox(redirect_url ?? '', 'pending')
+      // The gateway's record says another amount (signed): our IPN answers 04 every time.
+      const [row] = await t.ctx.db
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.id, `vnp:${payment.reference}`))
+      const data = row?.data as { result: Record<string, string> }
+      const { vnp_SecureHash: _, ...unsigned }: Record<string, string> = { ...data.result, vnp_Amount: '100000' }
+      data.result = { ...unsigned, vnp_SecureHash: sign(unsigned) }
+      await t.ctx.db
+        .update(sandboxPayments)
+        .set({ data })
+        .where(eq(sandboxPayments.id, `vnp:${payment.reference}`))
+
+      expect(await notify(t.ctx, payment.reference)).toBe('04')
+      for (let call = 2; call <= 12; call++) {
+        expect(await notifyDue(t.ctx)).toBe(0)
+        t.clock.advance(5 * 60_000)
+        await notifyDue(t.ctx)
+      }
+      const record = await sandboxVnpayRecord(t.ctx, payment.reference)
+      expect(record?.calls.map((c) => c.reply)).toEqual(Array(10).fill('04'))
+      expect((await intentRow(payment.id)).status).toBe('review')
+      expect(await balanceOf(user.id)).toBe(0n)
+    })
+
+    it('refuses to start more than ten payments waiting at once', async () => {
+      const { token } = await customer()
+      for (let i = 0; i < 10; i++) await started(token, { amount: '5.00' })
+      const more = await start(token, { amount: '5.00' })
+      expect(more.status).toBe(429)
+      expect(errorEnvelope(more.body).error_code).toBe('TOO_MANY_PENDING')
+    })
+
     it('pays a bill: the credit and the bill payment in one transaction', async () => {
       const { user, token } = await customer()
       const bill = await newBill(user.id, 4_210n)
@@ -439,9 +477,9 @@ describe('payments', async () => {
       expect((await ipn(result(payment))).RspCode).toBe('00')
       const [paid] = await t.ctx.db.select().from(bills).where(eq(bills.id, bill.id))
       expect(paid?.paidAt).not.toBeNull()
-      expect((await ledgerOf(user.id)).map((l) => [l.type, l.amountCents])).toEqual([
-        ['topup_vnpay', 4_210n],
-        ['bill_payment', -4_210n],
+      expect((await ledgerOf(user.id)).map((l) => [l.type, l.amountCents, l.balanceAfterCents])).toEqual([
+        ['topup_vnpay', 4_210n, 4_210n],
+        ['bill_payment', -4_210n, 0n],
       ])
       expect(await balanceOf(user.id)).toBe(0n)
       // A paid bill cannot be started again.
