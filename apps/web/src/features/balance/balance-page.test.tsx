@@ -201,7 +201,7 @@ describe('/payment', { timeout: 60_000 }, () => {
   it('asks for a code before sending anything', async () => {
     await openPayment()
     fireEvent.click(screen.getByRole('button', { name: 'Redeem' }))
-    expect(await screen.findByText('Enter a coupon code')).toBeTruthy()
+    expect(await screen.findByText('Enter a coupon code', {}, { timeout: 15_000 })).toBeTruthy()
     expect(callsOf('POST /v1/users/use-coupon')).toEqual([])
   })
 
