@@ -302,6 +302,7 @@ export const en = {
     'the gateway reported {{reported}} {{currency}} instead of {{expected}} {{currency}}',
   'payments.alert.lateSuccess': 'the gateway reported a success after the payment was recorded as {{status}}',
   'payments.alert.review': 'the gateway flagged the payment (code {{code}})',
+  'payments.alert.referenceMismatch': 'the gateway reported reference {{reported}} for this payment',
 } as const
 
 export type MessageKey = keyof typeof en

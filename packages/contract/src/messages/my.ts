@@ -299,4 +299,5 @@ export const my: Catalog = {
   'payments.alert.amountMismatch': 'gateway က {{expected}} {{currency}} အစား {{reported}} {{currency}} ဟု ပြောသည်',
   'payments.alert.lateSuccess': 'ငွေပေးချေမှုကို {{status}} ဟု မှတ်ပြီးနောက် gateway က အောင်မြင်သည်ဟု ပြောသည်',
   'payments.alert.review': 'gateway က ငွေပေးချေမှုကို အမှတ်အသားပြုသည် (ကုဒ် {{code}})',
+  'payments.alert.referenceMismatch': 'gateway က ဤငွေပေးချေမှုအတွက် ကိုးကားချက် {{reported}} ဟု ပြောသည်',
 }

@@ -301,4 +301,5 @@ export const vi: Catalog = {
   'payments.alert.amountMismatch': 'cổng thanh toán báo {{reported}} {{currency}} thay vì {{expected}} {{currency}}',
   'payments.alert.lateSuccess': 'cổng thanh toán báo thành công sau khi thanh toán đã được ghi nhận là {{status}}',
   'payments.alert.review': 'cổng thanh toán đánh dấu thanh toán (mã {{code}})',
+  'payments.alert.referenceMismatch': 'cổng thanh toán báo mã tham chiếu {{reported}} cho thanh toán này',
 }

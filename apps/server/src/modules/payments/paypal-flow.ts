@@ -33,6 +33,14 @@ export function captureOutcome(intent: IntentRow, capture: PaypalCapture): Outco
   }
   switch (capture.status) {
     case 'COMPLETED': {
+      // The capture must be of this payment: PayPal echoes the custom_id we gave the order.
+      if (capture.custom_id !== undefined && capture.custom_id !== intent.reference) {
+        return {
+          kind: 'review',
+          ...base,
+          alert: { key: 'payments.alert.referenceMismatch', params: { reported: capture.custom_id.slice(0, 64) } },
+        }
+      }
       const expected = formatMinor(intent.totalMinor, 'USD')
       const value = capture.amount?.value ?? ''
       const currency = capture.amount?.currency_code ?? ''
