@@ -33,6 +33,8 @@ const customerScreens: Screen[] = [
   { name: 'settings-security', path: '/settings/security', ready: 'form' },
   { name: 'billing', path: '/billing', ready: '.ant-empty, .ant-table' },
   { name: 'payment', path: '/payment', ready: 'form' },
+  { name: 'vnpay-return-unverified', path: '/billing/vnpay_return', ready: '.ant-result' },
+  { name: 'paypal-return-unverified', path: '/billing/paypal_return', ready: '.ant-result' },
 ]
 /** Screens of a customer with a verified phone and one restricted key (`{id}` is that key). */
 const keyScreens: Screen[] = [
@@ -67,6 +69,8 @@ const adminScreens: Screen[] = [
   { name: 'admin-coupons', path: '/administrator/coupons', ready: '.ant-table' },
   { name: 'admin-coupon-types', path: '/administrator/coupons/coupon-types', ready: '.ant-table' },
   { name: 'admin-campaigns-coming-soon', path: '/administrator/campaigns', ready: '.ant-result' },
+  { name: 'admin-payments', path: '/administrator/payments', ready: '.ant-table' },
+  { name: 'admin-bank-settings', path: '/administrator/settings?tab=bank', ready: 'form' },
 ]
 
 /** WCAG contrast of every visible text element against the first opaque background behind it. */
@@ -132,6 +136,23 @@ async function check(page: Page, screen: Screen, label: string) {
   await page.screenshot({ path: `${shots}/${label}.png`, fullPage: true })
 }
 
+/** A VNPay top-up paid in the sandbox with its IPN held back: the path of its result page, which waits. */
+async function heldVnpayReturn(page: Page, token: string): Promise<string> {
+  const started = await page.request.post('/v1/payments', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { provider: 'vnpay', purpose: 'topup', amount: '100.00', bill_id: null, paypal_domestic: false },
+  })
+  expect(started.status()).toBe(201)
+  const gateway = new URL(((await started.json()) as { data: { redirect_url: string } }).data.redirect_url)
+  expect((await page.request.get(`${gateway.pathname}${gateway.search}`)).status()).toBe(200)
+  const paid = await page.request.post('/sandbox/vnpay/pay', {
+    form: { txnRef: gateway.searchParams.get('vnp_TxnRef') ?? '', choice: 'pending' },
+    maxRedirects: 0,
+  })
+  const back = new URL(paid.headers().location ?? '')
+  return `${back.pathname}${back.search}`
+}
+
 async function prepare(page: Page, prefs: Record<string, string>) {
   await page.addInitScript((values) => {
     for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
@@ -160,6 +181,12 @@ for (const theme of themes) {
       const signedIn = await browser.newPage()
       await prepare(signedIn, { theme, lang, user: session })
       for (const screen of customerScreens) await check(signedIn, screen, `${screen.name}-${lang}-${theme}`)
+      const waiting = await heldVnpayReturn(page, (JSON.parse(session) as { token: string }).token)
+      await check(
+        signedIn,
+        { name: 'vnpay-return-waiting', path: waiting, ready: '[data-testid="payment-result"]' },
+        `vnpay-return-waiting-${lang}-${theme}`,
+      )
       await signedIn.close()
 
       // The same customer, once verified, with a restricted key.

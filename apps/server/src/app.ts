@@ -27,8 +27,12 @@ import { gatewayRoutes } from './modules/gateway/routes.ts'
 import { keyRoutes } from './modules/keys/routes.ts'
 import { mapRoutes } from './modules/maps/routes.ts'
 import { outboxRoutes } from './modules/outbox/routes.ts'
+import { createReconciler } from './modules/payments/reconcile.ts'
+import { paymentRoutes } from './modules/payments/routes.ts'
+import { createTransport } from './modules/payments/transport.ts'
 import { planRoutes } from './modules/plans/routes.ts'
 import { rateRoutes } from './modules/pricing/routes.ts'
+import { createSandboxNotifier, registerSandbox } from './modules/sandbox/routes.ts'
 import { APP_VERSION, systemRoutes } from './modules/system/routes.ts'
 import { usageRoutes } from './modules/usage/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
@@ -49,6 +53,7 @@ export const allRoutes: readonly Route[] = [
   ...fileRoutes,
   ...outboxRoutes,
   ...mapRoutes,
+  ...paymentRoutes,
 ]
 
 const PRERENDERED = new Set(['/login', '/register', '/forgot-password', '/send-verify'])
@@ -108,7 +113,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   const clock = options.clock ?? systemClock
   const mail = createMailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom })
-  const ctx = createContext({ config, database, db: database.db, clock, mail, log: app.log })
+  const transport = createTransport(app, config.publicUrl)
+  const ctx = createContext({ config, database, db: database.db, clock, mail, log: app.log, transport })
 
   installErrorHandling(app)
 
@@ -178,6 +184,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   })
 
   registerRoutes(app, ctx, allRoutes)
+  await registerSandbox(app, ctx)
 
   const webIndex = path.join(config.webDist, 'index.html')
   const serveWeb = options.serveWeb !== false && existsSync(webIndex)
@@ -212,15 +219,21 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   const billing = createBillingScheduler(ctx)
   const couponExpiry = createCouponExpiry(ctx)
+  const reconciler = createReconciler(ctx)
+  const sandboxNotifier = createSandboxNotifier(ctx)
   app.addHook('onReady', async () => {
     mail.start()
     await ctx.gateway.start()
     if (options.billingSchedule ?? config.env !== 'test') billing.start()
     if (config.env !== 'test') couponExpiry.start()
+    if (config.env !== 'test') reconciler.start()
+    sandboxNotifier.start()
   })
   app.addHook('onClose', async () => {
     await billing.stop()
     await couponExpiry.stop()
+    await reconciler.stop()
+    await sandboxNotifier.stop()
     await mail.stop()
     await ctx.gateway.stop()
   })

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -44,6 +44,14 @@ const EnvSchema = z.object({
   MAP_TILE_ORIGINS: z.string().default(''),
   MAP_EDITOR_URL: z.string().optional(),
   MAP_EDITOR_ORIGINS: z.string().optional(),
+  VNPAY_TMN_CODE: z.string().optional(),
+  VNPAY_HASH_SECRET: z.string().optional(),
+  VNPAY_PAY_URL: z.url().default('https://sandbox.vnpayment.vn/paymentv2/vpcpay.html'),
+  VNPAY_API_URL: z.url().default('https://sandbox.vnpayment.vn/merchant_webapi/api/transaction'),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com'),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -74,6 +82,8 @@ export interface Config {
   docsUrl: string
   /** The bearer token the maps API gateway presents to /v1/gateway/*. */
   gatewayToken: string
+  /** How each payment gateway is reached (docs/payments.md). */
+  payments: PaymentsConfig
   /** Custom maps: style URLs, the hosts they load from, and the editor origins (docs/maps.md). */
   maps: MapsSettings
 }
@@ -134,6 +144,22 @@ function mapsSettings(env: Env): MapsSettings {
   return { styles, tileOrigins, editorOrigins }
 }
 
+/**
+ * How each gateway is reached (docs/payments.md): `live` with the credentials from the environment,
+ * `sandbox` (the built-in sandbox at /sandbox/…, spoken to inside the process) when none are set
+ * outside production, `off` in production without credentials.
+ */
+export interface PaymentsConfig {
+  vnpay: { mode: 'live' | 'sandbox' | 'off'; tmnCode: string; hashSecret: string; payUrl: string; apiUrl: string }
+  paypal: {
+    mode: 'live' | 'sandbox' | 'off'
+    clientId: string
+    clientSecret: string
+    webhookId: string
+    apiUrl: string
+  }
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url))
 const MIN_SECRET_LENGTH = 32
 
@@ -185,6 +211,52 @@ function resolveGatewayToken(env: Env): string {
   return DEV_GATEWAY_TOKEN
 }
 
+function resolvePayments(env: Env, publicUrl: string, secret: string): PaymentsConfig {
+  const production = env.NODE_ENV === 'production'
+  const derived = (purpose: string) => createHash('sha256').update(`${purpose}:${secret}`).digest('hex')
+  const vnpayLive = Boolean(env.VNPAY_TMN_CODE && env.VNPAY_HASH_SECRET)
+  if (Boolean(env.VNPAY_TMN_CODE) !== Boolean(env.VNPAY_HASH_SECRET)) {
+    throw new Error('VNPAY_TMN_CODE and VNPAY_HASH_SECRET are set together.')
+  }
+  const paypalLive = Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET && env.PAYPAL_WEBHOOK_ID)
+  if ((env.PAYPAL_CLIENT_ID || env.PAYPAL_CLIENT_SECRET || env.PAYPAL_WEBHOOK_ID) && !paypalLive) {
+    throw new Error('PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID are set together.')
+  }
+  const mode = (live: boolean) => (live ? 'live' : production ? 'off' : 'sandbox')
+  return {
+    vnpay: vnpayLive
+      ? {
+          mode: 'live',
+          tmnCode: env.VNPAY_TMN_CODE ?? '',
+          hashSecret: env.VNPAY_HASH_SECRET ?? '',
+          payUrl: env.VNPAY_PAY_URL,
+          apiUrl: env.VNPAY_API_URL,
+        }
+      : {
+          mode: mode(false),
+          tmnCode: 'MAPSSBX1',
+          hashSecret: derived('vnpay-sandbox').toUpperCase(),
+          payUrl: `${publicUrl}/sandbox/vnpay/paymentv2/vpcpay.html`,
+          apiUrl: `${publicUrl}/sandbox/vnpay/merchant_webapi/api/transaction`,
+        },
+    paypal: paypalLive
+      ? {
+          mode: 'live',
+          clientId: env.PAYPAL_CLIENT_ID ?? '',
+          clientSecret: env.PAYPAL_CLIENT_SECRET ?? '',
+          webhookId: env.PAYPAL_WEBHOOK_ID ?? '',
+          apiUrl: env.PAYPAL_API_URL.replace(/\/+$/, ''),
+        }
+      : {
+          mode: mode(false),
+          clientId: 'sandbox-client',
+          clientSecret: derived('paypal-sandbox'),
+          webhookId: 'WH-SANDBOX',
+          apiUrl: `${publicUrl}/sandbox/paypal`,
+        },
+  }
+}
+
 function parseTrustProxy(value: string): boolean | number | string {
   if (value === 'true') return true
   if (value === 'false' || value === '') return false
@@ -201,16 +273,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = parsed.data
   const dataDir = fromStartDir(env.DATA_DIR)
   const port = env.PORT
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '')
+  const secret = resolveSecret(env, dataDir)
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
     port,
     host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     databaseUrl: env.DATABASE_URL || null,
     pgliteDir: dataDir.startsWith('memory://') ? 'memory://' : path.join(dataDir, 'pglite'),
     dataDir,
-    secret: resolveSecret(env, dataDir),
+    secret,
     sessionTtlHours: env.SESSION_TTL_HOURS,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM,
@@ -227,5 +301,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     gatewayToken: resolveGatewayToken(env),
     docsUrl: env.DOCS_URL,
     maps: mapsSettings(env),
+    payments: resolvePayments(env, publicUrl, secret),
   }
 }

@@ -6,6 +6,8 @@ import { deriveKey } from './lib/crypto.ts'
 import type { Mailer } from './mail/mailer.ts'
 import { outboxSms, type SmsSender } from './mail/sms.ts'
 import { createGateway, type Gateway } from './modules/gateway/gateway.ts'
+import { createPaypalClient, type PaypalClient } from './modules/payments/paypal.ts'
+import type { Transport } from './modules/payments/transport.ts'
 import { createSettingsCache, type SettingsCache } from './modules/settings/settings.ts'
 import { type ClassifierSource, createClassifierSource } from './modules/usage/ingest.ts'
 
@@ -23,9 +25,14 @@ export interface Ctx {
   sms: SmsSender
   /** The rate settings' request paths, for classifying usage reported by path. */
   usagePaths: ClassifierSource
+  /** HTTP to the payment gateways (and, in the built-in sandbox, back to us). */
+  transport: Transport
+  paypal: PaypalClient
 }
 
-export function createContext(parts: Omit<Ctx, 'settings' | 'keys' | 'gateway' | 'sms' | 'usagePaths'>): Ctx {
+export function createContext(
+  parts: Omit<Ctx, 'settings' | 'keys' | 'gateway' | 'sms' | 'usagePaths' | 'paypal'>,
+): Ctx {
   return {
     ...parts,
     settings: createSettingsCache(parts.db, parts.clock),
@@ -36,5 +43,6 @@ export function createContext(parts: Omit<Ctx, 'settings' | 'keys' | 'gateway' |
     gateway: createGateway({ database: parts.database, clock: parts.clock, log: parts.log }),
     sms: outboxSms(parts.clock),
     usagePaths: createClassifierSource(parts.db, () => parts.clock.now().getTime()),
+    paypal: createPaypalClient(parts.config.payments.paypal, parts.transport, () => Date.now()),
   }
 }

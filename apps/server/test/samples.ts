@@ -191,6 +191,27 @@ const samples: Record<string, () => Record<string, unknown>> = {
     longitude: 105.8523,
   }),
   'POST /v1/maps/{id}/points/move': () => ({ point_ids: [`pnt_${'0'.repeat(26)}`], layer_id: `lyr_${'0'.repeat(26)}` }),
+  'POST /v1/payments': () => ({
+    provider: 'vnpay',
+    purpose: 'topup',
+    amount: '25.00',
+    bill_id: null,
+    paypal_domestic: false,
+  }),
+  'POST /v1/payments/paypal/capture': () => ({ order_id: '5O190127TN364715T' }),
+  'PUT /v1/payments/{id}/confirm': () => ({ note: 'Seen on the bank statement' }),
+  'PUT /v1/payments/{id}/reject': () => ({ note: 'No such transfer on the statement' }),
+  'PUT /v1/settings-bank': () => ({
+    bank_name: 'Vietcombank',
+    account_name: 'MAPS PORTAL JSC',
+    account_number: '0011004123456',
+    branch: 'Hanoi',
+    swift: 'BFTVVNVX',
+    notes: 'Write the transfer content exactly as shown.',
+  }),
+  'POST /v1/users/add-card': () => ({
+    card: { provider: 'paypal', token: 'tok_8f2Kx91LmQ', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+  }),
 }
 
 /** A valid body for the endpoint, or undefined when none is on file. */

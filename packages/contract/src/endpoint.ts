@@ -47,6 +47,8 @@ export interface EndpointSpec {
     headers?: (value: unknown) => boolean
     body?: (value: unknown) => boolean
   }
+  /** Keep the request's bytes as received (`req.rawBody`), for a signature over the exact body (webhooks). */
+  rawBody?: boolean
   /** Largest JSON body, in bytes, when it is not the app's default of 1 MiB. */
   bodyLimit?: number
 }

@@ -6,6 +6,7 @@ import type { EndpointSpec } from './endpoint.ts'
 import * as gateway from './gateway.ts'
 import * as keys from './keys.ts'
 import * as maps from './maps.ts'
+import * as payments from './payments.ts'
 import * as plans from './plans.ts'
 import * as rates from './rates.ts'
 import * as statistics from './statistics.ts'
@@ -22,6 +23,7 @@ export * from './envelope.ts'
 export * from './gateway.ts'
 export * from './keys.ts'
 export * from './maps.ts'
+export * from './payments.ts'
 export * from './plans.ts'
 export * from './rates.ts'
 export * from './schemas.ts'
@@ -54,4 +56,5 @@ export const allEndpoints: readonly EndpointSpec[] = [
   balance,
   coupons,
   maps,
+  payments,
 ].flatMap((module) => Object.values(module).filter(isEndpoint))

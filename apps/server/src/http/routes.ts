@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import {
   type BodyOf,
   type EndpointSpec,
@@ -148,6 +149,8 @@ export function registerRoutes(app: FastifyInstance, ctx: Ctx, list: readonly Ro
         ...(endpoint.raw ? {} : { response: { [status]: envelopeSchema(endpoint.data) } }),
       },
       onRequest: guard(ctx, endpoint),
+      // A signature over the exact body (PayPal webhooks) needs the bytes as they came, before JSON parsing.
+      ...(endpoint.rawBody ? { preParsing: keepRawBody } : {}),
       // Typed for the app-wide zod schemas; Fastify's route typing cannot see that this is the same kind.
       ...(endpoint.accepts ? { validatorCompiler: acceptFirst(endpoint.accepts) as never } : {}),
       ...(endpoint.hot ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
@@ -200,6 +203,23 @@ function acceptFirst(accepts: NonNullable<EndpointSpec['accepts']>) {
     if (!accept) return bySchema
     return (data: unknown) => (accept(data) ? { value: data } : bySchema(data))
   }
+}
+
+const RAW_BODY_LIMIT = 1024 * 1024
+
+async function keepRawBody(req: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of payload) {
+    const part = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
+    size += part.length
+    if (size > RAW_BODY_LIMIT) throw new AppError(ErrorCode.PayloadTooLarge, 413, 'error.payloadTooLarge')
+    chunks.push(part)
+  }
+  const body = Buffer.concat(chunks)
+  req.rawBody = body.toString('utf8')
+  // The parser after this hook reads the same bytes again; it checks their count against the limit.
+  return Object.assign(Readable.from([body]), { receivedEncodedLength: body.length })
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {

@@ -19,6 +19,10 @@ const vars = {
   // balanceLow
   balance: '4.20',
   threshold: '10.00',
+  // paymentAlert
+  reference: '01JD0000000000000000000000',
+  provider: 'VNPay',
+  reason: 'the gateway reported 100 VND instead of 200 VND',
 }
 
 describe('e-mail templates', () => {

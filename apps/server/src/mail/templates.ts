@@ -146,6 +146,24 @@ export const templates = {
       footer: footer.my,
     },
   },
+  /** To every administrator: a payment needs a person (an amount that differs, a late success, a flag). */
+  paymentAlert: {
+    en: {
+      subject: catalogs.en['payments.mail.alertSubject'],
+      paragraphs: ['Hello {{name}},', catalogs.en['payments.mail.alertBody']],
+      footer: footer.en,
+    },
+    vi: {
+      subject: catalogs.vi['payments.mail.alertSubject'],
+      paragraphs: ['Xin chào {{name}},', catalogs.vi['payments.mail.alertBody']],
+      footer: footer.vi,
+    },
+    my: {
+      subject: catalogs.my['payments.mail.alertSubject'],
+      paragraphs: ['မင်္ဂလာပါ {{name}}၊', catalogs.my['payments.mail.alertBody']],
+      footer: footer.my,
+    },
+  },
 } satisfies Record<string, Record<Lang, Text>>
 
 export type TemplateName = keyof typeof templates

@@ -53,6 +53,7 @@ export const paths = {
     plans: '/administrator/plans',
     settings: '/administrator/settings',
     outbox: '/administrator/outbox',
+    payments: '/administrator/payments',
   },
 } as const
 

@@ -61,8 +61,20 @@ const customerRoutes: RouteObject[] = [
       (m) => m.BillingPage,
     ),
   },
-  { path: paths.vnpayReturn, ...comingSoon('payment') },
-  { path: paths.paypalReturn, ...comingSoon('payment') },
+  {
+    path: paths.vnpayReturn,
+    ...page(
+      () => import('../features/payments/PaymentResultPage.tsx'),
+      (m) => m.VnpayReturnPage,
+    ),
+  },
+  {
+    path: paths.paypalReturn,
+    ...page(
+      () => import('../features/payments/PaymentResultPage.tsx'),
+      (m) => m.PaypalReturnPage,
+    ),
+  },
   {
     path: '/billing/:id',
     ...page(

@@ -7,6 +7,7 @@ import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { BankSettingsTab, BankSettingsTabLabel } from '../payments/BankSettingsTab.tsx'
 import { ComparisonTab } from '../rates/ComparisonTab.tsx'
 import { FreeCreditTab } from '../rates/FreeCreditTab.tsx'
 import { PrivateRatesTab } from '../rates/PrivateRatesTab.tsx'
@@ -14,7 +15,7 @@ import { RatesTab } from '../rates/RatesTab.tsx'
 import { appConfigQuery, useSetMaintenance } from './settings.api.ts'
 import { adminSettingsMessages } from './settings.i18n.ts'
 
-const TABS = ['general', 'rates', 'private', 'free', 'comparison'] as const
+const TABS = ['general', 'rates', 'private', 'free', 'comparison', 'bank'] as const
 type Tab = (typeof TABS)[number]
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab)
 
@@ -43,6 +44,7 @@ export function SettingsPage() {
         { key: 'private', label: t('tabs.private'), children: <PrivateRatesTab /> },
         { key: 'free', label: t('tabs.free'), children: <FreeCreditTab /> },
         { key: 'comparison', label: t('tabs.comparison'), children: <ComparisonTab /> },
+        { key: 'bank', label: <BankSettingsTabLabel />, children: <BankSettingsTab /> },
       ]}
     />
   )

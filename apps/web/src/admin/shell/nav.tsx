@@ -1,6 +1,7 @@
 import {
   AuditOutlined,
   BarChartOutlined,
+  CreditCardOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
   FileTextOutlined,
@@ -170,6 +171,14 @@ export const adminPages: AdminPage[] = [
     icon: <SettingOutlined />,
     inMenu: true,
     load: () => import('../settings/SettingsPage.tsx').then((m) => ({ Page: m.SettingsPage })),
+  },
+  {
+    path: a.payments,
+    label: 'menu.payments',
+    roles: ADMIN_ONLY,
+    icon: <CreditCardOutlined />,
+    inMenu: true,
+    load: () => import('../payments/PaymentsPage.tsx').then((m) => ({ Page: m.PaymentsPage })),
   },
   {
     path: a.outbox,

@@ -1,10 +1,12 @@
-import { CreditCardOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Card, Col, Flex, Row, Typography } from 'antd'
 import { useSession } from '../../app/session.ts'
 import { useT } from '../../i18n/define.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { PaymentsTable } from '../payments/PaymentsTable.tsx'
+import { SavedCards } from '../payments/SavedCards.tsx'
+import { TopUpCard } from '../payments/TopUpCard.tsx'
 import { BalanceAlertForm } from './BalanceAlertForm.tsx'
 import { BalanceLogTable } from './BalanceLogTable.tsx'
 import { balanceSummaryQuery } from './balance.api.ts'
@@ -14,8 +16,9 @@ import { CouponRedeem } from './CouponRedeem.tsx'
 import { RunwayFigures } from './RunwayCard.tsx'
 
 /**
- * /payment: the balance and how long it lasts, how to add credit (a coupon today; online top-ups are
- * announced, not faked), the coupons redeemed, every movement of the balance, and the low-balance alert.
+ * /payment: the balance and how long it lasts, the top-up (VNPay, PayPal, bank transfer) and coupons,
+ * the customer's payments, the coupons redeemed, every movement of the balance, the low-balance alert
+ * and the saved cards.
  */
 export function BalancePage() {
   const t = useT(balanceMessages)
@@ -38,17 +41,7 @@ export function BalancePage() {
           </Card>
         </Col>
         <Col xs={24} lg={14}>
-          <Card
-            title={
-              <span>
-                <CreditCardOutlined aria-hidden /> {t('topUp.title')}
-              </span>
-            }
-            style={{ height: '100%' }}
-          >
-            <Typography.Paragraph>{t('topUp.text')}</Typography.Paragraph>
-            <Typography.Paragraph style={{ marginBottom: 0 }}>{t('topUp.meanwhile')}</Typography.Paragraph>
-          </Card>
+          <TopUpCard />
         </Col>
         <Col xs={24} lg={12}>
           <CouponRedeem />
@@ -59,10 +52,16 @@ export function BalancePage() {
           </QueryState>
         </Col>
         <Col xs={24}>
+          <PaymentsTable />
+        </Col>
+        <Col xs={24}>
           <CouponLogTable userId={userId} />
         </Col>
         <Col xs={24}>
           <BalanceLogTable userId={userId} />
+        </Col>
+        <Col xs={24} lg={12}>
+          <SavedCards />
         </Col>
       </Row>
     </Flex>

@@ -129,6 +129,10 @@ beforeEach(() => {
   installFakeServer()
   server['GET /v1/balance'] = () => ok(summary())
   server[COUPON_LOGS] = () => couponPage(coupons)
+  server['GET /v1/payments/options'] = () =>
+    ok({ vnpay: true, paypal: true, bank: null, exchange_rate: '25400', sandbox: false })
+  server['GET /v1/payments'] = () => ok({ items: [], total: 0, page: 1, page_size: 10 })
+  server['GET /v1/users/cards'] = () => ok([])
   answerLogs()
 })
 
@@ -150,20 +154,20 @@ async function openPayment(path = '/payment') {
 }
 
 describe('/payment', { timeout: 60_000 }, () => {
-  it('shows the balance, how long it lasts at this month’s spend, and says plainly that online top-ups are coming', async () => {
+  it('shows the balance, how long it lasts at this month’s spend, and the top-up with its methods', async () => {
     await openPayment()
     const card = screen.getByTestId('balance-card')
     expect(await within(card).findByText('$120.50')).toBeTruthy()
     expect(within(card).getByText('About 12 days left at this month’s spend')).toBeTruthy()
     expect(within(card).getByText('Spent this month so far: $20.00')).toBeTruthy()
-    expect(screen.getByText('Top up online')).toBeTruthy()
-    expect(
-      screen.getByText('Top-ups by card and by bank transfer are being added to the portal and are not available yet.'),
-    ).toBeTruthy()
-    expect(screen.getByText(/a coupon code below, or ask our support team to add credit/)).toBeTruthy()
-    // No amount field, no method choice: nothing that pretends to take a payment.
-    expect(screen.queryByLabelText(/amount/i)).toBeNull()
-    expect(screen.queryByRole('button', { name: /top up|pay/i })).toBeNull()
+    const topUp = screen.getByTestId('top-up')
+    expect(await within(topUp).findByLabelText('Amount (USD)')).toBeTruthy()
+    expect(within(topUp).getByRole('radio', { name: /VNPay/ })).toBeTruthy()
+    expect(within(topUp).getByRole('radio', { name: /PayPal/ })).toBeTruthy()
+    // No bank account set yet: the bank transfer is offered but not available.
+    expect((within(topUp).getByRole('radio', { name: /Bank transfer/ }) as HTMLInputElement).disabled).toBe(true)
+    expect(await screen.findByText('No saved cards.')).toBeTruthy()
+    expect(screen.getByText('No payments yet.')).toBeTruthy()
   })
 
   it('redeems a coupon and shows the server’s message with the credit and its expiry', async () => {
@@ -197,7 +201,7 @@ describe('/payment', { timeout: 60_000 }, () => {
   it('asks for a code before sending anything', async () => {
     await openPayment()
     fireEvent.click(screen.getByRole('button', { name: 'Redeem' }))
-    expect(await screen.findByText('Enter a coupon code')).toBeTruthy()
+    expect(await screen.findByText('Enter a coupon code', {}, { timeout: 15_000 })).toBeTruthy()
     expect(callsOf('POST /v1/users/use-coupon')).toEqual([])
   })
 

@@ -8,7 +8,7 @@ export const balanceMessages = customerMessages(
   {
     title: 'Balance and payments',
     intro:
-      'Your balance pays your bills and plans. Add credit with a coupon, follow every movement of your balance, and choose when we warn you that it runs low.',
+      'Your balance pays your bills and plans. Top it up online or by bank transfer, add credit with a coupon, follow every movement of your balance, and choose when we warn you that it runs low.',
     runway: {
       title: 'Balance',
       days: 'About {{count}} days left at this month’s spend',
@@ -17,12 +17,6 @@ export const balanceMessages = customerMessages(
       noSpend: 'No spend yet this month',
       monthSpend: 'Spent this month so far: {{amount}}',
       manage: 'Balance and top-up',
-    },
-    topUp: {
-      title: 'Top up online',
-      text: 'Top-ups by card and by bank transfer are being added to the portal and are not available yet.',
-      meanwhile:
-        'Meanwhile, you can add credit with a coupon code below, or ask our support team to add credit to your balance.',
     },
     coupon: {
       title: 'Redeem a coupon',
@@ -84,7 +78,7 @@ export const balanceMessages = customerMessages(
   {
     title: 'လက်ကျန်ငွေနှင့် ငွေပေးချေမှုများ',
     intro:
-      'သင့်လက်ကျန်ငွေဖြင့် ငွေတောင်းခံလွှာများနှင့် အစီအစဉ်များကို ပေးချေပါသည်။ ကူပွန်ဖြင့် ခရက်ဒစ် ထည့်ပါ၊ လက်ကျန်ငွေ အဝင်အထွက်တိုင်းကို ကြည့်ပါ၊ လက်ကျန်ငွေ နည်းလာသည့်အခါ မည်သည့်အချိန်တွင် သတိပေးရမည်ကို ရွေးပါ။',
+      'သင့်လက်ကျန်ငွေဖြင့် ငွေတောင်းခံလွှာများနှင့် အစီအစဉ်များကို ပေးချေပါသည်။ အွန်လိုင်း သို့မဟုတ် ဘဏ်ငွေလွှဲဖြင့် ငွေဖြည့်ပါ၊ ကူပွန်ဖြင့် ခရက်ဒစ် ထည့်ပါ၊ လက်ကျန်ငွေ အဝင်အထွက်တိုင်းကို ကြည့်ပါ၊ လက်ကျန်ငွေ နည်းလာသည့်အခါ မည်သည့်အချိန်တွင် သတိပေးရမည်ကို ရွေးပါ။',
     runway: {
       title: 'လက်ကျန်ငွေ',
       days: 'ဤလ၏ သုံးစွဲမှုနှုန်းဖြင့် ရက် {{count}} ရက်ခန့် ကျန်သည်',
@@ -93,11 +87,6 @@ export const balanceMessages = customerMessages(
       noSpend: 'ဤလတွင် သုံးစွဲမှု မရှိသေးပါ',
       monthSpend: 'ဤလ ယခုအထိ သုံးစွဲငွေ- {{amount}}',
       manage: 'လက်ကျန်ငွေနှင့် ငွေဖြည့်ခြင်း',
-    },
-    topUp: {
-      title: 'အွန်လိုင်း ငွေဖြည့်ခြင်း',
-      text: 'ကတ်နှင့် ဘဏ်ငွေလွှဲဖြင့် ငွေဖြည့်ခြင်းကို ပေါ်တယ်တွင် ထည့်သွင်းနေဆဲဖြစ်ပြီး ယခု မရရှိနိုင်သေးပါ။',
-      meanwhile: 'ထိုအတောအတွင်း အောက်ပါ ကူပွန်ကုဒ်ဖြင့် ခရက်ဒစ် ထည့်နိုင်သည်၊ သို့မဟုတ် ကျွန်ုပ်တို့၏ ပံ့ပိုးကူညီရေးအဖွဲ့ကို သင့်လက်ကျန်ငွေသို့ ခရက်ဒစ် ထည့်ပေးရန် တောင်းဆိုနိုင်သည်။',
     },
     coupon: {
       title: 'ကူပွန် အသုံးပြုရန်',

@@ -15,6 +15,7 @@ import { ResultPage } from '../../ui/ResultPage.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { profileQuery } from '../auth/auth.api.ts'
 import { isInsufficientBalance, newIdempotencyKey, usePayBill } from '../balance/balance.api.ts'
+import { PayBillOnline } from '../payments/PayBillOnline.tsx'
 import { BillLines } from './BillLines.tsx'
 import { BillSummary } from './BillSummary.tsx'
 import { PaidTag, VatTag } from './BillTags.tsx'
@@ -97,6 +98,7 @@ function BillView({ bill }: { bill: BillDetail }) {
         />
       </Card>
       <PaymentState bill={bill} />
+      {!bill.paid && !isZero(bill.total) ? <PayBillOnline bill={bill} /> : null}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={15}>
           <BillLines lines={bill.lines} />

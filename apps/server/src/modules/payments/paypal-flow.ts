@@ -1,0 +1,258 @@
+import { formatMinor } from '@app/contract'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { Ctx } from '../../context.ts'
+import { paymentIntents } from '../../db/schema/index.ts'
+import { AppError, refused } from '../../http/errors.ts'
+import { type Applied, applyOutcome, type IntentRow, lockIntent, type Outcome, recordEvent } from './intents.ts'
+import { firstCapture, type PaypalCapture, PaypalError, type PaypalOrder } from './paypal.ts'
+
+// PayPal's side of the state machine (notes §2): the capture answer and verified webhooks move money;
+// a capture is checked for its status, amount and currency before anything is credited; PENDING waits
+// for the webhook; each webhook event is handled once (unique event id, in the transaction that acts).
+
+/** PayPal errors that end the attempt (the buyer starts again with a new payment). */
+const FINAL_ISSUES = new Set([
+  'INSTRUMENT_DECLINED',
+  'PAYER_ACTION_REQUIRED',
+  'TRANSACTION_REFUSED',
+  'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED',
+  'PAYER_CANNOT_PAY',
+  'DUPLICATE_INVOICE_ID',
+  'AMOUNT_MISMATCH',
+  'ORDER_EXPIRED',
+  'COMPLIANCE_VIOLATION',
+])
+
+/** What a capture says about an intent. */
+export function captureOutcome(intent: IntentRow, capture: PaypalCapture): Outcome | null {
+  const base = {
+    txnId: capture.id,
+    responseCode: capture.status + (capture.status_details?.reason ? `:${capture.status_details.reason}` : ''),
+    payDate: capture.create_time ? new Date(capture.create_time) : null,
+  }
+  switch (capture.status) {
+    case 'COMPLETED': {
+      // The capture must be of this payment: PayPal echoes the custom_id we gave the order.
+      if (capture.custom_id !== undefined && capture.custom_id !== intent.reference) {
+        return {
+          kind: 'review',
+          ...base,
+          alert: { key: 'payments.alert.referenceMismatch', params: { reported: capture.custom_id.slice(0, 64) } },
+        }
+      }
+      const expected = formatMinor(intent.totalMinor, 'USD')
+      const value = capture.amount?.value ?? ''
+      const currency = capture.amount?.currency_code ?? ''
+      if (value !== expected || currency !== 'USD') {
+        return {
+          kind: 'review',
+          ...base,
+          alert: {
+            key: 'payments.alert.amountMismatch',
+            params: { reported: value, expected, currency: currency || 'USD' },
+          },
+        }
+      }
+      return { kind: 'success', ...base }
+    }
+    case 'PENDING':
+      return { kind: 'waiting', ...base }
+    case 'DECLINED':
+    case 'FAILED':
+      return { kind: 'failed', ...base }
+    default:
+      // REFUNDED, PARTIALLY_REFUNDED, REVERSED: recorded, nothing credited or taken back automatically.
+      return null
+  }
+}
+
+/**
+ * Applies a capture to its intent in one transaction; with `eventId` (a webhook) the event is recorded
+ * first and a second delivery of the same event changes nothing.
+ */
+export async function applyCapture(
+  ctx: Ctx,
+  intentId: string,
+  capture: PaypalCapture,
+  kind: 'capture' | 'webhook' | 'query',
+  eventId?: string,
+): Promise<Applied | 'duplicate'> {
+  const now = ctx.clock.now()
+  return ctx.db.transaction(async (tx) => {
+    const intent = await lockIntent(tx, eq(paymentIntents.id, intentId))
+    if (!intent) return 'unchanged'
+    const fresh = await recordEvent(tx, now, {
+      provider: 'paypal',
+      kind,
+      eventId: eventId ?? null,
+      intentId,
+      outcome: capture.status,
+      payload: capture,
+    })
+    if (!fresh) return 'duplicate'
+    const outcome = captureOutcome(intent, capture)
+    return outcome ? applyOutcome(ctx, tx, intent, outcome) : 'unchanged'
+  })
+}
+
+/**
+ * Captures the intent's approved order (PayPal-Request-Id `capture:{intent}`, so a retry or a parallel
+ * call gets PayPal's first answer) and applies the result.
+ */
+export async function captureAndApply(ctx: Ctx, intent: IntentRow): Promise<Applied | 'duplicate'> {
+  const orderId = intent.providerOrderId
+  if (!orderId) return 'unchanged'
+  let order: PaypalOrder
+  try {
+    order = await ctx.paypal.captureOrder(orderId, `capture:${intent.id}`)
+  } catch (error) {
+    if (!(error instanceof PaypalError)) throw gatewayFailure(ctx, intent, error)
+    if (error.issue === 'ORDER_ALREADY_CAPTURED') {
+      order = await ctx.paypal.getOrder(orderId).catch((e: unknown) => {
+        throw gatewayFailure(ctx, intent, e)
+      })
+    } else if (error.issue === 'ORDER_NOT_APPROVED') {
+      throw refused('ORDER_NOT_APPROVED', 'payments.notApproved')
+    } else if (FINAL_ISSUES.has(error.issue) || error.status === 422) {
+      return failIntent(ctx, intent.id, error.issue)
+    } else {
+      throw gatewayFailure(ctx, intent, error)
+    }
+  }
+  const capture = firstCapture(order)
+  if (!capture) {
+    if (order.status === 'VOIDED') return failIntent(ctx, intent.id, 'VOIDED')
+    return 'unchanged'
+  }
+  return applyCapture(ctx, intent.id, capture, 'capture')
+}
+
+async function failIntent(ctx: Ctx, intentId: string, issue: string): Promise<Applied> {
+  return ctx.db.transaction(async (tx) => {
+    const intent = await lockIntent(tx, eq(paymentIntents.id, intentId))
+    if (!intent) return 'unchanged'
+    await recordEvent(tx, ctx.clock.now(), {
+      provider: 'paypal',
+      kind: 'capture',
+      intentId,
+      outcome: issue,
+      payload: { issue },
+    })
+    return applyOutcome(ctx, tx, intent, { kind: 'failed', responseCode: issue })
+  })
+}
+
+function gatewayFailure(ctx: Ctx, intent: IntentRow, error: unknown) {
+  ctx.log.error({ err: error, payment: intent.id }, 'PayPal capture did not get an answer')
+  return new AppError('GATEWAY_ERROR', 502, 'payments.gatewayError')
+}
+
+// ── Webhooks ────────────────────────────────────────────────────────────────────────────────────────
+
+interface WebhookEvent {
+  id?: unknown
+  event_type?: unknown
+  resource?: { id?: unknown; custom_id?: unknown; supplementary_data?: { related_ids?: { order_id?: unknown } } }
+}
+
+async function intentByOrder(ctx: Ctx, orderId: unknown, reference: unknown): Promise<IntentRow | null> {
+  if (typeof orderId === 'string' && orderId !== '') {
+    const [row] = await ctx.db
+      .select()
+      .from(paymentIntents)
+      .where(and(eq(paymentIntents.provider, 'paypal'), eq(paymentIntents.providerOrderId, orderId)))
+      .limit(1)
+    if (row) return row
+  }
+  if (typeof reference === 'string' && reference !== '') {
+    const [row] = await ctx.db
+      .select()
+      .from(paymentIntents)
+      .where(and(eq(paymentIntents.provider, 'paypal'), eq(paymentIntents.reference, reference)))
+      .limit(1)
+    if (row) return row
+  }
+  return null
+}
+
+export type WebhookResult = { status: 200 | 400; outcome: string }
+
+/**
+ * One webhook delivery: verified by PayPal (with the raw body), then, for capture events, the capture
+ * is fetched again from PayPal (the delivery's own copy is never trusted, nor its order of arrival)
+ * and applied once per event id. An approved order we have not captured yet is captured here.
+ */
+export async function handleWebhook(ctx: Ctx, req: FastifyRequest): Promise<WebhookResult> {
+  const raw = req.rawBody ?? ''
+  if (ctx.config.payments.paypal.mode === 'off') return { status: 400, outcome: 'paypal-off' }
+  const verified = await ctx.paypal.verifyWebhook(req.headers, raw)
+  if (!verified) {
+    ctx.log.warn({ transmission: req.headers['paypal-transmission-id'] }, 'PayPal webhook refused: bad signature')
+    return { status: 400, outcome: 'bad-signature' }
+  }
+  let event: WebhookEvent
+  try {
+    event = JSON.parse(raw) as WebhookEvent
+  } catch {
+    return { status: 400, outcome: 'malformed' }
+  }
+  if (typeof event.id !== 'string' || typeof event.event_type !== 'string') return { status: 400, outcome: 'malformed' }
+  const eventId = event.id
+  const type = event.event_type
+  const resource = event.resource ?? {}
+  const now = ctx.clock.now()
+
+  if (type.startsWith('PAYMENT.CAPTURE.') && typeof resource.id === 'string') {
+    const capture = await ctx.paypal.getCapture(resource.id)
+    const intent = await intentByOrder(
+      ctx,
+      capture.supplementary_data?.related_ids?.order_id ?? resource.supplementary_data?.related_ids?.order_id,
+      capture.custom_id ?? resource.custom_id,
+    )
+    if (!intent) {
+      await recordEvent(ctx.db, now, {
+        provider: 'paypal',
+        kind: 'webhook',
+        eventId,
+        intentId: null,
+        outcome: 'unknown-order',
+        payload: event,
+      })
+      return { status: 200, outcome: 'unknown-order' }
+    }
+    return { status: 200, outcome: await applyCapture(ctx, intent.id, capture, 'webhook', eventId) }
+  }
+
+  if (type === 'CHECKOUT.ORDER.APPROVED') {
+    const intent = await intentByOrder(ctx, resource.id, undefined)
+    const fresh = await recordEvent(ctx.db, now, {
+      provider: 'paypal',
+      kind: 'webhook',
+      eventId,
+      intentId: intent?.id ?? null,
+      outcome: 'approved',
+      payload: event,
+    })
+    if (!fresh) return { status: 200, outcome: 'duplicate' }
+    if (intent?.status === 'pending') return { status: 200, outcome: await captureAndApply(ctx, intent) }
+    return { status: 200, outcome: intent ? 'unchanged' : 'unknown-order' }
+  }
+
+  const fresh = await recordEvent(ctx.db, now, {
+    provider: 'paypal',
+    kind: 'webhook',
+    eventId,
+    intentId: null,
+    outcome: 'ignored',
+    payload: event,
+  })
+  return { status: 200, outcome: fresh ? 'ignored' : 'duplicate' }
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request body exactly as received, on endpoints declared with `rawBody`. */
+    rawBody?: string
+  }
+}

@@ -1,0 +1,158 @@
+import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
+import type { Ctx } from '../../context.ts'
+import { paymentIntents } from '../../db/schema/index.ts'
+import { type Applied, applyOutcome, type IntentRow, lockIntent, type Outcome, recordEvent } from './intents.ts'
+import { vnpayOutcome } from './ipn.ts'
+import { firstCapture } from './paypal.ts'
+import { applyCapture, captureAndApply } from './paypal-flow.ts'
+import { jsonOf } from './transport.ts'
+import { queryDrRequest, verifyQueryDr } from './vnpay.ts'
+
+// Reconciliation (notes §1.6, docs/payments.md): an online payment still pending some time after its
+// payment page expired means a callback was lost. The gateway is asked (VNPay querydr, PayPal's
+// order), and its signed answer goes through the same state machine as a callback. A payment the
+// customer never paid is closed as failed ("EXPIRED").
+
+/** How long after its expiry a pending payment is asked about. */
+const GRACE_MS = 15 * 60_000
+/** Asked again at most this often, and given up on (left for a person) after this many answers. */
+const RECHECK_MS = 30 * 60_000
+const MAX_CHECKS = 20
+const EVERY_MS = 10 * 60_000
+
+export async function reconcile(ctx: Ctx): Promise<{ checked: number; settled: number }> {
+  const now = ctx.clock.now()
+  const due = await ctx.db
+    .select()
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.status, 'pending'),
+        or(eq(paymentIntents.provider, 'vnpay'), eq(paymentIntents.provider, 'paypal')),
+        isNotNull(paymentIntents.expiresAt),
+        lt(paymentIntents.expiresAt, new Date(now.getTime() - GRACE_MS)),
+        lt(paymentIntents.checks, MAX_CHECKS),
+        or(
+          sql`${paymentIntents.checkedAt} is null`,
+          lt(paymentIntents.checkedAt, new Date(now.getTime() - RECHECK_MS)),
+        ),
+      ),
+    )
+    .orderBy(paymentIntents.expiresAt)
+    .limit(50)
+  let settled = 0
+  for (const intent of due) {
+    try {
+      await ctx.db
+        .update(paymentIntents)
+        .set({ checkedAt: now, checks: sql`${paymentIntents.checks} + 1` })
+        .where(eq(paymentIntents.id, intent.id))
+      const applied = intent.provider === 'vnpay' ? await queryVnpay(ctx, intent) : await queryPaypal(ctx, intent)
+      if (applied !== 'unchanged' && applied !== 'waiting' && applied !== 'duplicate') settled += 1
+    } catch (error) {
+      ctx.log.warn({ err: error, payment: intent.id }, 'reconciliation could not ask the gateway')
+    }
+  }
+  if (settled > 0) ctx.mail.kick()
+  return { checked: due.length, settled }
+}
+
+async function apply(ctx: Ctx, intent: IntentRow, outcome: Outcome, payload: unknown): Promise<Applied> {
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockIntent(tx, eq(paymentIntents.id, intent.id))
+    if (locked?.status !== 'pending') return 'unchanged'
+    await recordEvent(tx, ctx.clock.now(), {
+      provider: intent.provider,
+      kind: 'query',
+      intentId: intent.id,
+      outcome: outcome.kind,
+      payload,
+    })
+    return applyOutcome(ctx, tx, locked, outcome)
+  })
+}
+
+async function queryVnpay(ctx: Ctx, intent: IntentRow): Promise<Applied> {
+  const config = ctx.config.payments.vnpay
+  const body = queryDrRequest(config, {
+    txnRef: intent.reference,
+    transactionDate: intent.createdAt,
+    now: ctx.clock.now(),
+    ipAddr: '127.0.0.1',
+  })
+  const response = await ctx.transport({
+    method: 'POST',
+    url: config.apiUrl,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const answer = jsonOf<Record<string, unknown>>(response)
+  if (!answer || !verifyQueryDr(config.hashSecret, answer)) {
+    ctx.log.warn({ payment: intent.id, status: response.status }, 'VNPay querydr answer not signed; ignored')
+    return 'unchanged'
+  }
+  const str = (key: string) => (typeof answer[key] === 'string' ? (answer[key] as string) : '')
+  if (str('vnp_TmnCode') !== config.tmnCode || (str('vnp_TxnRef') !== '' && str('vnp_TxnRef') !== intent.reference)) {
+    return 'unchanged'
+  }
+  const code = str('vnp_ResponseCode')
+  // 91: VNPay has no such transaction — the customer never paid on its page.
+  if (code === '91') return apply(ctx, intent, { kind: 'failed', responseCode: 'EXPIRED' }, answer)
+  if (code !== '00') return 'unchanged'
+  const status = str('vnp_TransactionStatus')
+  if (status === '01')
+    return apply(ctx, intent, { kind: 'failed', responseCode: 'EXPIRED', transactionStatus: status }, answer)
+  const amount = str('vnp_Amount')
+  if (status === '00' && (!/^\d{1,15}$/.test(amount) || BigInt(amount) !== intent.totalMinor * 100n)) {
+    return apply(
+      ctx,
+      intent,
+      {
+        kind: 'review',
+        alert: {
+          key: 'payments.alert.amountMismatch',
+          params: { reported: amount, expected: (intent.totalMinor * 100n).toString(), currency: 'VND×100' },
+        },
+      },
+      answer,
+    )
+  }
+  // The transaction's own result: its status decides (querydr's ResponseCode only says the query worked).
+  const params: Record<string, string> = {}
+  for (const [key, value] of Object.entries(answer)) if (typeof value === 'string') params[key] = value
+  params.vnp_ResponseCode = status === '00' ? '00' : (params.vnp_ResponseCode ?? '')
+  return apply(ctx, intent, vnpayOutcome(params), answer)
+}
+
+async function queryPaypal(ctx: Ctx, intent: IntentRow): Promise<Applied | 'duplicate'> {
+  if (!intent.providerOrderId) return apply(ctx, intent, { kind: 'failed', responseCode: 'EXPIRED' }, {})
+  const order = await ctx.paypal.getOrder(intent.providerOrderId)
+  const capture = firstCapture(order)
+  if (capture) return applyCapture(ctx, intent.id, capture, 'query')
+  if (order.status === 'APPROVED') return captureAndApply(ctx, intent)
+  return apply(ctx, intent, { kind: 'failed', responseCode: `EXPIRED:${order.status}` }, order)
+}
+
+/** Runs `reconcile` every ten minutes on this instance; a run that overlaps another changes nothing twice. */
+export function createReconciler(ctx: Ctx) {
+  let timer: NodeJS.Timeout | null = null
+  let running: Promise<unknown> | null = null
+  return {
+    start() {
+      timer = setInterval(() => {
+        if (running) return
+        running = reconcile(ctx)
+          .catch((error: unknown) => ctx.log.error({ err: error }, 'payment reconciliation failed'))
+          .finally(() => {
+            running = null
+          })
+      }, EVERY_MS)
+      timer.unref()
+    },
+    async stop() {
+      if (timer) clearInterval(timer)
+      timer = null
+      await running
+    },
+  }
+}

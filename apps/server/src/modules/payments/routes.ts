@@ -1,0 +1,96 @@
+import * as contract from '@app/contract'
+import { requestLang } from '../../http/lang.ts'
+import { pageParams } from '../../http/paging.ts'
+import { ok, routes } from '../../http/routes.ts'
+import { handleIpn, vnpayReturn } from './ipn.ts'
+import { handleWebhook } from './paypal-flow.ts'
+import { reconcile } from './reconcile.ts'
+import * as service from './service.ts'
+
+// DESIGN §4 "Balance, payments, coupons": top-ups and bill payments by VNPay, PayPal and bank transfer,
+// the gateways' callbacks, the back office's decisions, the bank details and saved cards.
+
+export const paymentRoutes = routes((r) => {
+  r.on(contract.paymentOptions, async ({ ctx }) => service.options(ctx))
+
+  r.on(contract.createPayment, async ({ ctx, req, user, body }) => {
+    const result = await service.createPayment(ctx, req, user, body)
+    return ok(result, body.provider === 'bank' ? 'payments.declared' : 'payments.created')
+  })
+
+  r.on(contract.myPayments, async ({ ctx, req, user, query }) =>
+    service.listPayments(ctx, { userId: user.id, status: query.status }, pageParams(query), requestLang(req)),
+  )
+
+  r.on(contract.getPayment, async ({ ctx, req, user, params }) =>
+    service.getPayment(ctx, user, params.id, requestLang(req)),
+  )
+
+  r.on(contract.cancelPayment, async ({ ctx, req, user, params }) =>
+    ok(await service.cancelPayment(ctx, user, params.id, requestLang(req)), 'payments.cancelled'),
+  )
+
+  r.on(contract.vnpayReturn, async ({ ctx, req, user }) => vnpayReturn(ctx, req, user, requestLang(req)))
+
+  r.on(contract.vnpayIpn, async ({ ctx, req, reply }) => {
+    const answer = await handleIpn(ctx, req)
+    return reply.code(200).type('application/json; charset=utf-8').send(answer)
+  })
+
+  r.on(contract.paypalCapture, async ({ ctx, req, user, body }) =>
+    service.capturePaypal(ctx, user, body.order_id, requestLang(req)),
+  )
+
+  r.on(contract.paypalWebhook, async ({ ctx, req, reply }) => {
+    const result = await handleWebhook(ctx, req)
+    return reply
+      .code(result.status)
+      .type('application/json; charset=utf-8')
+      .send({ received: result.status === 200 })
+  })
+
+  r.on(contract.confirmPayment, async ({ ctx, req, user, params, body }) =>
+    ok(await service.decide(ctx, req, user, params.id, 'confirm', body.note), 'payments.confirmed'),
+  )
+
+  r.on(contract.rejectPayment, async ({ ctx, req, user, params, body }) =>
+    ok(await service.decide(ctx, req, user, params.id, 'reject', body.note), 'payments.rejected'),
+  )
+
+  r.on(contract.allPayments, async ({ ctx, req, query }) =>
+    service.adminList(
+      ctx,
+      {
+        userId: query.user_id,
+        provider: query.provider,
+        status: query.status,
+        userKeyword: query.user_keyword,
+        alert: query.alert === undefined ? undefined : query.alert === 'true',
+      },
+      pageParams(query),
+      requestLang(req),
+    ),
+  )
+
+  r.on(contract.reconcilePayments, async ({ ctx }) => {
+    const result = await reconcile(ctx)
+    return ok(result, 'payments.reconciled', { checked: result.checked, settled: result.settled })
+  })
+
+  r.on(contract.getBankSettings, async ({ ctx }) => service.bankDetails(ctx.db))
+
+  r.on(contract.setBankSettings, async ({ ctx, req, user, body }) =>
+    ok(await service.setBankDetails(ctx, req, user, body), 'payments.bank.saved'),
+  )
+
+  r.on(contract.addCard, async ({ ctx, user, body }) =>
+    ok(await service.addCard(ctx, user, body.card), 'payments.card.added'),
+  )
+
+  r.on(contract.listCards, async ({ ctx, user }) => service.listCards(ctx, user))
+
+  r.on(contract.removeCard, async ({ ctx, user, params }) => {
+    await service.removeCard(ctx, user, params.id)
+    return ok(null, 'payments.card.removed')
+  })
+})

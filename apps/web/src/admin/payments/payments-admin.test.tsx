@@ -1,0 +1,172 @@
+import { type Payment, Payment as PaymentSchema } from '@app/contract'
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sessionStore } from '../../app/session.ts'
+import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
+import { staffSession } from '../usage/usage-fixtures.ts'
+
+// The back office's payments page and bank settings tab through the real admin shell and API client;
+// only the network is answered.
+
+configure({ asyncUtilTimeout: 8000 })
+
+beforeAll(async () => {
+  await Promise.all([
+    import('../shell/AdminArea.tsx'),
+    import('./PaymentsPage.tsx'),
+    import('../settings/SettingsPage.tsx'),
+  ])
+}, 60_000)
+
+const bankTransfer: Payment = PaymentSchema.parse({
+  id: 'pay_01jd0000000000000000000007',
+  reference: 'TU7K3M9Q2X',
+  user_id: 'usr_01jd0000000000000000000042',
+  user_email: 'minh.tran@example.com',
+  user_name: 'Minh Tran',
+  provider: 'bank',
+  purpose: 'topup',
+  bill_id: null,
+  bill_code: null,
+  status: 'pending',
+  amount: '50.00',
+  currency: 'VND',
+  charge_amount: '1270000',
+  fee: '0',
+  total: '1270000',
+  exchange_rate: '25400',
+  paypal_domestic: null,
+  transfer_content: 'TU7K3M9Q2X',
+  provider_order_id: null,
+  provider_txn_id: null,
+  bank_code: null,
+  bank_tran_no: null,
+  card_type: null,
+  response_code: null,
+  pay_date: null,
+  alert: null,
+  note: null,
+  decided_by: null,
+  created_at: '2026-11-20T08:00:00.000Z',
+  completed_at: null,
+  expires_at: null,
+})
+
+const flagged: Payment = {
+  ...bankTransfer,
+  id: 'pay_01jd0000000000000000000008',
+  reference: '01JD0000000000000000000008',
+  provider: 'vnpay',
+  transfer_content: null,
+  status: 'review',
+  fee: '29590',
+  total: '2569590',
+  alert: 'the gateway reported 1000 VND instead of 2569590 VND',
+}
+
+const LIST = 'GET /v1/payments/all'
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStore.set(staffSession(['admin']))
+  installFakeServer()
+  server[LIST] = () =>
+    ok({ items: [bankTransfer, flagged], total: 2, page: 1, page_size: 20, pending_bank: 1, in_review: 1, alerts: 1 })
+})
+
+afterEach(() => {
+  cleanup()
+  vi.restoreAllMocks()
+  vi.unstubAllGlobals()
+})
+
+const rowOf = (text: string) => {
+  const row = screen.getByText(text).closest('tr')
+  if (!row) throw new Error(`no row holds ${text}`)
+  return row as HTMLElement
+}
+
+describe('/administrator/payments', { timeout: 90_000 }, () => {
+  it('lists payments with their counts and alerts, and filters from the address', async () => {
+    openApp('/administrator/payments?provider=bank&status=pending&user=usr_01jd0000000000000000000042')
+    expect(await screen.findByText('TU7K3M9Q2X')).toBeTruthy()
+    expect(screen.getByText('Bank transfers waiting: 1')).toBeTruthy()
+    expect(screen.getByText('Alerts: 1')).toBeTruthy()
+    expect(calls.filter((c) => c.route === LIST)[0]?.query).toMatchObject({
+      provider: 'bank',
+      status: 'pending',
+      user_id: 'usr_01jd0000000000000000000042',
+    })
+    expect(within(rowOf('TU7K3M9Q2X')).getByText('$50.00')).toBeTruthy()
+    expect(within(rowOf('01JD0000000000000000000008')).getByText('In review')).toBeTruthy()
+    expect(screen.getByLabelText('the gateway reported 1000 VND instead of 2569590 VND')).toBeTruthy()
+  })
+
+  it('confirms a bank transfer with a note, and asks a reason before rejecting', async () => {
+    server['PUT /v1/payments/pay_01jd0000000000000000000007/confirm'] = () =>
+      ok({ ...bankTransfer, status: 'succeeded' }, 'Payment confirmed')
+    openApp('/administrator/payments')
+    await screen.findByText('TU7K3M9Q2X')
+    fireEvent.click(within(rowOf('TU7K3M9Q2X')).getByRole('button', { name: /Confirm/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText(/Credits \$50\.00 to minh\.tran@example\.com once/)).toBeTruthy()
+    fireEvent.change(within(dialog).getByLabelText('Note (optional)'), { target: { value: 'On the statement' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /Confirm/ }))
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.route === 'PUT /v1/payments/pay_01jd0000000000000000000007/confirm')[0]?.body,
+      ).toEqual({
+        note: 'On the statement',
+      }),
+    )
+    expect(await screen.findByText('Payment confirmed')).toBeTruthy()
+
+    server['PUT /v1/payments/pay_01jd0000000000000000000008/reject'] = () =>
+      refused(409, 'NOT_DECIDABLE', 'Only a pending bank transfer or a payment in review can be confirmed or rejected')
+    fireEvent.click(within(rowOf('01JD0000000000000000000008')).getByRole('button', { name: /Reject/ }))
+    const reject = (await screen.findAllByRole('dialog')).at(-1) as HTMLElement
+    fireEvent.click(within(reject).getByRole('button', { name: /Reject/ }))
+    expect(await within(reject).findByText('Say why the payment is rejected')).toBeTruthy()
+    expect(calls.some((c) => c.route.endsWith('/reject'))).toBe(false)
+    fireEvent.change(within(reject).getByLabelText('Reason'), { target: { value: 'Nothing arrived' } })
+    fireEvent.click(within(reject).getByRole('button', { name: /Reject/ }))
+    expect(await screen.findByText(/The decision was not saved: Only a pending bank transfer/)).toBeTruthy()
+  })
+})
+
+describe('the bank transfer settings tab', { timeout: 90_000 }, () => {
+  it('saves the account and shows the server’s field message', async () => {
+    server['GET /v1/app-config'] = () =>
+      ok({ maintenance: false, map_url: '/maps', docs_url: '/docs', version: '0.1.0' })
+    server['GET /v1/settings-bank'] = () =>
+      ok({ bank_name: '', account_name: '', account_number: '', branch: '', swift: '', notes: '' })
+    let attempts = 0
+    server['PUT /v1/settings-bank'] = (body) => {
+      attempts += 1
+      return attempts === 1
+        ? refused(400, 'VALIDATION', 'A SWIFT/BIC code has 8 or 11 letters and digits', {
+            fields: { swift: 'A SWIFT/BIC code has 8 or 11 letters and digits' },
+          })
+        : ok(body, 'Bank details saved')
+    }
+    openApp('/administrator/settings?tab=bank')
+    expect(await screen.findByText('Bank transfers are off')).toBeTruthy()
+    fireEvent.change(screen.getByLabelText('Bank name'), { target: { value: 'Vietcombank' } })
+    fireEvent.change(screen.getByLabelText('Account name'), { target: { value: 'MAPS PORTAL JSC' } })
+    fireEvent.change(screen.getByLabelText('Account number'), { target: { value: '0011004123456' } })
+    fireEvent.change(screen.getByLabelText('SWIFT / BIC'), { target: { value: 'BFTV' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findAllByText('A SWIFT/BIC code has 8 or 11 letters and digits')).not.toHaveLength(0)
+    fireEvent.change(screen.getByLabelText('SWIFT / BIC'), { target: { value: 'BFTVVNVX' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(attempts).toBe(2))
+    expect(calls.filter((c) => c.route === 'PUT /v1/settings-bank').at(-1)?.body).toEqual({
+      bank_name: 'Vietcombank',
+      account_name: 'MAPS PORTAL JSC',
+      account_number: '0011004123456',
+      branch: '',
+      swift: 'BFTVVNVX',
+      notes: '',
+    })
+  })
+})
