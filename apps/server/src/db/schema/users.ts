@@ -32,6 +32,10 @@ export const users = pgTable(
     enjoyDiscount: boolean('enjoy_discount').notNull().default(false),
     /** When on, the gateway refuses calls (NO_BALANCE) while the balance is not positive. */
     checkBalance: boolean('check_balance').notNull().default(false),
+    /** Whether an account created by staff starts active (on) or suspended until activated (off). */
+    activeAfterCreated: boolean('active_after_created').notNull().default(true),
+    /** Created with active-after-created off and not activated yet (suspended since creation). */
+    pendingActivation: boolean('pending_activation').notNull().default(false),
     /** The user's plan; null means the default plan (the one with `is_default`). */
     userPlanId: text('user_plan_id').references(() => userPlans.id, { onDelete: 'restrict' }),
     /** E-mail the user when the balance falls below this (cents); null: never. */
