@@ -1,33 +1,51 @@
+import * as accounts from './accounts.ts'
+import * as audit from './audit.ts'
 import * as auth from './auth.ts'
 import * as balance from './balance.ts'
 import * as billing from './billing.ts'
+import * as campaigns from './campaigns.ts'
 import * as coupons from './coupons.ts'
+import * as emailChange from './email-change.ts'
+import * as faqs from './faqs.ts'
 import type { EndpointSpec } from './endpoint.ts'
 import * as gateway from './gateway.ts'
 import * as keys from './keys.ts'
 import * as maps from './maps.ts'
+import * as notifications from './notifications.ts'
 import * as payments from './payments.ts'
 import * as plans from './plans.ts'
 import * as rates from './rates.ts'
+import * as signIn from './sign-in.ts'
 import * as statistics from './statistics.ts'
+import * as supportContact from './support-contact.ts'
+import * as support from './support.ts'
 import * as system from './system.ts'
 import * as users from './users.ts'
 
+export * from './accounts.ts'
+export * from './audit.ts'
 export * from './auth.ts'
 export * from './balance.ts'
 export * from './billing.ts'
 export * from './browser.ts'
+export * from './campaigns.ts'
 export * from './common.ts'
 export * from './coupons.ts'
+export * from './email-change.ts'
 export * from './envelope.ts'
+export * from './faqs.ts'
 export * from './gateway.ts'
 export * from './keys.ts'
 export * from './maps.ts'
+export * from './notifications.ts'
 export * from './payments.ts'
 export * from './plans.ts'
 export * from './rates.ts'
 export * from './schemas.ts'
+export * from './sign-in.ts'
 export * from './statistics.ts'
+export * from './support-contact.ts'
+export * from './support.ts'
 export * from './system.ts'
 export * from './users.ts'
 
@@ -46,6 +64,7 @@ function isEndpoint(value: unknown): value is EndpointSpec {
 export const allEndpoints: readonly EndpointSpec[] = [
   auth,
   users,
+  accounts,
   keys,
   gateway,
   statistics,
@@ -57,4 +76,12 @@ export const allEndpoints: readonly EndpointSpec[] = [
   coupons,
   maps,
   payments,
+  campaigns,
+  notifications,
+  support,
+  faqs,
+  signIn,
+  emailChange,
+  audit,
+  supportContact,
 ].flatMap((module) => Object.values(module).filter(isEndpoint))

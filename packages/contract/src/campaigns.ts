@@ -1,0 +1,191 @@
+import { z } from 'zod'
+import { Done, Id, IdParams, IsoDateTime, pageQueryFields } from './common.ts'
+import { endpoint } from './endpoint.ts'
+import { pageOf } from './envelope.ts'
+import { IMAGE_MAX_BYTES } from './limits.ts'
+import { ALL_ROLES, STAFF_ROLES } from './roles.ts'
+
+// SPEC §3 Campaign (id, code, name, start and end dates, url, image(s) or file list); §5 "start date,
+// end date, url and image required", campaign image at most 10 MB; §7 "Campaigns" (paths as written).
+// A campaign shows on the customer dashboard from its start date to its end date (UTC, both included).
+
+const tag = 'Campaigns'
+
+export const CAMPAIGN_CODE_MAX = 64
+export const CAMPAIGN_NAME_MAX = 255
+export const CAMPAIGN_URL_MAX = 2048
+/** Images one campaign may carry; the first is the banner. */
+export const CAMPAIGN_IMAGES_MAX = 5
+export const CAMPAIGN_CODE_PATTERN = /^[A-Za-z0-9_-]+$/
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  if (!DATE.test(value)) return false
+  const parsed = new Date(`${value}T00:00:00.000Z`)
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value
+}
+
+/** An absolute http(s) address, the only kind a banner may link to. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0
+  } catch {
+    return false
+  }
+}
+
+export const CampaignImage = z.object({ id: z.string(), path: z.string() })
+export type CampaignImage = z.infer<typeof CampaignImage>
+
+export const Campaign = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  url: z.string(),
+  /** The first image is the banner; `file` repeats its path (the list rows of SPEC §7 carry one). */
+  images: z.array(CampaignImage),
+  file: z.string().nullable(),
+  /** Showing today (UTC). */
+  active: z.boolean(),
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
+})
+export type Campaign = z.infer<typeof Campaign>
+
+/** What the customer's dashboard needs of a running campaign. */
+export const ActiveCampaign = z.object({
+  id: z.string(),
+  code: z.string(),
+  name: z.string(),
+  url: z.string(),
+  image: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+})
+export type ActiveCampaign = z.infer<typeof ActiveCampaign>
+
+const CampaignDate = (required: 'campaigns.startDateRequired' | 'campaigns.endDateRequired') =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .refine(isCalendarDate, { error: 'campaigns.dateInvalid' })
+
+export const CampaignBody = z
+  .strictObject({
+    code: z
+      .string({ error: 'campaigns.codeRequired' })
+      .trim()
+      .min(1, { error: 'campaigns.codeRequired' })
+      .max(CAMPAIGN_CODE_MAX)
+      .regex(CAMPAIGN_CODE_PATTERN, { error: 'campaigns.codeInvalid' }),
+    name: z
+      .string({ error: 'campaigns.nameRequired' })
+      .trim()
+      .min(1, { error: 'campaigns.nameRequired' })
+      .max(CAMPAIGN_NAME_MAX),
+    start_date: CampaignDate('campaigns.startDateRequired'),
+    end_date: CampaignDate('campaigns.endDateRequired'),
+    url: z
+      .string({ error: 'campaigns.urlRequired' })
+      .trim()
+      .min(1, { error: 'campaigns.urlRequired' })
+      .max(CAMPAIGN_URL_MAX)
+      .refine(isWebUrl, { error: 'campaigns.urlInvalid' }),
+    /** Ids of images uploaded with upload-image, in order (the first is the banner). */
+    image_ids: z
+      .array(Id, { error: 'campaigns.imageRequired' })
+      .min(1, { error: 'campaigns.imageRequired' })
+      .max(CAMPAIGN_IMAGES_MAX, { error: 'campaigns.tooManyImages' }),
+  })
+  .refine((b) => !isCalendarDate(b.start_date) || !isCalendarDate(b.end_date) || b.end_date >= b.start_date, {
+    error: 'campaigns.endBeforeStart',
+    path: ['end_date'],
+  })
+export type CampaignBody = z.input<typeof CampaignBody>
+
+export const createCampaign = endpoint({
+  method: 'POST',
+  path: '/v1/campaigns',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Create a campaign (code unique; start and end date, url and at least one uploaded image required).',
+  body: CampaignBody,
+  data: Campaign,
+  successStatus: 201,
+})
+
+export const updateCampaign = endpoint({
+  method: 'PUT',
+  path: '/v1/campaigns/update/{id}',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Change a campaign; images left out of `image_ids` are deleted.',
+  params: IdParams,
+  body: CampaignBody,
+  data: Campaign,
+})
+
+export const deleteCampaign = endpoint({
+  method: 'DELETE',
+  path: '/v1/campaigns/{id}',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Delete a campaign and its images.',
+  params: IdParams,
+  data: Done,
+})
+
+export const listCampaigns = endpoint({
+  method: 'GET',
+  path: '/v1/campaigns/',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Campaigns, newest first, searched by code or name.',
+  query: z.strictObject({ ...pageQueryFields, keyword: z.string().trim().max(255).optional() }),
+  data: pageOf(Campaign),
+})
+
+export const uploadCampaignImage = endpoint({
+  method: 'POST',
+  path: '/v1/campaigns/upload-image',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Upload a campaign image (multipart field `file`, PNG/JPEG/WebP/GIF judged by content, at most 10 MB).',
+  upload: { maxBytes: IMAGE_MAX_BYTES },
+  data: CampaignImage,
+  successStatus: 201,
+})
+
+export const deleteCampaignImage = endpoint({
+  method: 'DELETE',
+  path: '/v1/campaigns/image/{id}',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Delete an uploaded campaign image that no campaign uses yet (a form abandoned or an image removed).',
+  params: IdParams,
+  data: Done,
+})
+
+export const deleteCampaignImageAndFile = endpoint({
+  method: 'DELETE',
+  path: '/v1/campaigns/image-and-campaign-file/{id}',
+  roles: STAFF_ROLES,
+  tag,
+  summary: "Delete a campaign's image and its place in the campaign's file list (not its last image).",
+  params: IdParams,
+  data: Campaign,
+})
+
+export const activeCampaigns = endpoint({
+  method: 'GET',
+  path: '/v1/campaigns/active',
+  roles: ALL_ROLES,
+  tag,
+  summary: 'Campaigns running today (UTC), for the dashboard banner.',
+  data: z.array(ActiveCampaign),
+})

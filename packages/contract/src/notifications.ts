@@ -1,0 +1,170 @@
+import { z } from 'zod'
+import { isCalendarDate } from './campaigns.ts'
+import { Done, Id, IdParams, IsoDateTime, pageQueryFields } from './common.ts'
+import { endpoint } from './endpoint.ts'
+import { pageOf } from './envelope.ts'
+import { STAFF_ROLES } from './roles.ts'
+
+// SPEC §3 Notification (an e-mail campaign: name, e-mail header, content, send date and time, sent
+// counts success/total); §4 pending (0/total) → sending (success/total) → sent (success/total), or
+// deleted while pending. Recipients are fixed when the notification is saved; a worker sends them
+// (docs/notifications.md): one row per recipient, never two e-mails to one recipient.
+
+const tag = 'Notifications'
+
+export const NOTIFICATION_NAME_MAX = 255
+export const NOTIFICATION_SUBJECT_MAX = 255
+/** The content's HTML, before sanitising. */
+export const NOTIFICATION_CONTENT_MAX = 200_000
+
+export const NotificationStatus = z.enum(['pending', 'sending', 'sent'])
+export type NotificationStatus = z.infer<typeof NotificationStatus>
+
+export const RecipientStatus = z.enum(['pending', 'sending', 'sent', 'failed'])
+export type RecipientStatus = z.infer<typeof RecipientStatus>
+
+const DateOnly = z.string().refine(isCalendarDate, { error: 'validation.invalid' })
+
+/**
+ * Who gets it: every customer, or the customers matching every given filter: plans, account status,
+ * signed up between two dates (UTC, both included), without any active key, e-mail containing a text.
+ */
+export const RecipientFilter = z.strictObject({
+  all: z.boolean(),
+  plan_ids: z.array(Id).max(50).optional(),
+  status: z.enum(['active', 'suspended']).optional(),
+  signed_up_from: DateOnly.optional(),
+  signed_up_to: DateOnly.optional(),
+  /** Customers with no active key (none created, or all deleted or suspended). */
+  inactive_keys: z.boolean().optional(),
+  email_contains: z.string().trim().max(255).optional(),
+})
+export type RecipientFilter = z.infer<typeof RecipientFilter>
+
+export const Notification = z.object({
+  id: z.string(),
+  name: z.string(),
+  subject: z.string(),
+  /** Sanitised HTML. */
+  content: z.string(),
+  recipients: RecipientFilter,
+  status: NotificationStatus,
+  /** When it goes out (or went out). */
+  send_at: IsoDateTime,
+  total: z.number().int(),
+  success: z.number().int(),
+  failed: z.number().int(),
+  created_by: z.string().nullable(),
+  created_at: IsoDateTime,
+  started_at: IsoDateTime.nullable(),
+  finished_at: IsoDateTime.nullable(),
+})
+export type Notification = z.infer<typeof Notification>
+
+export const NotificationBody = z.strictObject({
+  name: z
+    .string({ error: 'notifications.nameRequired' })
+    .trim()
+    .min(1, { error: 'notifications.nameRequired' })
+    .max(NOTIFICATION_NAME_MAX),
+  subject: z
+    .string({ error: 'notifications.subjectRequired' })
+    .trim()
+    .min(1, { error: 'notifications.subjectRequired' })
+    .max(NOTIFICATION_SUBJECT_MAX),
+  content: z
+    .string({ error: 'notifications.contentRequired' })
+    .min(1, { error: 'notifications.contentRequired' })
+    .max(NOTIFICATION_CONTENT_MAX, { error: 'notifications.contentTooLong' }),
+  recipients: RecipientFilter,
+  /** ISO date-time to send at; null or absent: now. */
+  send_at: z.iso.datetime({ offset: true, error: 'notifications.sendAtInvalid' }).nullish(),
+})
+export type NotificationBody = z.input<typeof NotificationBody>
+
+export const listNotifications = endpoint({
+  method: 'GET',
+  path: '/v1/notifications',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'E-mail notifications, newest first, with their progress; searched by name or subject.',
+  query: z.strictObject({
+    ...pageQueryFields,
+    keyword: z.string().trim().max(255).optional(),
+    status: NotificationStatus.optional(),
+  }),
+  data: pageOf(Notification),
+})
+
+export const getNotification = endpoint({
+  method: 'GET',
+  path: '/v1/notifications/{id}',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'One notification and its progress.',
+  params: IdParams,
+  data: Notification,
+})
+
+export const createNotification = endpoint({
+  method: 'POST',
+  path: '/v1/notifications',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Compose a notification: its recipients are fixed now; it goes out at `send_at` (or now).',
+  body: NotificationBody,
+  data: Notification,
+  successStatus: 201,
+})
+
+export const updateNotification = endpoint({
+  method: 'PUT',
+  path: '/v1/notifications/{id}',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Change a pending notification (its recipients are chosen again).',
+  params: IdParams,
+  body: NotificationBody,
+  data: Notification,
+})
+
+export const deleteNotification = endpoint({
+  method: 'DELETE',
+  path: '/v1/notifications/{id}',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Delete a pending notification (one already sending cannot be).',
+  params: IdParams,
+  data: Done,
+})
+
+export const countNotificationRecipients = endpoint({
+  method: 'POST',
+  path: '/v1/notifications/recipients-count',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'How many customers a recipient filter matches now.',
+  body: z.strictObject({ recipients: RecipientFilter }),
+  data: z.object({ total: z.number().int() }),
+})
+
+export const NotificationRecipient = z.object({
+  user_id: z.string().nullable(),
+  email: z.string(),
+  status: RecipientStatus,
+  attempts: z.number().int(),
+  error: z.string().nullable(),
+  sent_at: IsoDateTime.nullable(),
+})
+export type NotificationRecipient = z.infer<typeof NotificationRecipient>
+
+export const listNotificationRecipients = endpoint({
+  method: 'GET',
+  path: '/v1/notifications/{id}/recipients',
+  roles: STAFF_ROLES,
+  tag,
+  summary: "Each recipient's result (sent, failed with the reason, or still waiting).",
+  params: IdParams,
+  query: z.strictObject({ ...pageQueryFields, status: RecipientStatus.optional() }),
+  data: pageOf(NotificationRecipient),
+})
