@@ -1,0 +1,194 @@
+import { z } from 'zod'
+import { Done, Id, IdParams, IsoDateTime, pageQueryFields } from './common.ts'
+import { endpoint } from './endpoint.ts'
+import { pageOf } from './envelope.ts'
+import { IMAGE_MAX_BYTES } from './limits.ts'
+import { refineWith } from './problem.ts'
+import { ALL_ROLES, STAFF_ROLES } from './roles.ts'
+import { UploadedImagePath } from './support.ts'
+import { checkCategoryName, checkFaqText, checkFaqTitle, FAQ_IMAGES_MAX, FaqStatus } from './support-rules.ts'
+
+// SPEC §2 /faqs and /administrator/faqs; §3 FAQ (category, title, question, answer, answered by,
+// status open/closed, images, time) and Category (name); §5 "Category name required and unique"
+// ("Category name is exist"). SPEC §7 shows no FAQ calls: they follow its style under /v1/faqs and
+// /v1/faq-categories. "open" entries are the published ones customers see on /faqs.
+
+const tag = 'FAQs'
+
+export const CategoryName = z
+  .string()
+  .superRefine(refineWith(checkCategoryName))
+  .transform((v) => v.trim())
+
+export const FaqCategory = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Entries in the category (any status). */
+  faqs: z.number().int(),
+  created_at: IsoDateTime,
+})
+export type FaqCategory = z.infer<typeof FaqCategory>
+
+export const Faq = z.object({
+  id: z.string(),
+  category: z.object({ id: z.string(), name: z.string() }),
+  title: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  images: z.array(z.string()),
+  status: z.enum(FaqStatus),
+  /** The staff member who wrote the current answer. */
+  answered_by: z.object({ id: z.string(), full_name: z.string() }).nullable(),
+  /** When the answer was last written. */
+  time: IsoDateTime,
+  created_at: IsoDateTime,
+})
+export type Faq = z.infer<typeof Faq>
+
+const FaqBody = z.strictObject({
+  category_id: Id,
+  title: z
+    .string()
+    .superRefine(refineWith(checkFaqTitle))
+    .transform((v) => v.trim()),
+  question: z
+    .string()
+    .superRefine(refineWith(checkFaqText))
+    .transform((v) => v.trim()),
+  answer: z
+    .string()
+    .superRefine(refineWith(checkFaqText))
+    .transform((v) => v.trim()),
+  images: z.array(UploadedImagePath).max(FAQ_IMAGES_MAX, { error: 'support.tooManyImages' }).default([]),
+  status: z.enum(FaqStatus).default('open'),
+})
+
+export const listFaqCategories = endpoint({
+  method: 'GET',
+  path: '/v1/faq-categories',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'FAQ categories by name, with how many entries each holds.',
+  query: z.strictObject({ ...pageQueryFields, keyword: z.string().trim().max(255).optional() }),
+  data: pageOf(FaqCategory),
+})
+
+export const createFaqCategory = endpoint({
+  method: 'POST',
+  path: '/v1/faq-categories',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Create a category (the name is required and unique, ignoring case).',
+  body: z.strictObject({ name: CategoryName }),
+  data: FaqCategory,
+  successStatus: 201,
+})
+
+export const updateFaqCategory = endpoint({
+  method: 'PUT',
+  path: '/v1/faq-categories/{id}',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Rename a category.',
+  params: IdParams,
+  body: z.strictObject({ name: CategoryName }),
+  data: FaqCategory,
+})
+
+export const deleteFaqCategory = endpoint({
+  method: 'DELETE',
+  path: '/v1/faq-categories/{id}',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Delete an empty category (one that still holds entries is refused).',
+  params: IdParams,
+  data: Done,
+})
+
+export const listFaqs = endpoint({
+  method: 'GET',
+  path: '/v1/faqs',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Every FAQ entry, filtered by category and status, searched in title, question and answer.',
+  query: z.strictObject({
+    ...pageQueryFields,
+    keyword: z.string().trim().max(255).optional(),
+    category_id: Id.optional(),
+    status: z.enum(FaqStatus).optional(),
+  }),
+  data: pageOf(Faq),
+})
+
+export const getFaq = endpoint({
+  method: 'GET',
+  path: '/v1/faqs/{id}',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'One FAQ entry.',
+  params: IdParams,
+  data: Faq,
+})
+
+export const createFaq = endpoint({
+  method: 'POST',
+  path: '/v1/faqs',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Write an FAQ entry; its author is recorded as the one who answered.',
+  body: FaqBody,
+  data: Faq,
+  successStatus: 201,
+})
+
+export const updateFaq = endpoint({
+  method: 'PUT',
+  path: '/v1/faqs/{id}',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Edit an FAQ entry, publish it (open) or withdraw it (closed).',
+  params: IdParams,
+  body: FaqBody,
+  data: Faq,
+})
+
+export const deleteFaq = endpoint({
+  method: 'DELETE',
+  path: '/v1/faqs/{id}',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Delete an FAQ entry.',
+  params: IdParams,
+  data: Done,
+})
+
+export const uploadFaqImage = endpoint({
+  method: 'POST',
+  path: '/v1/faqs/upload-image',
+  roles: STAFF_ROLES,
+  tag,
+  summary: 'Upload an image for an FAQ entry (multipart field `file`, at most 10 MB, judged by content).',
+  upload: { maxBytes: IMAGE_MAX_BYTES },
+  data: z.object({ path: z.string() }),
+  successStatus: 201,
+})
+
+export const PublishedFaq = Faq.omit({ status: true, created_at: true })
+export type PublishedFaq = z.infer<typeof PublishedFaq>
+
+export const publishedFaqs = endpoint({
+  method: 'GET',
+  path: '/v1/faqs/published',
+  roles: ALL_ROLES,
+  tag,
+  summary: 'Published (open) FAQ entries and their categories, searched in title, question and answer.',
+  query: z.strictObject({
+    keyword: z.string().trim().max(255).optional(),
+    category_id: Id.optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(500),
+  }),
+  data: z.object({
+    categories: z.array(z.object({ id: z.string(), name: z.string() })),
+    items: z.array(PublishedFaq),
+  }),
+})
