@@ -3,6 +3,7 @@
 // endpoint (apps/web/contract-plugin.ts); types still come from the whole contract.
 
 export * from './codes.ts'
+export * from './email-change-rules.ts'
 export * from './endpoint.ts'
 export * from './fields.ts'
 export * from './format.ts'
@@ -16,4 +17,6 @@ export * from './problem.ts'
 export * from './restrictions.ts'
 export * from './roles.ts'
 export * from './services.ts'
+export * from './settings-rules.ts'
+export * from './support-rules.ts'
 export * from './usage.ts'

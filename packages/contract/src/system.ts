@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { IsoDateTime, pageQueryFields } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
+import { SupportContact } from './support-contact.ts'
 import { ADMIN_ONLY } from './roles.ts'
 
 const tag = 'System'
@@ -33,6 +34,15 @@ export const AppConfig = z.object({
   map_url: z.string(),
   docs_url: z.string(),
   version: z.string(),
+  /** Sign-in providers offered on /login (null: not configured); docs/sign-in.md. */
+  sign_in: z
+    .object({
+      google: z.object({ client_id: z.string(), auth_url: z.string() }).nullable(),
+      facebook: z.object({ app_id: z.string(), dialog_url: z.string() }).nullable(),
+    })
+    .optional(),
+  /** What customers are told to contact support by; null while an administrator has not set it. */
+  support_contact: SupportContact.nullable().optional(),
 })
 export type AppConfig = z.infer<typeof AppConfig>
 

@@ -1,6 +1,7 @@
 export * from './balance.ts'
 export * from './billing.ts'
 export * from './campaigns.ts'
+export * from './email-change.ts'
 export * from './faqs.ts'
 export * from './keys.ts'
 export * from './maps.ts'
