@@ -16,16 +16,21 @@ import { type Route, registerRoutes } from './http/routes.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
 import { createMailer } from './mail/mailer.ts'
+import { accountRoutes } from './modules/accounts/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { balanceRoutes } from './modules/balance/routes.ts'
 import { billingRoutes } from './modules/billing/routes.ts'
 import { createBillingScheduler } from './modules/billing/scheduler.ts'
+import { createNotificationWorker, registerNotificationWorker } from './jobs/notifications.ts'
+import { campaignRoutes } from './modules/campaigns/routes.ts'
 import { createCouponExpiry } from './modules/coupons/expiry.ts'
 import { couponRoutes } from './modules/coupons/routes.ts'
+import { faqRoutes } from './modules/faqs/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { gatewayRoutes } from './modules/gateway/routes.ts'
 import { keyRoutes } from './modules/keys/routes.ts'
 import { mapRoutes } from './modules/maps/routes.ts'
+import { notificationRoutes } from './modules/notifications/routes.ts'
 import { outboxRoutes } from './modules/outbox/routes.ts'
 import { createReconciler } from './modules/payments/reconcile.ts'
 import { paymentRoutes } from './modules/payments/routes.ts'
@@ -33,7 +38,10 @@ import { createTransport } from './modules/payments/transport.ts'
 import { planRoutes } from './modules/plans/routes.ts'
 import { rateRoutes } from './modules/pricing/routes.ts'
 import { createSandboxNotifier, registerSandbox } from './modules/sandbox/routes.ts'
+import { socialRoutes } from './modules/social/routes.ts'
+import { supportRoutes } from './modules/support/routes.ts'
 import { APP_VERSION, systemRoutes } from './modules/system/routes.ts'
+import { twoFactorRoutes } from './modules/two-factor/routes.ts'
 import { usageRoutes } from './modules/usage/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
 
@@ -42,6 +50,7 @@ export const allRoutes: readonly Route[] = [
   ...systemRoutes,
   ...authRoutes,
   ...userRoutes,
+  ...accountRoutes,
   ...keyRoutes,
   ...gatewayRoutes,
   ...usageRoutes,
@@ -50,10 +59,16 @@ export const allRoutes: readonly Route[] = [
   ...billingRoutes,
   ...balanceRoutes,
   ...couponRoutes,
+  ...campaignRoutes,
+  ...notificationRoutes,
   ...fileRoutes,
   ...outboxRoutes,
   ...mapRoutes,
   ...paymentRoutes,
+  ...supportRoutes,
+  ...faqRoutes,
+  ...twoFactorRoutes,
+  ...socialRoutes,
 ]
 
 const PRERENDERED = new Set(['/login', '/register', '/forgot-password', '/send-verify'])
@@ -80,6 +95,8 @@ export interface BuildOptions {
   billingSchedule?: boolean
   /** Where log lines go instead of stdout (tests read them); logs even when LOG_LEVEL is silent. */
   logStream?: { write(line: string): void }
+  /** Send e-mail notifications in the background (default: on; tests may drive the worker themselves). */
+  notificationWorker?: boolean
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024
@@ -219,6 +236,15 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   const billing = createBillingScheduler(ctx)
   const couponExpiry = createCouponExpiry(ctx)
+  const notificationWorker = createNotificationWorker({
+    db: database.db,
+    clock,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    ratePerSecond: config.notificationRatePerSecond,
+  })
+  registerNotificationWorker(ctx, notificationWorker)
   const reconciler = createReconciler(ctx)
   const sandboxNotifier = createSandboxNotifier(ctx)
   app.addHook('onReady', async () => {
@@ -226,12 +252,14 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     await ctx.gateway.start()
     if (options.billingSchedule ?? config.env !== 'test') billing.start()
     if (config.env !== 'test') couponExpiry.start()
+    if (options.notificationWorker !== false) notificationWorker.start()
     if (config.env !== 'test') reconciler.start()
     sandboxNotifier.start()
   })
   app.addHook('onClose', async () => {
     await billing.stop()
     await couponExpiry.stop()
+    await notificationWorker.stop()
     await reconciler.stop()
     await sandboxNotifier.stop()
     await mail.stop()

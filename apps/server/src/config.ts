@@ -26,6 +26,7 @@ const EnvSchema = z.object({
     .default(24 * 7),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Maps Portal <no-reply@localhost>'),
+  NOTIFICATION_RATE_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(20),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -52,6 +53,15 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_AUTH_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_ISSUERS: z.string().default('https://accounts.google.com,accounts.google.com'),
+  FACEBOOK_APP_ID: z.string().optional(),
+  FACEBOOK_APP_SECRET: z.string().optional(),
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+  FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
+  TOTP_ISSUER: z.string().min(1).max(64).default('Maps Portal'),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -71,6 +81,8 @@ export interface Config {
   sessionTtlHours: number
   smtpUrl: string | null
   mailFrom: string
+  /** E-mail notifications sent per second by each instance (docs/notifications.md). */
+  notificationRatePerSecond: number
   adminEmail: string | null
   adminPassword: string | null
   logLevel: Env['LOG_LEVEL']
@@ -86,6 +98,42 @@ export interface Config {
   payments: PaymentsConfig
   /** Custom maps: style URLs, the hosts they load from, and the editor origins (docs/maps.md). */
   maps: MapsSettings
+  /** Google and Facebook sign-in (null: not offered) and the TOTP issuer name (docs/sign-in.md). */
+  signIn: SignInConfig
+}
+
+export interface SignInConfig {
+  /** `authUrl`: where the browser is sent to sign in (OpenID Connect, `response_type=id_token`). */
+  google: { clientId: string; jwksUrl: string; issuers: string[]; authUrl: string } | null
+  /** `dialogUrl`: the login dialog the browser is sent to (`response_type=token`). */
+  facebook: { appId: string; appSecret: string; graphUrl: string; dialogUrl: string } | null
+  totpIssuer: string
+}
+
+function resolveSignIn(env: Env): SignInConfig {
+  if (Boolean(env.FACEBOOK_APP_ID) !== Boolean(env.FACEBOOK_APP_SECRET)) {
+    throw new Error('FACEBOOK_APP_ID and FACEBOOK_APP_SECRET are set together.')
+  }
+  return {
+    google: env.GOOGLE_CLIENT_ID
+      ? {
+          clientId: env.GOOGLE_CLIENT_ID,
+          jwksUrl: env.GOOGLE_JWKS_URL,
+          issuers: list(env.GOOGLE_ISSUERS),
+          authUrl: env.GOOGLE_AUTH_URL,
+        }
+      : null,
+    facebook:
+      env.FACEBOOK_APP_ID && env.FACEBOOK_APP_SECRET
+        ? {
+            appId: env.FACEBOOK_APP_ID,
+            appSecret: env.FACEBOOK_APP_SECRET,
+            graphUrl: env.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
+            dialogUrl: env.FACEBOOK_DIALOG_URL,
+          }
+        : null,
+    totpIssuer: env.TOTP_ISSUER,
+  }
 }
 
 export interface MapsSettings {
@@ -288,6 +336,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlHours: env.SESSION_TTL_HOURS,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM,
+    notificationRatePerSecond: env.NOTIFICATION_RATE_PER_SECOND,
     adminEmail: env.ADMIN_EMAIL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     logLevel: env.LOG_LEVEL,
@@ -302,5 +351,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     docsUrl: env.DOCS_URL,
     maps: mapsSettings(env),
     payments: resolvePayments(env, publicUrl, secret),
+    signIn: resolveSignIn(env),
   }
 }

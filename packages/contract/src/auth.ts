@@ -54,6 +54,26 @@ export const Session = Profile.extend({
 })
 export type Session = z.infer<typeof Session>
 
+/**
+ * With two-factor authentication on, a correct password (or provider token) gives this instead of a
+ * session: a short-lived challenge token that `POST /v1/users/2fa/verify-code` exchanges, with a code,
+ * for the session (DESIGN §4).
+ */
+export const TwoFactorChallenge = z.object({
+  two_factor_required: z.literal(true),
+  token: z.string(),
+  expires_at: IsoDateTime,
+})
+export type TwoFactorChallenge = z.infer<typeof TwoFactorChallenge>
+
+/** What a sign-in answers: the session, or the second-factor challenge. */
+export const LoginResult = z.union([TwoFactorChallenge, Session])
+export type LoginResult = z.infer<typeof LoginResult>
+
+export function needsSecondFactor(result: LoginResult): result is TwoFactorChallenge {
+  return 'two_factor_required' in result && result.two_factor_required === true
+}
+
 const tag = 'Auth'
 
 export const login = endpoint({
@@ -62,9 +82,9 @@ export const login = endpoint({
   roles: 'public',
   duringMaintenance: true,
   tag,
-  summary: 'Sign in with e-mail and password; returns the session and its bearer token.',
+  summary: 'Sign in with e-mail and password; returns the session and its bearer token, or a two-factor challenge.',
   body: z.strictObject({ email: LoginEmail, password: GivenPassword }),
-  data: Session,
+  data: LoginResult,
 })
 
 export const logout = endpoint({

@@ -33,6 +33,8 @@ export const ErrorCode = {
   TokenUsed: 'TOKEN_USED',
   EmailUsed: 'EMAIL_USED',
   WrongPassword: 'WRONG_PASSWORD',
+  /** A two-factor code that is wrong, outside the ±1 step window, or already used. */
+  WrongCode: 'WRONG_CODE',
   Suspended: 'SUSPENDED',
   InvalidImage: 'INVALID_IMAGE',
   NoPhone: 'E401',

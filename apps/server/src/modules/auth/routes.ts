@@ -4,8 +4,9 @@ import * as auth from './service.ts'
 
 export const authRoutes = routes((r) => {
   r.on(contract.login, async ({ ctx, req, body }) => {
-    const session = await auth.login(ctx, req, body.email, body.password)
-    return ok(session, 'auth.welcome', { name: session.full_name })
+    const result = await auth.login(ctx, req, body.email, body.password)
+    if (contract.needsSecondFactor(result)) return ok(result, 'twoFactor.required')
+    return ok(result, 'auth.welcome', { name: result.full_name })
   })
 
   r.on(contract.logout, async ({ ctx, user }) => {

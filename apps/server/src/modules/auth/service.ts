@@ -3,7 +3,9 @@ import {
   isStaff,
   joinName,
   type Lang,
+  type LoginResult,
   RESET_TOKEN_HOURS,
+  type Role,
   type Session,
   splitFullName,
   VERIFY_WINDOW_HOURS,
@@ -18,6 +20,7 @@ import { newId } from '../../lib/ids.ts'
 import * as throttle from '../../lib/throttle.ts'
 import { grantFirstRegisterCredit } from '../balance/service.ts'
 import { announceChange } from '../gateway/gateway.ts'
+import { issueChallenge, twoFactorEnabled } from '../two-factor/challenge.ts'
 import {
   findUserByEmail,
   getUserById,
@@ -124,7 +127,7 @@ async function sendVerification(ctx: Ctx, db: Ctx['db'], user: UserRow, lang: La
   })
 }
 
-export async function login(ctx: Ctx, req: FastifyRequest, email: string, password: string): Promise<Session> {
+export async function login(ctx: Ctx, req: FastifyRequest, email: string, password: string): Promise<LoginResult> {
   const now = ctx.clock.now()
   const accountBucket = `login:email:${email}`
   const ipBucket = `login:ip:${req.ip}`
@@ -165,6 +168,19 @@ export async function login(ctx: Ctx, req: FastifyRequest, email: string, passwo
   if (!isStaff(roles) && (await ctx.settings.maintenance())) throw maintenanceError()
 
   await throttle.clear(ctx.db, accountBucket)
+  // With two-factor authentication on, the password alone opens no session (docs/sign-in.md).
+  if (await twoFactorEnabled(ctx.db, user.id)) return issueChallenge(ctx, user.id, now)
+  return openSession(ctx, req, user, roles, now)
+}
+
+/** A new session for a user whose identity (and second factor) has been checked. */
+export async function openSession(
+  ctx: Ctx,
+  req: FastifyRequest,
+  user: UserRow,
+  roles: Role[],
+  now: Date,
+): Promise<Session> {
   const expiresAt = new Date(now.getTime() + ctx.config.sessionTtlHours * HOUR)
   const { session, row } = await ctx.db.transaction(async (tx) => {
     const session = await insertSession(tx, {

@@ -1,6 +1,7 @@
 import * as contract from '@app/contract'
 import { ok, routes } from '../../http/routes.ts'
 import { writeAudit } from '../audit/audit.ts'
+import { publicSignIn } from '../social/service.ts'
 
 export const APP_VERSION = '0.1.0'
 
@@ -22,6 +23,7 @@ export const systemRoutes = routes((r) => {
     map_url: ctx.config.mapUrl,
     docs_url: ctx.config.docsUrl,
     version: APP_VERSION,
+    sign_in: publicSignIn(ctx.config.signIn),
   }))
 
   r.on(contract.setMaintenance, async ({ ctx, req, user, body }) => {

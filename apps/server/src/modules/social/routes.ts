@@ -1,0 +1,17 @@
+import * as contract from '@app/contract'
+import { ok, routes } from '../../http/routes.ts'
+import * as social from './service.ts'
+
+export const socialRoutes = routes((r) => {
+  r.on(contract.loginGoogle, async ({ ctx, req, body }) => {
+    const result = await social.signInWithGoogle(ctx, req, body.credential, body.nonce)
+    if (contract.needsSecondFactor(result)) return ok(result, 'twoFactor.required')
+    return ok(result, 'auth.welcome', { name: result.full_name })
+  })
+
+  r.on(contract.loginFacebook, async ({ ctx, req, body }) => {
+    const result = await social.signInWithFacebook(ctx, req, body.access_token, body.facebook_id)
+    if (contract.needsSecondFactor(result)) return ok(result, 'twoFactor.required')
+    return ok(result, 'auth.welcome', { name: result.full_name })
+  })
+})

@@ -1,0 +1,173 @@
+import { type AppConfig, ErrorCode, isStaff, type LoginResult, NAME_PART_MAX, splitFullName } from '@app/contract'
+import { and, eq } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { SignInConfig } from '../../config.ts'
+import type { Ctx } from '../../context.ts'
+import { PG_UNIQUE_VIOLATION, pgCode } from '../../db/client.ts'
+import { userIdentities } from '../../db/schema/index.ts'
+import { AppError, conflict, tooManyRequests } from '../../http/errors.ts'
+import { requestLang } from '../../http/lang.ts'
+import { maintenanceError } from '../../http/routes.ts'
+import { newId } from '../../lib/ids.ts'
+import * as throttle from '../../lib/throttle.ts'
+import { openSession } from '../auth/service.ts'
+import { grantFirstRegisterCredit } from '../balance/service.ts'
+import { issueChallenge, twoFactorEnabled } from '../two-factor/challenge.ts'
+import { findUserByEmail, getUserById, insertUser, listRoles, type UserRow } from '../users/queries.ts'
+import { verifyFacebookToken } from './facebook.ts'
+import { verifyGoogleIdToken } from './google.ts'
+
+// Sign-in with Google or Facebook (docs/sign-in.md). An identity is (provider, subject) in
+// `user_identities`; the e-mail only decides what happens at the first sign-in:
+// - an account with that address whose address is confirmed gets the identity linked to it;
+// - an account with that address not yet confirmed is refused (anyone can sign up with any address, so
+//   linking would hand the account to whoever registered it first, or to the provider's user);
+// - no account: a new customer is made, its address confirmed by the provider.
+
+export type Provider = 'google' | 'facebook'
+
+export interface ProviderIdentity {
+  subject: string
+  /** Lower-cased; null when the provider shared none. */
+  email: string | null
+  /** Whether the provider vouches for the address. */
+  emailVerified: boolean
+  firstName: string | null
+  lastName: string | null
+  name: string | null
+}
+
+const FIFTEEN_MINUTES = 15 * 60
+
+const failed = (provider: Provider) =>
+  new AppError(ErrorCode.BadCredentials, 401, provider === 'google' ? 'social.googleFailed' : 'social.facebookFailed')
+const notConfigured = () => new AppError(ErrorCode.NotFound, 404, 'social.notConfigured')
+
+/** What /login needs to show the buttons: ids and addresses only, never the app secret. */
+export function publicSignIn(config: SignInConfig): NonNullable<AppConfig['sign_in']> {
+  return {
+    google: config.google ? { client_id: config.google.clientId, auth_url: config.google.authUrl } : null,
+    facebook: config.facebook ? { app_id: config.facebook.appId, dialog_url: config.facebook.dialogUrl } : null,
+  }
+}
+
+async function limitByIp(ctx: Ctx, req: FastifyRequest) {
+  const verdict = await throttle.hit(ctx.db, `social:ip:${req.ip}`, 30, FIFTEEN_MINUTES, ctx.clock.now())
+  if (!verdict.allowed) throw tooManyRequests(verdict.retryAfter)
+}
+
+export async function signInWithGoogle(
+  ctx: Ctx,
+  req: FastifyRequest,
+  credential: string,
+  nonce: string | undefined,
+): Promise<LoginResult> {
+  const config = ctx.config.signIn.google
+  if (!config) throw notConfigured()
+  await limitByIp(ctx, req)
+  const identity = await verifyGoogleIdToken(config, credential, ctx.clock.now(), nonce)
+  if (!identity) throw failed('google')
+  return finish(ctx, req, 'google', identity)
+}
+
+export async function signInWithFacebook(
+  ctx: Ctx,
+  req: FastifyRequest,
+  accessToken: string,
+  facebookId: string,
+): Promise<LoginResult> {
+  const config = ctx.config.signIn.facebook
+  if (!config) throw notConfigured()
+  await limitByIp(ctx, req)
+  const identity = await verifyFacebookToken(config, accessToken, facebookId, ctx.clock.now())
+  if (!identity) throw failed('facebook')
+  return finish(ctx, req, 'facebook', identity)
+}
+
+async function finish(ctx: Ctx, req: FastifyRequest, provider: Provider, identity: ProviderIdentity) {
+  const user = await userFor(ctx, req, provider, identity)
+  const now = ctx.clock.now()
+  const roles = await listRoles(ctx.db, user.id)
+  if (!isStaff(roles) && (await ctx.settings.maintenance())) throw maintenanceError()
+  if (await twoFactorEnabled(ctx.db, user.id)) return issueChallenge(ctx, user.id, now)
+  return openSession(ctx, req, user, roles, now)
+}
+
+function namesOf(identity: ProviderIdentity) {
+  const clip = (value: string) => value.slice(0, NAME_PART_MAX)
+  if (identity.firstName || identity.lastName) {
+    return { first: clip(identity.firstName ?? ''), last: clip(identity.lastName ?? '') }
+  }
+  const split = splitFullName(identity.name ?? '')
+  return { first: clip(split.first_name), last: clip(split.last_name) }
+}
+
+async function userFor(ctx: Ctx, req: FastifyRequest, provider: Provider, identity: ProviderIdentity) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await linkOrCreate(ctx, req, provider, identity)
+    } catch (error) {
+      // Two first sign-ins at once: the second finds the identity (or the account) the first made.
+      if (attempt === 0 && pgCode(error) === PG_UNIQUE_VIOLATION) continue
+      throw error
+    }
+  }
+}
+
+async function linkOrCreate(
+  ctx: Ctx,
+  req: FastifyRequest,
+  provider: Provider,
+  identity: ProviderIdentity,
+): Promise<UserRow> {
+  const now = ctx.clock.now()
+  return ctx.db.transaction(async (tx) => {
+    const [known] = await tx
+      .select({ userId: userIdentities.userId })
+      .from(userIdentities)
+      .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, identity.subject)))
+      .limit(1)
+    if (known) {
+      await tx
+        .update(userIdentities)
+        .set({ lastUsedAt: now })
+        .where(and(eq(userIdentities.provider, provider), eq(userIdentities.subject, identity.subject)))
+      return getUserById(tx, known.userId)
+    }
+    if (!identity.email || !identity.emailVerified) {
+      throw new AppError(ErrorCode.BadCredentials, 401, 'social.noEmail')
+    }
+    const existing = await findUserByEmail(tx, identity.email)
+    if (existing && !existing.emailVerifiedAt) throw conflict(ErrorCode.Unverified, 'social.unverifiedAccount')
+    let user = existing
+    if (!user) {
+      const names = namesOf(identity)
+      user = await insertUser(
+        tx,
+        {
+          id: newId('usr', now.getTime()),
+          email: identity.email,
+          // No password: this account signs in through its provider (or sets one by "forgot password").
+          passwordHash: null,
+          firstName: names.first,
+          lastName: names.last,
+          emailVerifiedAt: now,
+          language: requestLang(req),
+          createdAt: now,
+          updatedAt: now,
+        },
+        ['customer'],
+      )
+      await grantFirstRegisterCredit(ctx, tx, user.id)
+    }
+    await tx.insert(userIdentities).values({
+      provider,
+      subject: identity.subject,
+      userId: user.id,
+      email: identity.email,
+      createdAt: now,
+      lastUsedAt: now,
+    })
+    return user
+  })
+}

@@ -1,0 +1,24 @@
+import * as contract from '@app/contract'
+import { ok, routes } from '../../http/routes.ts'
+import * as twoFactor from './service.ts'
+
+export const twoFactorRoutes = routes((r) => {
+  r.on(contract.twoFactorInfo, async ({ ctx, user }) => ok(await twoFactor.info(ctx, user), 'twoFactor.info'))
+
+  r.on(contract.generateTwoFactorSecret, async ({ ctx, user }) =>
+    ok(await twoFactor.generateSecret(ctx, user), 'twoFactor.secretGenerated'),
+  )
+
+  r.on(contract.enableTwoFactor, async ({ ctx, user, body }) =>
+    ok(await twoFactor.enable(ctx, user, body.code, body.secret_key), 'twoFactor.enabled'),
+  )
+
+  r.on(contract.disableTwoFactor, async ({ ctx, user, body }) =>
+    ok(await twoFactor.disable(ctx, user, body.code, body.password), 'twoFactor.disabled'),
+  )
+
+  r.on(contract.verifyTwoFactorCode, async ({ ctx, req, body }) => {
+    const session = await twoFactor.verifySignIn(ctx, req, body.token, body.code)
+    return ok(session, 'auth.welcome', { name: session.full_name })
+  })
+})

@@ -1,0 +1,184 @@
+import { ErrorCode, isStaff, type Session, type TwoFactorInfo, type TwoFactorSecret } from '@app/contract'
+import { and, eq, isNotNull, lt, sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { Ctx } from '../../context.ts'
+import type { Db } from '../../db/client.ts'
+import { userTotp } from '../../db/schema/index.ts'
+import { AppError, badRequest, conflict, refused, tooManyRequests } from '../../http/errors.ts'
+import { maintenanceError } from '../../http/routes.ts'
+import { decrypt, deriveKey, encrypt, safeEqual } from '../../lib/crypto.ts'
+import * as throttle from '../../lib/throttle.ts'
+import type { AuthUser } from '../auth/authenticate.ts'
+import { checkPassword } from '../auth/passwords.ts'
+import { openSession } from '../auth/service.ts'
+import { findUserById, listRoles } from '../users/queries.ts'
+import { readChallenge } from './challenge.ts'
+import { matchStep, newSecret, normaliseSecret, otpauthUrl } from './totp.ts'
+
+// Two-factor authentication (DESIGN §4, docs/sign-in.md): enrol, confirm, sign in, turn off.
+
+/** A generated secret must be confirmed within this time, or generated again. */
+const PENDING_MINUTES = 15
+/** Wrong codes (or passwords) per account before a 15-minute lock (ASVS 6.3.1; 5 per 15 min). */
+const LOCK_AFTER_FAILURES = 5
+const FIFTEEN_MINUTES = 15 * 60
+
+const sealKey = (ctx: Ctx) => deriveKey(ctx.config.secret, 'totp-secrets-aes256gcm')
+/** The user's id is the associated data: a sealed secret moved to another row does not open. */
+const aad = (userId: string) => `totp:${userId}`
+const seal = (ctx: Ctx, userId: string, secret: string) => encrypt(sealKey(ctx), secret, aad(userId))
+const unseal = (ctx: Ctx, userId: string, sealed: string) => decrypt(sealKey(ctx), sealed, aad(userId))
+
+const bucketOf = (userId: string) => `2fa:user:${userId}`
+const wrongCode = () => refused(ErrorCode.WrongCode, 'twoFactor.wrongCode')
+
+async function totpRow(db: Db, userId: string) {
+  const [row] = await db.select().from(userTotp).where(eq(userTotp.userId, userId)).limit(1)
+  return row ?? null
+}
+
+async function refuseWhileLocked(ctx: Ctx, userId: string, now: Date) {
+  const blocked = await throttle.blockedFor(ctx.db, bucketOf(userId), now)
+  if (blocked > 0) throw tooManyRequests(blocked, 'auth.locked')
+}
+
+/** Counts a failure (outside any transaction, so it sticks) and throws `error`, or 429 once locked. */
+async function failure(ctx: Ctx, userId: string, now: Date, error: AppError): Promise<never> {
+  const verdict = await throttle.hit(
+    ctx.db,
+    bucketOf(userId),
+    LOCK_AFTER_FAILURES - 1,
+    FIFTEEN_MINUTES,
+    now,
+    FIFTEEN_MINUTES,
+  )
+  if (!verdict.allowed) throw tooManyRequests(verdict.retryAfter, 'auth.locked')
+  throw error
+}
+
+/**
+ * Accepts `code` for the enabled secret once: the step it matches is written only if it is later than
+ * the last used one (`UPDATE … WHERE last_step < step`), so two requests racing with one code cannot
+ * both pass.
+ */
+async function consumeCode(ctx: Ctx, userId: string, code: string, now: Date): Promise<boolean> {
+  const row = await totpRow(ctx.db, userId)
+  if (!row?.secretCiphertext) return false
+  const step = matchStep(unseal(ctx, userId, row.secretCiphertext), code, now, row.lastStep)
+  if (step === null) return false
+  const updated = await ctx.db
+    .update(userTotp)
+    .set({ lastStep: step, updatedAt: now })
+    .where(and(eq(userTotp.userId, userId), lt(userTotp.lastStep, step), isNotNull(userTotp.secretCiphertext)))
+    .returning({ userId: userTotp.userId })
+  return updated.length === 1
+}
+
+export async function info(ctx: Ctx, user: AuthUser): Promise<TwoFactorInfo> {
+  const row = await totpRow(ctx.db, user.id)
+  return {
+    enabled: Boolean(row?.enabledAt),
+    enabled_at: row?.enabledAt?.toISOString() ?? null,
+    has_password: user.row.passwordHash !== null,
+  }
+}
+
+export async function generateSecret(ctx: Ctx, user: AuthUser): Promise<TwoFactorSecret> {
+  const now = ctx.clock.now()
+  const secret = newSecret()
+  const pendingCiphertext = seal(ctx, user.id, secret)
+  const saved = await ctx.db
+    .insert(userTotp)
+    .values({ userId: user.id, pendingCiphertext, pendingCreatedAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: userTotp.userId,
+      set: { pendingCiphertext, pendingCreatedAt: now, updatedAt: now },
+      // A secret that is on is never replaced by generating another.
+      setWhere: sql`${userTotp.enabledAt} is null`,
+    })
+    .returning({ userId: userTotp.userId })
+  if (saved.length === 0) throw conflict(ErrorCode.Conflict, 'twoFactor.alreadyEnabled')
+  const issuer = ctx.config.signIn.totpIssuer
+  return { secret_key: secret, otpauth_url: otpauthUrl(secret, issuer, user.email), issuer, account: user.email }
+}
+
+export async function enable(ctx: Ctx, user: AuthUser, code: string, secretKey: string): Promise<TwoFactorInfo> {
+  const now = ctx.clock.now()
+  await refuseWhileLocked(ctx, user.id, now)
+  const row = await totpRow(ctx.db, user.id)
+  if (row?.enabledAt) throw conflict(ErrorCode.Conflict, 'twoFactor.alreadyEnabled')
+  const fresh =
+    row?.pendingCiphertext &&
+    row.pendingCreatedAt &&
+    now.getTime() - row.pendingCreatedAt.getTime() <= PENDING_MINUTES * 60_000
+  if (!row?.pendingCiphertext || !fresh) throw badRequest(ErrorCode.TokenExpired, 'twoFactor.noPending')
+  const secret = unseal(ctx, user.id, row.pendingCiphertext)
+  // The key the browser shows must be the one generated last (another tab may have generated a newer one).
+  if (!safeEqual(normaliseSecret(secretKey), secret)) throw badRequest(ErrorCode.TokenExpired, 'twoFactor.noPending')
+  const step = matchStep(secret, code, now, row.lastStep)
+  if (step === null) return failure(ctx, user.id, now, wrongCode())
+  const updated = await ctx.db
+    .update(userTotp)
+    .set({
+      secretCiphertext: row.pendingCiphertext,
+      enabledAt: now,
+      pendingCiphertext: null,
+      pendingCreatedAt: null,
+      lastStep: step,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(userTotp.userId, user.id),
+        sql`${userTotp.enabledAt} is null`,
+        eq(userTotp.pendingCiphertext, row.pendingCiphertext),
+      ),
+    )
+    .returning({ enabledAt: userTotp.enabledAt })
+  if (updated.length === 0) throw conflict(ErrorCode.Conflict, 'twoFactor.alreadyEnabled')
+  await throttle.clear(ctx.db, bucketOf(user.id))
+  return { enabled: true, enabled_at: now.toISOString(), has_password: user.row.passwordHash !== null }
+}
+
+/** Turning it off is re-authentication: a current code, and the password when the account has one. */
+export async function disable(
+  ctx: Ctx,
+  user: AuthUser,
+  code: string,
+  password: string | undefined,
+): Promise<TwoFactorInfo> {
+  const now = ctx.clock.now()
+  await refuseWhileLocked(ctx, user.id, now)
+  const row = await totpRow(ctx.db, user.id)
+  if (!row?.enabledAt) throw conflict(ErrorCode.Conflict, 'twoFactor.notEnabled')
+  if (user.row.passwordHash !== null) {
+    if (!password) throw badRequest(ErrorCode.Validation, 'twoFactor.passwordRequired')
+    if (!(await checkPassword(user.row.passwordHash, password))) {
+      return failure(ctx, user.id, now, refused(ErrorCode.WrongPassword, 'auth.currentPasswordWrong'))
+    }
+  }
+  if (!(await consumeCode(ctx, user.id, code, now))) return failure(ctx, user.id, now, wrongCode())
+  await ctx.db.delete(userTotp).where(eq(userTotp.userId, user.id))
+  await throttle.clear(ctx.db, bucketOf(user.id))
+  return { enabled: false, enabled_at: null, has_password: user.row.passwordHash !== null }
+}
+
+/** The second step of a sign-in: the challenge from the first step and a code give the session. */
+export async function verifySignIn(ctx: Ctx, req: FastifyRequest, token: string, code: string): Promise<Session> {
+  const now = ctx.clock.now()
+  const userId = await readChallenge(ctx, token, now)
+  const challengeInvalid = () => new AppError(ErrorCode.TokenExpired, 401, 'twoFactor.challengeInvalid')
+  if (!userId) throw challengeInvalid()
+  await refuseWhileLocked(ctx, userId, now)
+  const user = await findUserById(ctx.db, userId)
+  if (!user) throw challengeInvalid()
+  if (!(await consumeCode(ctx, userId, code, now))) {
+    // 2FA turned off since the first step has no code to match either: sign in again.
+    if (!(await totpRow(ctx.db, userId))?.enabledAt) throw challengeInvalid()
+    return failure(ctx, userId, now, wrongCode())
+  }
+  await throttle.clear(ctx.db, bucketOf(userId))
+  const roles = await listRoles(ctx.db, userId)
+  if (!isStaff(roles) && (await ctx.settings.maintenance())) throw maintenanceError()
+  return openSession(ctx, req, user, roles, now)
+}

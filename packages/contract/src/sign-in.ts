@@ -1,0 +1,114 @@
+import { z } from 'zod'
+import { LoginResult, Session } from './auth.ts'
+import { IsoDateTime } from './common.ts'
+import { endpoint } from './endpoint.ts'
+import { ALL_ROLES } from './roles.ts'
+
+// Two-factor authentication (TOTP, RFC 6238) and sign-in with Google or Facebook (SPEC §7, DESIGN §4,
+// docs/sign-in.md).
+
+const tag = 'Sign-in'
+
+/** Six digits from an authenticator app (spaces a user may type are dropped). */
+export const TotpCode = z
+  .string({ error: 'twoFactor.codeFormat' })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, { error: 'twoFactor.codeFormat' }))
+
+export const TwoFactorInfo = z.object({
+  enabled: z.boolean(),
+  enabled_at: IsoDateTime.nullable(),
+  /** Whether turning it off asks for the password too (accounts made by Google or Facebook have none). */
+  has_password: z.boolean(),
+})
+export type TwoFactorInfo = z.infer<typeof TwoFactorInfo>
+
+export const TwoFactorSecret = z.object({
+  /** Base32, for typing into an authenticator app. */
+  secret_key: z.string(),
+  /** The `otpauth://totp/…` address the QR code holds. */
+  otpauth_url: z.string(),
+  issuer: z.string(),
+  account: z.string(),
+})
+export type TwoFactorSecret = z.infer<typeof TwoFactorSecret>
+
+export const twoFactorInfo = endpoint({
+  method: 'GET',
+  path: '/v1/users/2fa/info',
+  roles: ALL_ROLES,
+  tag,
+  summary: 'Whether two-factor authentication is on for the signed-in account.',
+  data: TwoFactorInfo,
+})
+
+export const generateTwoFactorSecret = endpoint({
+  method: 'POST',
+  path: '/v1/users/2fa/generate-secret',
+  roles: ALL_ROLES,
+  tag,
+  summary: 'Make a new TOTP secret to enrol (kept sealed on the server until confirmed with a code).',
+  data: TwoFactorSecret,
+})
+
+export const enableTwoFactor = endpoint({
+  method: 'POST',
+  path: '/v1/users/2fa/enable',
+  roles: ALL_ROLES,
+  tag,
+  summary: 'Turn two-factor authentication on: the generated secret and a current code from the app.',
+  body: z.strictObject({ code: TotpCode, secret_key: z.string().min(16).max(128) }),
+  data: TwoFactorInfo,
+})
+
+export const disableTwoFactor = endpoint({
+  method: 'POST',
+  path: '/v1/users/2fa/disable',
+  roles: ALL_ROLES,
+  tag,
+  summary: 'Turn two-factor authentication off: a current code, and the password when the account has one.',
+  body: z.strictObject({ code: TotpCode, password: z.string().max(512).optional() }),
+  data: TwoFactorInfo,
+})
+
+export const verifyTwoFactorCode = endpoint({
+  method: 'POST',
+  path: '/v1/users/2fa/verify-code',
+  roles: 'public',
+  duringMaintenance: true,
+  tag,
+  summary: 'Finish a sign-in: the challenge token the sign-in gave and a code from the app.',
+  body: z.strictObject({ code: TotpCode, token: z.string().min(1).max(2000) }),
+  data: Session,
+})
+
+export const loginGoogle = endpoint({
+  method: 'POST',
+  path: '/v1/login-google',
+  roles: 'public',
+  duringMaintenance: true,
+  tag,
+  summary: 'Sign in with a Google ID token (verified against Google’s keys, audience and issuer).',
+  body: z.strictObject({
+    credential: z.string().min(1).max(8192),
+    /** The nonce the browser put in the sign-in request; when given, the token must carry it. */
+    nonce: z.string().min(1).max(200).optional(),
+  }),
+  data: LoginResult,
+})
+
+export const loginFacebook = endpoint({
+  method: 'POST',
+  path: '/v1/login-facebook',
+  roles: 'public',
+  duringMaintenance: true,
+  tag,
+  summary: 'Sign in with a Facebook user access token (checked with the Graph API’s debug_token).',
+  body: z.strictObject({
+    access_token: z.string().min(1).max(4096),
+    facebook_id: z.string().min(1).max(64),
+    /** What the browser SDK said about the user; ignored: the server asks the Graph API itself. */
+    profile: z.unknown().optional(),
+  }),
+  data: LoginResult,
+})
