@@ -14,17 +14,19 @@ import type { Database } from './db/client.ts'
 import { apiNotFound, frameworkErrors, installErrorHandling } from './http/error-handler.ts'
 import { type Route, registerRoutes } from './http/routes.ts'
 import { securityHeaders } from './http/security-headers.ts'
+import { createNotificationWorker, registerNotificationWorker } from './jobs/notifications.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
 import { createMailer } from './mail/mailer.ts'
 import { accountRoutes } from './modules/accounts/routes.ts'
+import { auditRoutes } from './modules/audit/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { balanceRoutes } from './modules/balance/routes.ts'
 import { billingRoutes } from './modules/billing/routes.ts'
 import { createBillingScheduler } from './modules/billing/scheduler.ts'
-import { createNotificationWorker, registerNotificationWorker } from './jobs/notifications.ts'
 import { campaignRoutes } from './modules/campaigns/routes.ts'
 import { createCouponExpiry } from './modules/coupons/expiry.ts'
 import { couponRoutes } from './modules/coupons/routes.ts'
+import { emailChangeRoutes } from './modules/email-change/routes.ts'
 import { faqRoutes } from './modules/faqs/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { gatewayRoutes } from './modules/gateway/routes.ts'
@@ -38,6 +40,7 @@ import { createTransport } from './modules/payments/transport.ts'
 import { planRoutes } from './modules/plans/routes.ts'
 import { rateRoutes } from './modules/pricing/routes.ts'
 import { createSandboxNotifier, registerSandbox } from './modules/sandbox/routes.ts'
+import { settingsRoutes } from './modules/settings/routes.ts'
 import { socialRoutes } from './modules/social/routes.ts'
 import { supportRoutes } from './modules/support/routes.ts'
 import { APP_VERSION, systemRoutes } from './modules/system/routes.ts'
@@ -59,6 +62,9 @@ export const allRoutes: readonly Route[] = [
   ...billingRoutes,
   ...balanceRoutes,
   ...couponRoutes,
+  ...emailChangeRoutes,
+  ...auditRoutes,
+  ...settingsRoutes,
   ...campaignRoutes,
   ...notificationRoutes,
   ...fileRoutes,

@@ -1,0 +1,338 @@
+import type { ActiveCampaign, BodyOf, Campaign, createCampaign as createCampaignEndpoint } from '@app/contract'
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notInArray, or } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { Ctx } from '../../context.ts'
+import { type Db, PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
+import { campaignFiles, campaigns, files } from '../../db/schema/index.ts'
+import { conflict, invalidField, notFound, refused } from '../../http/errors.ts'
+import { newId } from '../../lib/ids.ts'
+import { escapeLike } from '../../lib/like.ts'
+import { writeAudit } from '../audit/audit.ts'
+import type { AuthUser } from '../auth/authenticate.ts'
+import { filePath } from '../files/files.ts'
+
+// Campaigns (SPEC §3, §5, §7 "Campaigns"): staff keep dashboard banners; customers see those running
+// today. A campaign's images are `files` rows (purpose `campaign`) listed in `campaign_files`; an image
+// uploaded but not (yet) in a campaign is "loose" and can be deleted with DELETE /v1/campaigns/image/{id}.
+// "Today" is the UTC date of the app's clock, never SQL's current_date, so tests with a fixed clock agree.
+
+export const CAMPAIGN_CODE_USED = 'CAMPAIGN_CODE_USED'
+export const CAMPAIGN_IMAGE_IN_USE = 'CAMPAIGN_IMAGE_IN_USE'
+export const CAMPAIGN_LAST_IMAGE = 'CAMPAIGN_LAST_IMAGE'
+
+type CampaignRow = typeof campaigns.$inferSelect
+type Body = BodyOf<typeof createCampaignEndpoint>
+
+export function utcDate(now: Date): string {
+  return now.toISOString().slice(0, 10)
+}
+
+async function imagesOf(db: Db, ids: string[]): Promise<Map<string, { id: string; path: string }[]>> {
+  const result = new Map<string, { id: string; path: string }[]>()
+  if (ids.length === 0) return result
+  const rows = await db
+    .select({ campaignId: campaignFiles.campaignId, fileId: campaignFiles.fileId })
+    .from(campaignFiles)
+    .where(inArray(campaignFiles.campaignId, ids))
+    .orderBy(asc(campaignFiles.position))
+  for (const row of rows) {
+    const list = result.get(row.campaignId) ?? []
+    list.push({ id: row.fileId, path: filePath(row.fileId) })
+    result.set(row.campaignId, list)
+  }
+  return result
+}
+
+function toCampaign(row: CampaignRow, images: { id: string; path: string }[], today: string): Campaign {
+  return {
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    start_date: row.startDate,
+    end_date: row.endDate,
+    url: row.url,
+    images,
+    file: images[0]?.path ?? null,
+    active: row.startDate <= today && today <= row.endDate,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+async function loadCampaign(db: Db, id: string, today: string): Promise<Campaign | null> {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1)
+  if (!row) return null
+  return toCampaign(row, (await imagesOf(db, [id])).get(id) ?? [], today)
+}
+
+export async function listCampaigns(ctx: Ctx, keyword: string | undefined, page: { limit: number; offset: number }) {
+  const text = keyword?.trim()
+  const where = text
+    ? or(ilike(campaigns.code, `%${escapeLike(text)}%`), ilike(campaigns.name, `%${escapeLike(text)}%`))
+    : undefined
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(campaigns)
+      .where(where)
+      .orderBy(desc(campaigns.createdAt), desc(campaigns.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    ctx.db.select({ value: count() }).from(campaigns).where(where),
+  ])
+  const today = utcDate(ctx.clock.now())
+  const images = await imagesOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  )
+  return { items: rows.map((r) => toCampaign(r, images.get(r.id) ?? [], today)), total: total?.value ?? 0 }
+}
+
+export async function activeCampaigns(ctx: Ctx): Promise<ActiveCampaign[]> {
+  const today = utcDate(ctx.clock.now())
+  const rows = await ctx.db
+    .select()
+    .from(campaigns)
+    .where(and(lte(campaigns.startDate, today), gte(campaigns.endDate, today)))
+    .orderBy(desc(campaigns.startDate), desc(campaigns.id))
+    .limit(20)
+  const images = await imagesOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  )
+  return rows.flatMap((row) => {
+    const image = images.get(row.id)?.[0]
+    return image
+      ? [
+          {
+            id: row.id,
+            code: row.code,
+            name: row.name,
+            url: row.url,
+            image: image.path,
+            start_date: row.startDate,
+            end_date: row.endDate,
+          },
+        ]
+      : []
+  })
+}
+
+/**
+ * The images a campaign is to have must be campaign uploads that are loose or already this campaign's;
+ * they are locked so a parallel save cannot take the same image.
+ */
+async function checkImages(db: Db, ids: string[], campaignId: string | null) {
+  const unique = [...new Set(ids)]
+  const found = await db
+    .select({ id: files.id, campaignId: campaignFiles.campaignId })
+    .from(files)
+    .leftJoin(campaignFiles, eq(campaignFiles.fileId, files.id))
+    .where(and(inArray(files.id, unique), eq(files.purpose, 'campaign')))
+    .for('update', { of: files })
+  for (const id of unique) {
+    const row = found.find((f) => f.id === id)
+    if (!row) throw invalidField('image_ids', 'campaigns.imageNotFound')
+    if (row.campaignId && row.campaignId !== campaignId) throw invalidField('image_ids', 'campaigns.imageInUse')
+  }
+  return unique
+}
+
+async function setImages(db: Db, campaignId: string, ids: string[]) {
+  const previous = await db
+    .select({ fileId: campaignFiles.fileId })
+    .from(campaignFiles)
+    .where(eq(campaignFiles.campaignId, campaignId))
+  await db.delete(campaignFiles).where(eq(campaignFiles.campaignId, campaignId))
+  await db.insert(campaignFiles).values(ids.map((fileId, position) => ({ campaignId, fileId, position })))
+  // Images dropped from the campaign are deleted with their file (SPEC "delete image with its campaign file").
+  const dropped = previous.map((p) => p.fileId).filter((id) => !ids.includes(id))
+  if (dropped.length > 0) await db.delete(files).where(inArray(files.id, dropped))
+}
+
+function codeUsed(error: unknown): boolean {
+  return pgCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === 'campaigns_code_key'
+}
+
+function auditView(c: Campaign) {
+  return {
+    code: c.code,
+    name: c.name,
+    start_date: c.start_date,
+    end_date: c.end_date,
+    url: c.url,
+    images: c.images.map((i) => i.id),
+  }
+}
+
+export async function createCampaign(ctx: Ctx, req: FastifyRequest, actor: AuthUser, body: Body): Promise<Campaign> {
+  const now = ctx.clock.now()
+  const today = utcDate(now)
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const ids = await checkImages(tx, body.image_ids, null)
+      const id = newId('cmp', now.getTime())
+      await tx.insert(campaigns).values({
+        id,
+        code: body.code,
+        name: body.name,
+        startDate: body.start_date,
+        endDate: body.end_date,
+        url: body.url,
+        createdBy: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
+      await setImages(tx, id, ids)
+      const campaign = await loadCampaign(tx, id, today)
+      if (!campaign) throw new Error('campaign insert lost')
+      await writeAudit(
+        tx,
+        actor,
+        req,
+        { action: 'campaigns.create', targetType: 'campaign', targetId: id, after: auditView(campaign) },
+        now,
+      )
+      return campaign
+    })
+  } catch (error) {
+    if (codeUsed(error)) throw conflict(CAMPAIGN_CODE_USED, 'campaigns.codeUsed')
+    throw error
+  }
+}
+
+export async function updateCampaign(
+  ctx: Ctx,
+  req: FastifyRequest,
+  actor: AuthUser,
+  id: string,
+  body: Body,
+): Promise<Campaign> {
+  const now = ctx.clock.now()
+  const today = utcDate(now)
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update')
+      if (!locked) throw notFound('campaigns.notFound')
+      const before = await loadCampaign(tx, id, today)
+      const ids = await checkImages(tx, body.image_ids, id)
+      await tx
+        .update(campaigns)
+        .set({
+          code: body.code,
+          name: body.name,
+          startDate: body.start_date,
+          endDate: body.end_date,
+          url: body.url,
+          updatedAt: now,
+        })
+        .where(eq(campaigns.id, id))
+      await setImages(tx, id, ids)
+      const campaign = await loadCampaign(tx, id, today)
+      if (!campaign || !before) throw new Error('campaign update lost')
+      await writeAudit(
+        tx,
+        actor,
+        req,
+        {
+          action: 'campaigns.update',
+          targetType: 'campaign',
+          targetId: id,
+          before: auditView(before),
+          after: auditView(campaign),
+        },
+        now,
+      )
+      return campaign
+    })
+  } catch (error) {
+    if (codeUsed(error)) throw conflict(CAMPAIGN_CODE_USED, 'campaigns.codeUsed')
+    throw error
+  }
+}
+
+export async function deleteCampaign(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string) {
+  const now = ctx.clock.now()
+  await ctx.db.transaction(async (tx) => {
+    const before = await loadCampaign(tx, id, utcDate(now))
+    if (!before) throw notFound('campaigns.notFound')
+    const imageIds = before.images.map((i) => i.id)
+    await tx.delete(campaigns).where(eq(campaigns.id, id))
+    if (imageIds.length > 0) await tx.delete(files).where(inArray(files.id, imageIds))
+    await writeAudit(
+      tx,
+      actor,
+      req,
+      { action: 'campaigns.delete', targetType: 'campaign', targetId: id, before: auditView(before) },
+      now,
+    )
+  })
+}
+
+/** Deletes an uploaded campaign image that no campaign lists. */
+export async function deleteLooseImage(ctx: Ctx, req: FastifyRequest, actor: AuthUser, fileId: string) {
+  const now = ctx.clock.now()
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: files.id, campaignId: campaignFiles.campaignId })
+      .from(files)
+      .leftJoin(campaignFiles, eq(campaignFiles.fileId, files.id))
+      .where(and(eq(files.id, fileId), eq(files.purpose, 'campaign')))
+      .for('update', { of: files })
+    if (!row) throw notFound('campaigns.imageNotFound')
+    if (row.campaignId) throw conflict(CAMPAIGN_IMAGE_IN_USE, 'campaigns.imageInUse')
+    await tx.delete(files).where(eq(files.id, fileId))
+    await writeAudit(tx, actor, req, { action: 'campaigns.deleteImage', targetType: 'file', targetId: fileId }, now)
+  })
+}
+
+/** Removes one image from its campaign's file list and deletes it; a campaign keeps at least one image. */
+export async function deleteImageAndCampaignFile(
+  ctx: Ctx,
+  req: FastifyRequest,
+  actor: AuthUser,
+  fileId: string,
+): Promise<Campaign> {
+  const now = ctx.clock.now()
+  const today = utcDate(now)
+  return ctx.db.transaction(async (tx) => {
+    const [link] = await tx
+      .select({ campaignId: campaignFiles.campaignId })
+      .from(campaignFiles)
+      .where(eq(campaignFiles.fileId, fileId))
+      .limit(1)
+    if (!link) throw notFound('campaigns.imageNotFound')
+    await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, link.campaignId)).for('update')
+    const before = await loadCampaign(tx, link.campaignId, today)
+    if (!before) throw notFound('campaigns.notFound')
+    if (before.images.length <= 1) throw refused(CAMPAIGN_LAST_IMAGE, 'campaigns.lastImage')
+    const keep = before.images.map((i) => i.id).filter((id) => id !== fileId)
+    await setImages(tx, link.campaignId, keep)
+    await tx.update(campaigns).set({ updatedAt: now }).where(eq(campaigns.id, link.campaignId))
+    const after = await loadCampaign(tx, link.campaignId, today)
+    if (!after) throw new Error('campaign lost')
+    await writeAudit(
+      tx,
+      actor,
+      req,
+      {
+        action: 'campaigns.deleteImageAndFile',
+        targetType: 'campaign',
+        targetId: link.campaignId,
+        before: auditView(before),
+        after: auditView(after),
+      },
+      now,
+    )
+    return after
+  })
+}
+
+/** Loose campaign uploads older than a day are deleted (a form closed without saving). */
+export async function sweepLooseImages(db: Db, now: Date) {
+  const cutoff = new Date(now.getTime() - 86_400_000)
+  const used = db.select({ id: campaignFiles.fileId }).from(campaignFiles)
+  await db
+    .delete(files)
+    .where(and(eq(files.purpose, 'campaign'), lte(files.createdAt, cutoff), notInArray(files.id, used)))
+}
