@@ -64,6 +64,11 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'PUT /v1/keys/{id}/delete': () => ({ user_id: `usr_${'0'.repeat(26)}` }),
   'POST /v1/keys/{id}/roll': () => ({ grace_hours: 24 }),
   'POST /v1/users/verify_phone': () => ({ code: '123456' }),
+  'POST /v1/users/2fa/enable': () => ({ code: '123456', secret_key: 'A'.repeat(32) }),
+  'POST /v1/users/2fa/disable': () => ({ code: '123456', password: 'not-the-password' }),
+  'POST /v1/users/2fa/verify-code': () => ({ code: '123456', token: 'not-a-challenge' }),
+  'POST /v1/login-google': () => ({ credential: 'not-an-id-token' }),
+  'POST /v1/login-facebook': () => ({ access_token: 'not-a-token', facebook_id: '1000' }),
   'POST /v1/gateway/verify': () => ({
     key: `mk_${'a'.repeat(40)}`,
     service: 'GEOCODE',
@@ -137,6 +142,14 @@ const samples: Record<string, () => Record<string, unknown>> = {
     active: true,
   }),
   'PUT /v1/users/change-plan/{id}': () => ({ user_plan_id: 'pln_seedstandard00000000000000' }),
+  'POST /v1/users': () => ({
+    first_name: 'Sample',
+    last_name: 'Person',
+    email: freshEmail('sample'),
+    phone_number: '0912345678',
+    password: 'long-enough-1',
+    confirm_password: 'long-enough-1',
+  }),
   'POST /v1/bills/{id}/update-paid': () => ({ paid: true }),
   'POST /v1/bills/request-vat-to-admin/{id}': () => ({
     company_name: 'Acme Maps Co., Ltd',
@@ -147,6 +160,31 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'POST /v1/bills/generate': () => ({ year: 2026, month: 10 }),
   'PUT /v1/users/{id}/add-balance': () => ({ amount: '25.00', description: 'Goodwill credit' }),
   'PUT /v1/balance/alert': () => ({ threshold: '10.00' }),
+  'POST /v1/support/tickets': () => ({
+    title: 'My key stopped working',
+    content: 'Since this morning every request answers 403.',
+    images: [],
+    reference: null,
+  }),
+  'POST /v1/support/tickets/{id}/replies': () => ({ content: 'Here are more details about it.', images: [] }),
+  'POST /v1/faq-categories': () => ({ name: `Category ${Math.random().toString(36).slice(2, 8)}` }),
+  'PUT /v1/faq-categories/{id}': () => ({ name: `Category ${Math.random().toString(36).slice(2, 8)}` }),
+  'POST /v1/faqs': () => ({
+    category_id: `fqc_${'0'.repeat(26)}`,
+    title: 'How do I roll a key?',
+    question: 'How do I roll a key without downtime?',
+    answer: 'Roll it with a grace period, then update your apps.',
+    images: [],
+    status: 'open',
+  }),
+  'PUT /v1/faqs/{id}': () => ({
+    category_id: `fqc_${'0'.repeat(26)}`,
+    title: 'How do I roll a key?',
+    question: 'How do I roll a key without downtime?',
+    answer: 'Roll it with a grace period, then update your apps.',
+    images: [],
+    status: 'open',
+  }),
   'POST /v1/coupon-types/': () => ({
     name: 'Launch week',
     limit: 10,
@@ -212,6 +250,37 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'POST /v1/users/add-card': () => ({
     card: { provider: 'paypal', token: 'tok_8f2Kx91LmQ', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
   }),
+  'POST /v1/campaigns': () => ({
+    code: 'SPRING_2026',
+    name: 'Spring offer',
+    start_date: '2026-11-01',
+    end_date: '2026-11-30',
+    url: 'https://example.com/spring',
+    image_ids: [`fil_${'0'.repeat(26)}`],
+  }),
+  'PUT /v1/campaigns/update/{id}': () => ({
+    code: 'SPRING_2026',
+    name: 'Spring offer',
+    start_date: '2026-11-01',
+    end_date: '2026-11-30',
+    url: 'https://example.com/spring',
+    image_ids: [`fil_${'0'.repeat(26)}`],
+  }),
+  'POST /v1/notifications': () => ({
+    name: 'November news',
+    subject: 'What is new in November',
+    content: '<p>Hello from the maps team.</p>',
+    recipients: { all: true },
+    send_at: '2030-01-01T08:00:00.000Z',
+  }),
+  'PUT /v1/notifications/{id}': () => ({
+    name: 'November news',
+    subject: 'What is new in November',
+    content: '<p>Hello from the maps team.</p>',
+    recipients: { all: true },
+    send_at: '2030-01-01T08:00:00.000Z',
+  }),
+  'POST /v1/notifications/recipients-count': () => ({ recipients: { all: false, status: 'active' } }),
 }
 
 /** A valid body for the endpoint, or undefined when none is on file. */
