@@ -1,4 +1,6 @@
 import { catalogs, type Lang } from '@app/contract'
+import { emailChangeTemplates } from './email-change-templates.ts'
+import { supportTemplates } from './support-templates.ts'
 
 // The e-mails the portal sends, in each language. A template is a subject, paragraphs and an optional
 // button; `{{name}}` placeholders are filled from the message's variables (HTML-escaped in the HTML part).
@@ -17,6 +19,8 @@ const footer: Record<Lang, string> = {
 }
 
 export const templates = {
+  ...emailChangeTemplates,
+  ...supportTemplates,
   verifyEmail: {
     en: {
       subject: 'Confirm your e-mail address',

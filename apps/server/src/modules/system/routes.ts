@@ -1,6 +1,7 @@
 import * as contract from '@app/contract'
 import { ok, routes } from '../../http/routes.ts'
 import { writeAudit } from '../audit/audit.ts'
+import { publicSupportContact } from '../settings/support-contact.ts'
 import { publicSignIn } from '../social/service.ts'
 
 export const APP_VERSION = '0.1.0'
@@ -24,6 +25,7 @@ export const systemRoutes = routes((r) => {
     docs_url: ctx.config.docsUrl,
     version: APP_VERSION,
     sign_in: publicSignIn(ctx.config.signIn),
+    support_contact: await publicSupportContact(ctx.db),
   }))
 
   r.on(contract.setMaintenance, async ({ ctx, req, user, body }) => {

@@ -1,0 +1,59 @@
+import * as contract from '@app/contract'
+import { pageParams } from '../../http/paging.ts'
+import { ok, routes } from '../../http/routes.ts'
+import * as queries from './queries.ts'
+import * as service from './service.ts'
+
+// SPEC §7 "Email change", paths as written. Customers ask and read their own requests; admin and
+// support (SPEC §6 "change email") list every request and decide.
+
+export const emailChangeRoutes = routes((r) => {
+  r.on(contract.requestEmailChange, async ({ ctx, req, user, body }) =>
+    ok(await service.requestChange(ctx, req, user, body), 'emailChange.requested'),
+  )
+
+  r.on(contract.listEmailChangeRequests, async ({ ctx, query }) => {
+    const paging = pageParams(query)
+    const { items, total } = await queries.listEmailChangeRequests(
+      ctx.db,
+      { keyword: query.keyword },
+      { limit: paging.pageSize, offset: paging.offset },
+    )
+    return { items, total, page: paging.page, page_size: paging.pageSize }
+  })
+
+  r.on(contract.userEmailChangeRequests, async ({ ctx, user, query }) => {
+    const paging = pageParams(query)
+    const { items, total } = await queries.listEmailChangeRequests(
+      ctx.db,
+      { userId: service.requestOwnerFor(user, query.user_id) },
+      { limit: paging.pageSize, offset: paging.offset },
+    )
+    return { items, total, page: paging.page, page_size: paging.pageSize }
+  })
+
+  r.on(contract.activeEmailChangeRequests, async ({ ctx, query }) => {
+    const paging = pageParams(query)
+    const { items, total } = await queries.listEmailChangeRequests(
+      ctx.db,
+      { keyword: query.keyword, status: query.status },
+      { limit: paging.pageSize, offset: paging.offset },
+      query.status === 'unaccomplished',
+    )
+    return { items, total, page: paging.page, page_size: paging.pageSize }
+  })
+
+  r.on(contract.checkNewEmailUsed, async ({ ctx, user, query }) => {
+    const used = query.new_email === user.email || (await queries.isEmailTaken(ctx.db, query.new_email, user.id))
+    return ok({ new_email: query.new_email, used }, used ? 'emailChange.emailUsed' : 'emailChange.emailFree')
+  })
+
+  r.on(contract.completeEmailChange, async ({ ctx, req, user, params }) => {
+    const request = await service.completeChange(ctx, req, user, params.id)
+    return ok(request, 'emailChange.completed', { email: request.new_email })
+  })
+
+  r.on(contract.refuseEmailChange, async ({ ctx, req, user, params, body }) =>
+    ok(await service.refuseChange(ctx, req, user, params.id, body.refuse_reason), 'emailChange.refused'),
+  )
+})
