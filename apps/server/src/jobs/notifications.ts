@@ -46,8 +46,8 @@ export interface NotificationWorkerOptions {
   pollMs?: number
   /** A name for this instance in `claimed_by` (default: random). */
   instance?: string
-  /** Waits between sends (tests pass a fast one). */
-  sleep?: (ms: number) => Promise<void>
+  /** Rows claimed per round (default: two seconds' worth at the rate, at most 50). */
+  batchSize?: number
 }
 
 const MAX_ATTEMPTS = 5
@@ -88,8 +88,8 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   const instance = options.instance ?? `w_${randomBytes(6).toString('hex')}`
   const leaseMs = options.leaseMs ?? 2 * 60_000
   const interval = 1000 / options.ratePerSecond
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)))
-  const batchSize = Math.max(1, Math.min(BATCH_MAX, Math.ceil(options.ratePerSecond * 2)))
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+  const batchSize = options.batchSize ?? Math.max(1, Math.min(BATCH_MAX, Math.ceil(options.ratePerSecond * 2)))
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
   let stopped = true
@@ -306,4 +306,8 @@ export function registerNotificationWorker(owner: object, worker: NotificationWo
 }
 export function kickNotifications(owner: object) {
   workers.get(owner)?.kick()
+}
+/** The app's own worker (tests stop it to drive workers of their own). */
+export function notificationWorkerOf(owner: object): NotificationWorker | undefined {
+  return workers.get(owner)
 }

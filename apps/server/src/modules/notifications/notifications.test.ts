@@ -1,0 +1,209 @@
+import * as contract from '@app/contract'
+import { and, eq } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import {
+  call,
+  createUser,
+  errorEnvelope,
+  fieldsOf,
+  freshEmail,
+  setUser,
+  userWithToken,
+  useTestApp,
+} from '../../../test/helpers.ts'
+import { auditLog, notificationRecipients, notifications } from '../../db/schema/index.ts'
+import { notificationWorkerOf } from '../../jobs/notifications.ts'
+import { sanitizeContent } from './service.ts'
+
+describe('e-mail notifications: the calls', async () => {
+  const t = await useTestApp()
+  // These tests look at what is saved; sending has its own tests (src/jobs/notifications.test.ts).
+  await notificationWorkerOf(t.ctx)?.stop()
+  const admin = await userWithToken(t, ['admin'])
+  const support = await userWithToken(t, ['support'])
+  const customer = await userWithToken(t, ['customer'])
+
+  const later = '2030-01-01T08:00:00.000Z'
+  const body = (overrides: Partial<contract.NotificationBody> = {}): contract.NotificationBody => ({
+    name: 'November news',
+    subject: 'What is new',
+    content: '<p>Hello <strong>there</strong></p>',
+    recipients: { all: true },
+    send_at: later,
+    ...overrides,
+  })
+
+  it('saves a pending notification with every customer as a recipient, audit-logged', async () => {
+    const res = await call(t, contract.createNotification, { body: body() }, { token: support.token })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const n = res.body.data
+    expect(n).toMatchObject({ status: 'pending', success: 0, failed: 0, send_at: later })
+    const rows = await t.ctx.db
+      .select()
+      .from(notificationRecipients)
+      .where(eq(notificationRecipients.notificationId, n.id))
+    // Staff accounts are not customers: only the customer(s) created so far.
+    expect(rows.map((r) => r.email)).toContain(customer.user.email)
+    expect(rows.map((r) => r.email)).not.toContain(admin.user.email)
+    expect(n.total).toBe(rows.length)
+    const [audit] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'notifications.create'), eq(auditLog.targetId, n.id)))
+    expect(audit?.actorId).toBe(support.user.id)
+  })
+
+  it('filters recipients by plan, status, sign-up dates, inactive keys and e-mail', async () => {
+    const tag = `flt${Date.now()}`
+    const old = await createUser(t, { email: freshEmail(`${tag}-old`), createdAt: new Date('2026-01-15T10:00:00Z') })
+    const recent = await createUser(t, { email: freshEmail(`${tag}-new`), createdAt: new Date('2026-10-20T23:30:00Z') })
+    const suspended = await createUser(t, { email: freshEmail(`${tag}-sus`) })
+    await setUser(t, suspended.id, { status: 'suspended' })
+    const count = async (recipients: contract.RecipientFilter) => {
+      const res = await call(t, contract.countNotificationRecipients, { body: { recipients } }, { token: admin.token })
+      expect(res.status).toBe(200)
+      return res.body.data.total
+    }
+    expect(await count({ all: false, email_contains: tag })).toBe(3)
+    expect(await count({ all: false, email_contains: tag, status: 'suspended' })).toBe(1)
+    expect(
+      await count({ all: false, email_contains: tag, signed_up_from: '2026-10-20', signed_up_to: '2026-10-20' }),
+    ).toBe(1)
+    expect(await count({ all: false, email_contains: tag, signed_up_to: '2026-06-30' })).toBe(1)
+    expect(await count({ all: false, email_contains: tag, inactive_keys: true })).toBe(3)
+    expect(await count({ all: false, email_contains: `${tag}-zzz` })).toBe(0)
+    expect(old.id && recent.id).toBeTruthy()
+
+    const none = await call(
+      t,
+      contract.createNotification,
+      { body: body({ recipients: { all: false, email_contains: `${tag}-nobody` } }) },
+      { token: support.token },
+    )
+    expect(none.status).toBe(400)
+    expect(fieldsOf(none.body).recipients).toBe('No customer matches these recipients')
+  })
+
+  it('sanitises the content on the server', async () => {
+    const res = await call(
+      t,
+      contract.createNotification,
+      {
+        body: body({
+          content:
+            '<p onclick="steal()">Hi<script>alert(1)</script> <a href="javascript:alert(1)">x</a> <a href="https://example.com">ok</a></p><iframe src="https://evil.example"></iframe><img src="https://example.com/a.png" onerror="x()">',
+        }),
+      },
+      { token: support.token },
+    )
+    expect(res.status).toBe(201)
+    const html = res.body.data.content
+    expect(html).not.toMatch(/script|onclick|onerror|iframe|javascript:/i)
+    expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer" target="_blank">ok</a>')
+    expect(html).toContain('<img src="https://example.com/a.png" />')
+    expect(sanitizeContent('<style>p{}</style><b>bold</b>')).toBe('<b>bold</b>')
+
+    const empty = await call(
+      t,
+      contract.createNotification,
+      { body: body({ content: '<script>only()</script>' }) },
+      { token: support.token },
+    )
+    expect(empty.status).toBe(400)
+    expect(fieldsOf(empty.body).content).toBe('Content is required')
+  })
+
+  it('validates the fields in the caller language', async () => {
+    const res = await call(
+      t,
+      contract.createNotification,
+      { body: { ...body(), name: ' ', subject: '', send_at: 'tomorrow' } },
+      { token: support.token, lang: 'vi' },
+    )
+    expect(res.status).toBe(400)
+    const fields = fieldsOf(res.body)
+    expect(fields.name).toBe('Vui lòng nhập tên')
+    expect(fields.subject).toBe('Vui lòng nhập tiêu đề email')
+    expect(fields.send_at).toBe('Thời gian gửi không hợp lệ')
+  })
+
+  it('updates and deletes a pending notification; refuses both once it is sending', async () => {
+    const created = (await call(t, contract.createNotification, { body: body() }, { token: support.token })).body.data
+    const updated = await call(
+      t,
+      contract.updateNotification,
+      { params: { id: created.id }, body: body({ name: 'Renamed', recipients: { all: false, status: 'active' } }) },
+      { token: admin.token },
+    )
+    expect(updated.status).toBe(200)
+    expect(updated.body.data).toMatchObject({ name: 'Renamed', recipients: { all: false, status: 'active' } })
+
+    const deleted = await call(t, contract.deleteNotification, { params: { id: created.id } }, { token: admin.token })
+    expect(deleted.status).toBe(200)
+    expect(await t.ctx.db.select().from(notifications).where(eq(notifications.id, created.id))).toHaveLength(0)
+    const [audit] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'notifications.delete'), eq(auditLog.targetId, created.id)))
+    expect(audit?.actorId).toBe(admin.user.id)
+
+    const sending = (await call(t, contract.createNotification, { body: body() }, { token: support.token })).body.data
+    await t.ctx.db.update(notifications).set({ status: 'sending' }).where(eq(notifications.id, sending.id))
+    const refusedUpdate = await call(
+      t,
+      contract.updateNotification,
+      { params: { id: sending.id }, body: body() },
+      { token: admin.token },
+    )
+    expect(refusedUpdate.status).toBe(409)
+    expect(errorEnvelope(refusedUpdate.body).message).toBe('update notification failed: it is already being sent')
+    const refusedDelete = await call(
+      t,
+      contract.deleteNotification,
+      { params: { id: sending.id } },
+      { token: admin.token },
+    )
+    expect(refusedDelete.status).toBe(409)
+
+    const missing = await call(
+      t,
+      contract.getNotification,
+      { params: { id: `ntf_${'0'.repeat(26)}` } },
+      { token: admin.token },
+    )
+    expect(missing.status).toBe(404)
+  })
+
+  it('lists notifications with progress and each recipient', async () => {
+    const created = (
+      await call(t, contract.createNotification, { body: body({ name: 'Listed one' }) }, { token: support.token })
+    ).body.data
+    const list = await call(t, contract.listNotifications, { query: { keyword: 'listed' } }, { token: support.token })
+    expect(list.body.data.items.map((n) => n.id)).toEqual([created.id])
+    const recipients = await call(
+      t,
+      contract.listNotificationRecipients,
+      { params: { id: created.id }, query: { status: 'pending' } },
+      { token: support.token },
+    )
+    expect(recipients.status).toBe(200)
+    expect(recipients.body.data.total).toBe(created.total)
+    expect(recipients.body.data.items[0]).toMatchObject({ status: 'pending', attempts: 0, error: null })
+  })
+
+  it('is for staff only', async () => {
+    for (const res of [
+      await call(t, contract.createNotification, { body: body() }, { token: customer.token }),
+      await call(t, contract.listNotifications, {}, { token: customer.token }),
+      await call(
+        t,
+        contract.countNotificationRecipients,
+        { body: { recipients: { all: true } } },
+        { token: customer.token },
+      ),
+    ]) {
+      expect(res.status).toBe(403)
+    }
+    expect((await call(t, contract.listNotifications, {})).status).toBe(401)
+  })
+})
