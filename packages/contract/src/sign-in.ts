@@ -108,7 +108,7 @@ export const loginFacebook = endpoint({
     access_token: z.string().min(1).max(4096),
     facebook_id: z.string().min(1).max(64),
     /** What the browser SDK said about the user; ignored: the server asks the Graph API itself. */
-    profile: z.unknown().optional(),
+    profile: z.record(z.string(), z.unknown()).optional(),
   }),
   data: LoginResult,
 })

@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { userTotp } from '../../db/schema/index.ts'
-import { AppError, badRequest, conflict, refused, tooManyRequests } from '../../http/errors.ts'
+import { type AppError, badRequest, conflict, refused, tooManyRequests } from '../../http/errors.ts'
 import { maintenanceError } from '../../http/routes.ts'
 import { decrypt, deriveKey, encrypt, safeEqual } from '../../lib/crypto.ts'
 import * as throttle from '../../lib/throttle.ts'
@@ -167,7 +167,7 @@ export async function disable(
 export async function verifySignIn(ctx: Ctx, req: FastifyRequest, token: string, code: string): Promise<Session> {
   const now = ctx.clock.now()
   const userId = await readChallenge(ctx, token, now)
-  const challengeInvalid = () => new AppError(ErrorCode.TokenExpired, 401, 'twoFactor.challengeInvalid')
+  const challengeInvalid = () => badRequest(ErrorCode.TokenExpired, 'twoFactor.challengeInvalid')
   if (!userId) throw challengeInvalid()
   await refuseWhileLocked(ctx, userId, now)
   const user = await findUserById(ctx.db, userId)
