@@ -1,0 +1,35 @@
+import type { Lang } from '@app/contract'
+
+// The e-mail a customer gets when staff answer their support ticket (SPEC §2 admin support). The
+// message carries the answer's first 500 characters and a button back to the ticket.
+// templates.ts spreads these in.
+
+const footer: Record<Lang, string> = {
+  en: 'You receive this e-mail because of your account on the Maps Portal. If this was not you, ignore it.',
+  vi: 'Bạn nhận được email này vì tài khoản của bạn trên Maps Portal. Nếu không phải bạn, hãy bỏ qua email này.',
+  my: 'Maps Portal ရှိ သင့်အကောင့်ကြောင့် ဤ email ကို ရရှိခြင်း ဖြစ်ပါသည်။ သင်မဟုတ်ပါက လျစ်လျူရှုပါ။',
+}
+
+export const supportTemplates = {
+  /** To the customer, on each staff reply to their ticket. */
+  ticketReplied: {
+    en: {
+      subject: 'New reply to your support request "{{title}}"',
+      paragraphs: ['Hello {{name}},', 'Our support team answered your request "{{title}}":', '{{reply}}'],
+      action: 'Open the request',
+      footer: footer.en,
+    },
+    vi: {
+      subject: 'Có trả lời mới cho yêu cầu hỗ trợ "{{title}}"',
+      paragraphs: ['Xin chào {{name}},', 'Bộ phận hỗ trợ đã trả lời yêu cầu "{{title}}" của bạn:', '{{reply}}'],
+      action: 'Mở yêu cầu',
+      footer: footer.vi,
+    },
+    my: {
+      subject: 'သင့် support တောင်းဆိုချက် "{{title}}" အတွက် ပြန်စာအသစ်',
+      paragraphs: ['မင်္ဂလာပါ {{name}}၊', 'ကျွန်ုပ်တို့၏ support အဖွဲ့က သင့်တောင်းဆိုချက် "{{title}}" ကို ဖြေကြားထားပါသည်-', '{{reply}}'],
+      action: 'တောင်းဆိုချက်ကို ဖွင့်မည်',
+      footer: footer.my,
+    },
+  },
+}

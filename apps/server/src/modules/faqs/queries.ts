@@ -1,0 +1,144 @@
+import { type Faq, type FaqCategory, joinName, type PublishedFaq } from '@app/contract'
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client.ts'
+import { faqCategories, faqs, users } from '../../db/schema/index.ts'
+import { escapeLike } from '../../lib/like.ts'
+
+// The FAQs' queries. `toFaqCategory` and `toFaq` are the only places a row becomes an API answer.
+
+export type FaqCategoryRow = typeof faqCategories.$inferSelect
+export type FaqRow = typeof faqs.$inferSelect
+
+export interface Page {
+  limit: number
+  offset: number
+}
+
+// Spelled out: inside a sub-select drizzle would leave `faq_categories.id` unqualified.
+const entriesOf = sql<number>`(select count(*)::int from ${faqs} f where f.category_id = ${faqCategories}.id)`
+
+export function toFaqCategory(row: FaqCategoryRow, entries: number): FaqCategory {
+  return { id: row.id, name: row.name, faqs: entries, created_at: row.createdAt.toISOString() }
+}
+
+export async function listCategories(db: Db, keyword: string | undefined, page: Page) {
+  const where = keyword ? ilike(faqCategories.name, `%${escapeLike(keyword)}%`) : undefined
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ category: faqCategories, entries: entriesOf })
+      .from(faqCategories)
+      .where(where)
+      .orderBy(asc(sql`lower(${faqCategories.name})`), asc(faqCategories.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ value: count() }).from(faqCategories).where(where),
+  ])
+  return { items: rows.map((r) => toFaqCategory(r.category, r.entries)), total: total?.value ?? 0 }
+}
+
+export async function findCategory(db: Db, id: string): Promise<FaqCategory | null> {
+  const [row] = await db
+    .select({ category: faqCategories, entries: entriesOf })
+    .from(faqCategories)
+    .where(eq(faqCategories.id, id))
+    .limit(1)
+  return row ? toFaqCategory(row.category, row.entries) : null
+}
+
+const selection = {
+  faq: faqs,
+  category: { id: faqCategories.id, name: faqCategories.name },
+  author: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+}
+
+type Selected = {
+  faq: FaqRow
+  category: { id: string; name: string }
+  author: { id: string; firstName: string | null; lastName: string | null } | null
+}
+
+export function toFaq(row: Selected): Faq {
+  return {
+    id: row.faq.id,
+    category: row.category,
+    title: row.faq.title,
+    question: row.faq.question,
+    answer: row.faq.answer,
+    images: row.faq.images,
+    status: row.faq.status,
+    answered_by: row.author
+      ? { id: row.author.id, full_name: joinName(row.author.firstName, row.author.lastName) }
+      : null,
+    time: row.faq.answeredAt.toISOString(),
+    created_at: row.faq.createdAt.toISOString(),
+  }
+}
+
+function baseQuery(db: Db) {
+  return db
+    .select(selection)
+    .from(faqs)
+    .innerJoin(faqCategories, eq(faqCategories.id, faqs.categoryId))
+    .leftJoin(users, eq(users.id, faqs.answeredBy))
+}
+
+export interface FaqFilter {
+  keyword?: string
+  categoryId?: string
+  status?: FaqRow['status']
+}
+
+function whereOf(filter: FaqFilter): SQL | undefined {
+  const conditions: SQL[] = []
+  if (filter.categoryId) conditions.push(eq(faqs.categoryId, filter.categoryId))
+  if (filter.status) conditions.push(eq(faqs.status, filter.status))
+  if (filter.keyword) {
+    // Each word must appear somewhere in the entry, so "reset key" finds "How do I reset an API key?".
+    for (const word of filter.keyword.split(/\s+/).filter(Boolean).slice(0, 8)) {
+      const like = `%${escapeLike(word)}%`
+      const match = or(ilike(faqs.title, like), ilike(faqs.question, like), ilike(faqs.answer, like))
+      if (match) conditions.push(match)
+    }
+  }
+  return conditions.length ? and(...conditions) : undefined
+}
+
+export async function listFaqs(db: Db, filter: FaqFilter, page: Page) {
+  const where = whereOf(filter)
+  const [rows, [total]] = await Promise.all([
+    baseQuery(db).where(where).orderBy(desc(faqs.updatedAt), desc(faqs.id)).limit(page.limit).offset(page.offset),
+    db.select({ value: count() }).from(faqs).where(where),
+  ])
+  return { items: rows.map(toFaq), total: total?.value ?? 0 }
+}
+
+export async function findFaq(db: Db, id: string): Promise<Faq | null> {
+  const [row] = await baseQuery(db).where(eq(faqs.id, id)).limit(1)
+  return row ? toFaq(row) : null
+}
+
+/** Published entries, by category name then title; the categories that hold at least one of them. */
+export async function listPublished(
+  db: Db,
+  filter: { keyword?: string; categoryId?: string },
+  limit: number,
+): Promise<{ categories: { id: string; name: string }[]; items: PublishedFaq[] }> {
+  const [rows, categories] = await Promise.all([
+    baseQuery(db)
+      .where(whereOf({ ...filter, status: 'open' }))
+      .orderBy(asc(sql`lower(${faqCategories.name})`), asc(faqs.title), asc(faqs.id))
+      .limit(limit),
+    db
+      .selectDistinct({ id: faqCategories.id, name: faqCategories.name, sort: sql`lower(${faqCategories.name})` })
+      .from(faqCategories)
+      .innerJoin(faqs, and(eq(faqs.categoryId, faqCategories.id), eq(faqs.status, 'open')))
+      .orderBy(sql`lower(${faqCategories.name})`),
+  ])
+  return {
+    categories: categories.map((c) => ({ id: c.id, name: c.name })),
+    items: rows.map((row) => {
+      const { status: _status, created_at: _created, ...published } = toFaq(row)
+      return published
+    }),
+  }
+}
