@@ -27,7 +27,7 @@ describe('audit log', async () => {
   }
 
   async function exportBody(query: Record<string, unknown>, token = admin.token) {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
+    const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]))
     return t.app.inject({ method: 'GET', url: `/v1/logs/export?${qs}`, headers: { authorization: `Bearer ${token}` } })
   }
 
