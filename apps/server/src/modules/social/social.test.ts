@@ -74,7 +74,7 @@ describe('sign-in with Google and Facebook', async () => {
 
   async function googleToken(
     claims: Record<string, unknown> = {},
-    options: { key?: CryptoKey; aud?: string; iss?: string; expIn?: number } = {},
+    options: { key?: typeof privateKey; aud?: string; iss?: string; expIn?: number } = {},
   ) {
     const now = Math.floor(t.clock.now().getTime() / 1000)
     return new SignJWT({ email_verified: true, ...claims })
