@@ -10,30 +10,43 @@ import { type PickedUser, UserPicker } from '../rates/UserPicker.tsx'
 import { useChangeUserPlan } from './plans.api.ts'
 import { plansMessages } from './plans.i18n.ts'
 
-/** Sets one user's plan (SPEC §6, admin only; no charge): pick the account by e-mail and a plan. */
+/**
+ * Sets one user's plan (SPEC §6, admin only; no charge): pick the account by e-mail (or open it for a
+ * given `user`, from the account's page) and a plan.
+ */
 export function ChangeUserPlanModal({
   open,
   plans,
   onClose,
+  user,
 }: {
   open: boolean
   plans: readonly Plan[]
   onClose: () => void
+  user?: PickedUser
 }) {
   const t = useT(plansMessages)
   return (
     <Modal open={open} onCancel={onClose} title={t('change.title')} footer={null} destroyOnHidden>
-      {open ? <ChangeUserPlan plans={plans} onDone={onClose} /> : null}
+      {open ? <ChangeUserPlan plans={plans} onDone={onClose} fixedUser={user ?? null} /> : null}
     </Modal>
   )
 }
 
-function ChangeUserPlan({ plans, onDone }: { plans: readonly Plan[]; onDone: () => void }) {
+function ChangeUserPlan({
+  plans,
+  onDone,
+  fixedUser,
+}: {
+  plans: readonly Plan[]
+  onDone: () => void
+  fixedUser: PickedUser | null
+}) {
   const t = useT(plansMessages)
   const common = useT(commonMessages)
   const { message, modal } = App.useApp()
   const change = useChangeUserPlan()
-  const [user, setUser] = useState<PickedUser | null>(null)
+  const [user, setUser] = useState<PickedUser | null>(fixedUser)
   const [planId, setPlanId] = useState<string | null>(null)
   const lang = useLang()
   const plan = plans.find((candidate) => candidate.id === planId)
@@ -63,7 +76,7 @@ function ChangeUserPlan({ plans, onDone }: { plans: readonly Plan[]; onDone: () 
       <Typography.Text type="secondary">{t('change.intro')}</Typography.Text>
       <Flex vertical gap={4}>
         <Typography.Text strong>{t('change.user')}</Typography.Text>
-        <UserPicker onPick={setUser} label={t('change.user')} />
+        {fixedUser ? null : <UserPicker onPick={setUser} label={t('change.user')} />}
         {user ? (
           <Tag icon={<CheckCircleOutlined />} color="blue" style={{ alignSelf: 'flex-start', whiteSpace: 'normal' }}>
             {user.email}

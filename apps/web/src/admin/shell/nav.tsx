@@ -57,6 +57,7 @@ export const adminPages: AdminPage[] = [
     roles: ADMIN_ONLY,
     icon: <SafetyCertificateOutlined />,
     inMenu: true,
+    load: () => import('../accounts/AccessRightsPage.tsx').then((m) => ({ Page: m.AccessRightsPage })),
   },
   {
     path: a.users,
@@ -65,9 +66,22 @@ export const adminPages: AdminPage[] = [
     icon: <TeamOutlined />,
     inMenu: true,
     activeOn: [a.createUser, a.editUser, a.viewHits, a.keyAndBill, a.balanceLog, a.couponLog],
+    load: () => import('../accounts/UserManagementPage.tsx').then((m) => ({ Page: m.UserManagementPage })),
   },
-  { path: a.createUser, label: 'pages.createUser', roles: STAFF_ROLES, inMenu: false },
-  { path: a.editUser, label: 'pages.editUser', roles: STAFF_ROLES, inMenu: false },
+  {
+    path: a.createUser,
+    label: 'pages.createUser',
+    roles: STAFF_ROLES,
+    inMenu: false,
+    load: () => import('../accounts/CreateUserPage.tsx').then((m) => ({ Page: m.CreateUserPage })),
+  },
+  {
+    path: a.editUser,
+    label: 'pages.editUser',
+    roles: STAFF_ROLES,
+    inMenu: false,
+    load: () => import('../accounts/EditUserPage.tsx').then((m) => ({ Page: m.EditUserPage })),
+  },
   {
     path: a.keyAndBill,
     label: 'pages.keyAndBill',
@@ -120,7 +134,14 @@ export const adminPages: AdminPage[] = [
     inMenu: false,
     load: () => import('../usage/UsagePerUserPage.tsx').then((m) => ({ Page: m.UsagePerUserPage })),
   },
-  { path: a.campaigns, label: 'menu.campaigns', roles: STAFF_ROLES, icon: <SoundOutlined />, inMenu: true },
+  {
+    path: a.campaigns,
+    label: 'menu.campaigns',
+    roles: STAFF_ROLES,
+    icon: <SoundOutlined />,
+    inMenu: true,
+    load: () => import('../campaigns/CampaignsPage.tsx').then((m) => ({ Page: m.CampaignsPage })),
+  },
   { path: a.changeEmail, label: 'menu.changeEmail', roles: STAFF_ROLES, icon: <MailOutlined />, inMenu: true },
   {
     path: a.notifications,

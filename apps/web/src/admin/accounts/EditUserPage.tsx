@@ -1,0 +1,383 @@
+import {
+  ArrowLeftOutlined,
+  BarChartOutlined,
+  GiftOutlined,
+  KeyOutlined,
+  PlusOutlined,
+  SwapOutlined,
+  WalletOutlined,
+} from '@ant-design/icons'
+import {
+  type Account,
+  checkMaxLength,
+  checkNamePart,
+  checkPhone,
+  formatDateTime,
+  formatMoney,
+  JOB_TITLE_MAX,
+  ORGANIZATION_MAX,
+  type ProfileUpdate,
+} from '@app/contract'
+import { useQuery } from '@tanstack/react-query'
+import { Alert, App, Button, Card, Col, Descriptions, Flex, Form, Input, Result, Row, Switch, Typography } from 'antd'
+import { type ReactNode, useState } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { paths } from '../../app/paths.ts'
+import { serverMessage } from '../../features/keys/keys.api.ts'
+import { useT } from '../../i18n/define.ts'
+import { useLang } from '../../i18n/lang.ts'
+import { optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
+import { LinkButton } from '../../ui/LinkButton.tsx'
+import { QueryState } from '../../ui/QueryState.tsx'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { useFadingErrors } from '../../ui/use-fading-errors.ts'
+import { AddBalanceModal, type BalanceTarget } from '../balance/AddBalanceModal.tsx'
+import { ChangeUserPlanModal } from '../plans/ChangeUserPlanModal.tsx'
+import { plansQuery } from '../plans/plans.api.ts'
+import { mainRole, RoleButton, RoleTag, StatusTag, SuspendButton, useIsAdmin, useMayManage } from './AccountActions.tsx'
+import { type AccountFlag, accountQuery, useToggleAccountFlag, useUpdateAccountProfile } from './accounts.api.ts'
+import { accountsMessages } from './accounts.i18n.ts'
+
+const withUser = (path: string, id: string) => `${path}?user_id=${encodeURIComponent(id)}`
+
+/**
+ * /administrator/user-management/edit-user?user_id=…: one account — its profile (staff edit it), status
+ * and role, the per-user flags and plan (administrators), and the links to its keys and bills, balance
+ * and coupon logs and usage.
+ */
+export function EditUserPage() {
+  const t = useT(accountsMessages)
+  const [searchParams] = useSearchParams()
+  const userId = searchParams.get('user_id')?.trim()
+  useDocumentTitle(t('list.title'))
+  if (!userId) {
+    return (
+      <Result
+        status="info"
+        title={t('edit.missing')}
+        extra={<LinkButton to={paths.admin.users}>{t('edit.back')}</LinkButton>}
+      />
+    )
+  }
+  return <EditUser userId={userId} />
+}
+
+function EditUser({ userId }: { userId: string }) {
+  const t = useT(accountsMessages)
+  const account = useQuery(accountQuery(userId))
+  const name = account.data?.full_name || account.data?.email
+  useDocumentTitle(name ? t('edit.title', { name }) : t('list.title'))
+  return (
+    <Flex vertical gap={16}>
+      <Link to={paths.admin.users} style={{ alignSelf: 'flex-start' }}>
+        <ArrowLeftOutlined /> {t('edit.back')}
+      </Link>
+      <QueryState query={account}>{(data) => <AccountView account={data} />}</QueryState>
+    </Flex>
+  )
+}
+
+function AccountView({ account }: { account: Account }) {
+  const t = useT(accountsMessages)
+  const mayManage = useMayManage(account)
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="flex-start" gap={12} wrap>
+        <div style={{ flex: '1 1 320px', minWidth: 0 }}>
+          <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
+            {t('edit.title', { name: account.full_name || account.email })}
+          </Typography.Title>
+          <Flex gap={8} align="center" wrap>
+            <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
+              {account.email}
+            </Typography.Text>
+            <RoleTag role={mainRole(account.roles)} />
+            <StatusTag status={account.status} />
+          </Flex>
+        </div>
+        <Flex gap={8} wrap>
+          {mayManage ? <SuspendButton account={account} /> : null}
+          <RoleButton account={account} />
+        </Flex>
+      </Flex>
+      {mayManage ? null : <Alert type="info" showIcon title={t('edit.staffOnlyAdmin')} />}
+      <Row gutter={[16, 16]}>
+        <Col xs={24} xl={14}>
+          <ProfileCard account={account} disabled={!mayManage} />
+        </Col>
+        <Col xs={24} xl={10}>
+          <Flex vertical gap={16}>
+            <AccountCard account={account} />
+            <FlagsCard account={account} />
+            <LinksCard account={account} />
+          </Flex>
+        </Col>
+      </Row>
+    </Flex>
+  )
+}
+
+interface ProfileValues {
+  first_name: string
+  last_name: string
+  phone_number: string
+  organization: string
+  job_title: string
+}
+
+const valuesOf = (account: Account): ProfileValues => ({
+  first_name: account.first_name,
+  last_name: account.last_name,
+  phone_number: account.phone_number ?? '',
+  organization: account.organization ?? '',
+  job_title: account.job_title ?? '',
+})
+
+function ProfileCard({ account, disabled }: { account: Account; disabled: boolean }) {
+  const t = useT(accountsMessages)
+  const { message } = App.useApp()
+  const [form] = Form.useForm<ProfileValues>()
+  const fading = useFadingErrors(form)
+  const update = useUpdateAccountProfile()
+  const [failure, setFailure] = useState<string | null>(null)
+  const saved = valuesOf(account)
+
+  const onFinish = (values: ProfileValues) => {
+    setFailure(null)
+    const changes: ProfileUpdate = {}
+    const blankToNull = (text: string) => (text.trim() ? text.trim() : null)
+    if (values.first_name !== saved.first_name) changes.first_name = values.first_name
+    if (values.last_name !== saved.last_name) changes.last_name = values.last_name
+    if (values.phone_number !== saved.phone_number) changes.phone_number = blankToNull(values.phone_number)
+    if (values.organization !== saved.organization) changes.organization = blankToNull(values.organization)
+    if (values.job_title !== saved.job_title) changes.job_title = blankToNull(values.job_title)
+    if (Object.keys(changes).length === 0) {
+      message.info(t('edit.nothing'))
+      return
+    }
+    update.mutate(
+      { id: account.id, changes },
+      {
+        onSuccess: ({ message: text }) => {
+          message.success(text || t('edit.saved'))
+        },
+        onError: (error) => {
+          if (!fading.showServerErrors(error)) setFailure(`${t('edit.failed')}: ${error.message}`)
+        },
+      },
+    )
+  }
+
+  return (
+    <Card title={t('edit.profile')}>
+      <Typography.Paragraph type="secondary">{t('edit.profileIntro')}</Typography.Paragraph>
+      <Form<ProfileValues>
+        form={form}
+        layout="vertical"
+        validateTrigger="onBlur"
+        initialValues={saved}
+        disabled={disabled}
+        onFieldsChange={fading.onFieldsChange}
+        onFinish={onFinish}
+      >
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="first_name" label={t('form.firstName')} required rules={[ruleFrom(checkNamePart)]}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="last_name" label={t('form.lastName')} required rules={[ruleFrom(checkNamePart)]}>
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label={t('form.email')} htmlFor="account-email">
+          <Input id="account-email" value={account.email} readOnly variant="filled" />
+        </Form.Item>
+        <Form.Item name="phone_number" label={t('form.phone')} rules={[optionalRuleFrom(checkPhone)]}>
+          <Input type="tel" inputMode="tel" autoComplete="off" />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="organization"
+              label={t('form.organization')}
+              rules={[optionalRuleFrom(checkMaxLength(ORGANIZATION_MAX))]}
+            >
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item
+              name="job_title"
+              label={t('form.jobTitle')}
+              rules={[optionalRuleFrom(checkMaxLength(JOB_TITLE_MAX))]}
+            >
+              <Input autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
+          {t('edit.save')}
+        </Button>
+      </Form>
+    </Card>
+  )
+}
+
+function AccountCard({ account }: { account: Account }) {
+  const t = useT(accountsMessages)
+  const lang = useLang()
+  const isAdmin = useIsAdmin()
+  const [balanceTarget, setBalanceTarget] = useState<BalanceTarget | null>(null)
+  const [isChangingPlan, setChangingPlan] = useState(false)
+  const plans = useQuery({ ...plansQuery(), enabled: isAdmin })
+  const items: { key: string; label: string; children: ReactNode }[] = [
+    { key: 'created', label: t('edit.created'), children: formatDateTime(account.created_at, lang) },
+    {
+      key: 'last_login',
+      label: t('edit.lastLogin'),
+      children: account.last_login ? formatDateTime(account.last_login, lang) : t('list.never'),
+    },
+    {
+      key: 'verified',
+      label: t('form.email'),
+      children: account.email_verified ? t('edit.verified') : t('edit.unverified'),
+    },
+    {
+      key: 'balance',
+      label: t('edit.balance'),
+      children: (
+        <Flex gap={8} align="center" wrap>
+          <Typography.Text strong>{formatMoney(account.balance, 'USD', lang)}</Typography.Text>
+          {isAdmin ? (
+            <Button
+              size="small"
+              icon={<PlusOutlined />}
+              onClick={() =>
+                setBalanceTarget({ id: account.id, name: account.full_name || account.email, balance: account.balance })
+              }
+            >
+              {t('edit.addBalance')}
+            </Button>
+          ) : null}
+        </Flex>
+      ),
+    },
+    {
+      key: 'plan',
+      label: t('edit.plan'),
+      children: (
+        <Flex gap={8} align="center" wrap>
+          <span>{account.name_of_user_plan_id ?? t('edit.defaultPlan')}</span>
+          {isAdmin ? (
+            <Button size="small" icon={<SwapOutlined />} onClick={() => setChangingPlan(true)} disabled={!plans.data}>
+              {t('edit.changePlan')}
+            </Button>
+          ) : null}
+        </Flex>
+      ),
+    },
+  ]
+  return (
+    <Card title={t('edit.account')}>
+      <Descriptions column={1} size="small" items={items} />
+      <AddBalanceModal target={balanceTarget} onClose={() => setBalanceTarget(null)} />
+      {plans.data ? (
+        <ChangeUserPlanModal
+          open={isChangingPlan}
+          plans={plans.data}
+          onClose={() => setChangingPlan(false)}
+          user={{ id: account.id, email: account.email }}
+        />
+      ) : null}
+    </Card>
+  )
+}
+
+const FLAGS: {
+  flag: AccountFlag
+  label: 'form.enjoyDiscount' | 'form.checkBalance' | 'form.activeAfterCreated'
+  hint: 'edit.enjoyDiscountHint' | 'edit.checkBalanceHint' | 'edit.activeAfterCreatedHint'
+}[] = [
+  { flag: 'enjoy_discount', label: 'form.enjoyDiscount', hint: 'edit.enjoyDiscountHint' },
+  { flag: 'check_balance', label: 'form.checkBalance', hint: 'edit.checkBalanceHint' },
+  { flag: 'active_after_created', label: 'form.activeAfterCreated', hint: 'edit.activeAfterCreatedHint' },
+]
+
+/** The per-user flags (SPEC §6: administrators toggle them); each switch saves at once. */
+function FlagsCard({ account }: { account: Account }) {
+  const t = useT(accountsMessages)
+  const { message } = App.useApp()
+  const isAdmin = useIsAdmin()
+  const toggle = useToggleAccountFlag()
+  const [pending, setPending] = useState<AccountFlag | null>(null)
+  const onToggle = (flag: AccountFlag) => {
+    setPending(flag)
+    toggle
+      .mutateAsync({ id: account.id, flag })
+      .then(({ message: text }) => {
+        message.success(text)
+      })
+      .catch((error: unknown) => {
+        const reason = serverMessage(error)
+        message.error(reason ? `${t('edit.flagFailed')}: ${reason}` : t('edit.flagFailed'))
+      })
+      .finally(() => setPending(null))
+  }
+  return (
+    <Card title={t('edit.flags')}>
+      <Typography.Paragraph type="secondary">
+        {isAdmin ? t('edit.flagsIntro') : t('edit.flagsReadOnly')}
+      </Typography.Paragraph>
+      <Flex vertical gap={12}>
+        {FLAGS.map(({ flag, label, hint }) => (
+          <Flex key={flag} gap={12} align="flex-start">
+            <Switch
+              id={`flag-${flag}`}
+              checked={account[flag]}
+              disabled={!isAdmin}
+              loading={pending === flag}
+              onChange={() => onToggle(flag)}
+            />
+            <Flex vertical>
+              <label htmlFor={`flag-${flag}`}>
+                <Typography.Text strong>{t(label)}</Typography.Text>
+              </label>
+              <Typography.Text type="secondary">{t(hint)}</Typography.Text>
+            </Flex>
+          </Flex>
+        ))}
+      </Flex>
+    </Card>
+  )
+}
+
+function LinksCard({ account }: { account: Account }) {
+  const t = useT(accountsMessages)
+  const isAdmin = useIsAdmin()
+  return (
+    <Card title={t('edit.links')}>
+      <Flex gap={8} wrap>
+        {isAdmin ? (
+          <>
+            <LinkButton to={withUser(paths.admin.keyAndBill, account.id)} icon={<KeyOutlined />}>
+              {t('edit.keyAndBill')}
+            </LinkButton>
+            <LinkButton to={withUser(paths.admin.balanceLog, account.id)} icon={<WalletOutlined />}>
+              {t('edit.balanceLog')}
+            </LinkButton>
+            <LinkButton to={withUser(paths.admin.couponLog, account.id)} icon={<GiftOutlined />}>
+              {t('edit.couponLog')}
+            </LinkButton>
+          </>
+        ) : null}
+        <LinkButton to={withUser(paths.admin.viewHits, account.id)} icon={<BarChartOutlined />}>
+          {t('edit.hits')}
+        </LinkButton>
+      </Flex>
+    </Card>
+  )
+}
