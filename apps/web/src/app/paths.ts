@@ -15,6 +15,7 @@ export const paths = {
   map: (id: string) => `/maps/${encodeURIComponent(id)}`,
   supportRequests: '/support/request',
   addQuestion: '/support/request/addQuestion',
+  ticket: (id: string) => `/support/request/${encodeURIComponent(id)}`,
   faqs: '/faqs',
   statistics: '/statistics',
   settings: (page: SettingsPage) => `/settings/${page}`,
@@ -46,6 +47,7 @@ export const paths = {
     notifications: '/administrator/notifications',
     support: '/administrator/support',
     supportRequest: '/administrator/support/request',
+    supportTicket: (id: string) => `/administrator/support/request?id=${encodeURIComponent(id)}`,
     faqs: '/administrator/faqs',
     coupons: '/administrator/coupons',
     couponTypes: '/administrator/coupons/coupon-types',
@@ -57,7 +59,7 @@ export const paths = {
   },
 } as const
 
-export const SETTINGS_PAGES = ['profile', 'security'] as const
+export const SETTINGS_PAGES = ['profile', 'security', 'email'] as const
 export type SettingsPage = (typeof SETTINGS_PAGES)[number]
 
 export function isAdminPath(pathname: string) {

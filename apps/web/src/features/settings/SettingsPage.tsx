@@ -3,6 +3,7 @@ import { Navigate, useNavigate, useParams } from 'react-router'
 import { paths, SETTINGS_PAGES, type SettingsPage as SettingsTab } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { EmailChangeForm } from './EmailChangeForm.tsx'
 import { ProfileForm } from './ProfileForm.tsx'
 import { SecurityForm } from './SecurityForm.tsx'
 import { settingsMessages } from './settings.i18n.ts'
@@ -34,6 +35,7 @@ function SettingsTabs({ tab }: { tab: SettingsTab }) {
           items={[
             { key: 'profile', label: t('tabs.profile'), children: <ProfileForm /> },
             { key: 'security', label: t('tabs.security'), children: <SecurityForm /> },
+            { key: 'email', label: t('tabs.email'), children: <EmailChangeForm /> },
           ]}
         />
       </Card>

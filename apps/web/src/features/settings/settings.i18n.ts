@@ -4,7 +4,7 @@ export const settingsMessages = customerMessages(
   'settings',
   {
     title: 'Account settings',
-    tabs: { profile: 'Profile', security: 'Security' },
+    tabs: { profile: 'Profile', security: 'Security', email: 'Email' },
     profile: {
       heading: 'Your profile',
       intro: 'How you appear in the portal and how we reach you.',
@@ -50,7 +50,7 @@ export const settingsMessages = customerMessages(
   },
   {
     title: 'အကောင့် ဆက်တင်များ',
-    tabs: { profile: 'ပရိုဖိုင်', security: 'လုံခြုံရေး' },
+    tabs: { profile: 'ပရိုဖိုင်', security: 'လုံခြုံရေး', email: 'Email' },
     profile: {
       heading: 'သင့်ပရိုဖိုင်',
       intro: 'ပေါ်တယ်တွင် သင့်ကို ပြသပုံနှင့် သင့်ထံ ဆက်သွယ်ပုံ။',

@@ -1,0 +1,207 @@
+import {
+  appConfig,
+  checkChangeReason,
+  checkConfirmEmail,
+  checkNewEmail,
+  EMAIL_CHANGE_REASON_MAX,
+  type EmailChangeRequest,
+  formatDate,
+} from '@app/contract'
+import { useQuery } from '@tanstack/react-query'
+import { Alert, App, Button, Flex, Form, Input, Table, Tag, Typography } from 'antd'
+import type { Rule } from 'antd/es/form'
+import { useState } from 'react'
+import { call } from '../../api/client.ts'
+import { useSession } from '../../app/session.ts'
+import { useT } from '../../i18n/define.ts'
+import { useLang } from '../../i18n/lang.ts'
+import { problemText, ruleFrom } from '../../ui/form-rules.ts'
+import { QueryState } from '../../ui/QueryState.tsx'
+import { useFadingErrors } from '../../ui/use-fading-errors.ts'
+import { ownEmailChangeRequestsQuery, useRequestEmailChange } from './email-change.api.ts'
+import { emailChangeMessages } from './email-change.i18n.ts'
+
+interface Values {
+  new_email: string
+  confirm_new_email: string
+  reason: string
+}
+
+const STATUS_COLOR = { unaccomplished: 'gold', accomplished: 'green', refused: 'red' } as const
+
+const sameAsNew: Rule = ({ getFieldValue }) => ({
+  validator: (_rule, value: string | undefined) => {
+    const problem = checkConfirmEmail(String(getFieldValue('new_email') ?? ''), value ?? '')
+    return problem ? Promise.reject(new Error(problemText(problem))) : Promise.resolve()
+  },
+})
+
+/**
+ * /settings/email (SPEC §3–§5 "Change-email request"): ask for a new address with a reason, see what
+ * became of earlier requests (with the refusal reason). A suspended account, or one whose request is
+ * still waiting, sees why it cannot ask instead of the form.
+ */
+export function EmailChangeForm() {
+  const t = useT(emailChangeMessages)
+  const session = useSession()
+  const requests = useQuery({ ...ownEmailChangeRequestsQuery(session?.user_id ?? ''), enabled: Boolean(session) })
+  if (!session) return null
+  return (
+    <Flex vertical gap={24} style={{ maxWidth: 720 }}>
+      <div>
+        <Typography.Title level={2} style={{ fontSize: 18, marginTop: 0 }}>
+          {t('heading')}
+        </Typography.Title>
+        <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+          {t('intro')}
+        </Typography.Paragraph>
+      </div>
+      <QueryState query={requests}>
+        {(page) => (
+          <>
+            <RequestState
+              items={page.items}
+              isSuspended={session.status === 'suspended'}
+              currentEmail={session.email}
+            />
+            <History items={page.items} />
+          </>
+        )}
+      </QueryState>
+      <SupportLine />
+    </Flex>
+  )
+}
+
+function RequestState(props: { items: EmailChangeRequest[]; isSuspended: boolean; currentEmail: string }) {
+  const t = useT(emailChangeMessages)
+  const lang = useLang()
+  const [latest] = props.items
+  const open = props.items.find((r) => r.status === 'unaccomplished')
+  if (props.isSuspended) return <Alert type="warning" showIcon title={t('suspended')} />
+  if (open)
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title={t('pendingTitle')}
+        description={t('pendingText', { email: open.new_email, date: formatDate(open.created_at, lang) })}
+      />
+    )
+  return (
+    <Flex vertical gap={16}>
+      {latest?.status === 'refused' ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('refusedTitle')}
+          description={
+            <span style={{ whiteSpace: 'pre-wrap' }}>{t('refusedText', { reason: latest.refuse_reason ?? '' })}</span>
+          }
+        />
+      ) : null}
+      <RequestForm currentEmail={props.currentEmail} />
+    </Flex>
+  )
+}
+
+function RequestForm({ currentEmail }: { currentEmail: string }) {
+  const t = useT(emailChangeMessages)
+  const { message } = App.useApp()
+  const [form] = Form.useForm<Values>()
+  const fading = useFadingErrors(form)
+  const send = useRequestEmailChange()
+  const [failure, setFailure] = useState<string | null>(null)
+
+  const onFinish = (values: Values) => {
+    setFailure(null)
+    send.mutate(values, {
+      onSuccess: ({ message: text }) => {
+        message.success(text)
+        form.resetFields()
+      },
+      onError: (error) => {
+        if (!fading.showServerErrors(error)) setFailure(error.message)
+      },
+    })
+  }
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      validateTrigger="onBlur"
+      onFieldsChange={fading.onFieldsChange}
+      onFinish={onFinish}
+      style={{ maxWidth: 460 }}
+    >
+      <Form.Item label={t('current')}>
+        <Input value={currentEmail} disabled />
+      </Form.Item>
+      <Form.Item name="new_email" label={t('newEmail')} required rules={[ruleFrom(checkNewEmail)]}>
+        <Input type="email" autoComplete="email" />
+      </Form.Item>
+      <Form.Item
+        name="confirm_new_email"
+        label={t('confirmEmail')}
+        required
+        dependencies={['new_email']}
+        rules={[sameAsNew]}
+      >
+        <Input type="email" autoComplete="off" onPaste={(event) => event.preventDefault()} />
+      </Form.Item>
+      <Form.Item name="reason" label={t('reason')} required rules={[ruleFrom(checkChangeReason)]}>
+        <Input.TextArea rows={3} maxLength={EMAIL_CHANGE_REASON_MAX} showCount placeholder={t('reasonPlaceholder')} />
+      </Form.Item>
+      {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
+      <Button type="primary" htmlType="submit" loading={send.isPending}>
+        {t('submit')}
+      </Button>
+    </Form>
+  )
+}
+
+function History({ items }: { items: EmailChangeRequest[] }) {
+  const t = useT(emailChangeMessages)
+  const lang = useLang()
+  return (
+    <div>
+      <Typography.Title level={3} style={{ fontSize: 16 }}>
+        {t('history')}
+      </Typography.Title>
+      <Table<EmailChangeRequest>
+        rowKey="id"
+        size="small"
+        pagination={false}
+        scroll={{ x: 640 }}
+        dataSource={items}
+        locale={{ emptyText: t('empty') }}
+        columns={[
+          { key: 'date', title: t('columns.date'), render: (_, r) => formatDate(r.created_at, lang), width: 120 },
+          { key: 'new', title: t('columns.newEmail'), dataIndex: 'new_email' },
+          { key: 'reason', title: t('columns.reason'), dataIndex: 'reason', ellipsis: true },
+          {
+            key: 'status',
+            title: t('columns.status'),
+            render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`status.${r.status}`)}</Tag>,
+          },
+          { key: 'refusal', title: t('columns.refusal'), render: (_, r) => r.refuse_reason ?? '—' },
+        ]}
+      />
+    </div>
+  )
+}
+
+/** The support contact an administrator set (app-config), when there is one. */
+function SupportLine() {
+  const t = useT(emailChangeMessages)
+  const config = useQuery({ queryKey: ['app-config'], queryFn: async () => (await call(appConfig)).data })
+  const contact = config.data?.support_contact
+  if (!contact?.email) return null
+  return (
+    <Typography.Text type="secondary">
+      {t('support', { email: contact.email })}
+      {contact.phone ? ` ${t('supportPhone', { phone: contact.phone })}` : ''}
+    </Typography.Text>
+  )
+}
