@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
 import { setNavigator } from '../api/client.ts'
-import type { ComingSoonFeature } from '../features/shell/ComingSoonPage.tsx'
 import { RequireSignedIn, SignedOutOnly } from './guards.tsx'
 import { paths } from './paths.ts'
 import { Root } from './Root.tsx'
@@ -11,12 +10,6 @@ import { Root } from './Root.tsx'
 const page = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) => ({
   lazy: async () => ({ Component: pick(await load()) }),
 })
-
-const comingSoon = (feature: ComingSoonFeature) =>
-  page(
-    () => import('../features/shell/ComingSoonPage.tsx'),
-    (m) => () => <m.ComingSoonPage feature={feature} />,
-  )
 
 const customerRoutes: RouteObject[] = [
   {
@@ -103,9 +96,34 @@ const customerRoutes: RouteObject[] = [
       (m) => m.MapPage,
     ),
   },
-  { path: paths.supportRequests, ...comingSoon('support') },
-  { path: paths.addQuestion, ...comingSoon('support') },
-  { path: paths.faqs, ...comingSoon('faqs') },
+  {
+    path: paths.supportRequests,
+    ...page(
+      () => import('../features/support/SupportRequestsPage.tsx'),
+      (m) => m.SupportRequestsPage,
+    ),
+  },
+  {
+    path: paths.addQuestion,
+    ...page(
+      () => import('../features/support/AddQuestionPage.tsx'),
+      (m) => m.AddQuestionPage,
+    ),
+  },
+  {
+    path: '/support/request/:id',
+    ...page(
+      () => import('../features/support/TicketPage.tsx'),
+      (m) => m.TicketPage,
+    ),
+  },
+  {
+    path: paths.faqs,
+    ...page(
+      () => import('../features/faqs/FaqsPage.tsx'),
+      (m) => m.FaqsPage,
+    ),
+  },
   {
     path: paths.statistics,
     ...page(
