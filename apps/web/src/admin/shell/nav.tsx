@@ -142,7 +142,14 @@ export const adminPages: AdminPage[] = [
     inMenu: true,
     load: () => import('../campaigns/CampaignsPage.tsx').then((m) => ({ Page: m.CampaignsPage })),
   },
-  { path: a.changeEmail, label: 'menu.changeEmail', roles: STAFF_ROLES, icon: <MailOutlined />, inMenu: true },
+  {
+    path: a.changeEmail,
+    label: 'menu.changeEmail',
+    roles: STAFF_ROLES,
+    icon: <MailOutlined />,
+    inMenu: true,
+    load: () => import('../change-email/ChangeEmailPage.tsx').then((m) => ({ Page: m.ChangeEmailPage })),
+  },
   {
     path: a.notifications,
     label: 'menu.notifications',
@@ -176,7 +183,14 @@ export const adminPages: AdminPage[] = [
     inMenu: false,
     load: () => import('../coupons/CouponTypesPage.tsx').then((m) => ({ Page: m.CouponTypesPage })),
   },
-  { path: a.logs, label: 'menu.logs', roles: STAFF_ROLES, icon: <AuditOutlined />, inMenu: true },
+  {
+    path: a.logs,
+    label: 'menu.logs',
+    roles: STAFF_ROLES,
+    icon: <AuditOutlined />,
+    inMenu: true,
+    load: () => import('../logs/LogsPage.tsx').then((m) => ({ Page: m.LogsPage })),
+  },
   {
     path: a.plans,
     label: 'menu.plans',
