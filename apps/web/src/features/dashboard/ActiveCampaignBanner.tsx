@@ -1,7 +1,6 @@
-/**
- * Where the dashboard announces an active campaign. Campaigns arrive with a later issue; until then
- * there is nothing to announce, so the slot renders nothing.
- */
+import { CampaignBanner } from '../campaigns/CampaignBanner.tsx'
+
+/** Where the dashboard announces active campaigns (features/campaigns). */
 export function ActiveCampaignBanner() {
-  return null
+  return <CampaignBanner />
 }
