@@ -106,7 +106,8 @@ export const loginFacebook = endpoint({
   summary: 'Sign in with a Facebook user access token (checked with the Graph API’s debug_token).',
   body: z.strictObject({
     access_token: z.string().min(1).max(4096),
-    facebook_id: z.string().min(1).max(64),
+    /** The user id the browser was told; when given, it must be the token's user. */
+    facebook_id: z.string().min(1).max(64).optional(),
     /** What the browser SDK said about the user; ignored: the server asks the Graph API itself. */
     profile: z.record(z.string(), z.unknown()).optional(),
   }),

@@ -21,6 +21,9 @@ export const paths = {
   settings: (page: SettingsPage) => `/settings/${page}`,
 
   login: '/login',
+  loginTwoFactor: '/login/two-factor',
+  loginGoogle: '/login/google',
+  loginFacebook: '/login/facebook',
   register: '/register',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',

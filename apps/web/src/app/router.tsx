@@ -171,6 +171,27 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
+                path: paths.loginTwoFactor,
+                ...authPage(
+                  () => import('../features/auth/TwoFactorPage.tsx'),
+                  (m) => m.TwoFactorPage,
+                ),
+              },
+              {
+                path: paths.loginGoogle,
+                ...authPage(
+                  () => import('../features/auth/SocialReturnPage.tsx'),
+                  (m) => m.GoogleReturnPage,
+                ),
+              },
+              {
+                path: paths.loginFacebook,
+                ...authPage(
+                  () => import('../features/auth/SocialReturnPage.tsx'),
+                  (m) => m.FacebookReturnPage,
+                ),
+              },
+              {
                 path: paths.register,
                 ...authPage(
                   () => import('../features/auth/RegisterPage.tsx'),

@@ -27,7 +27,7 @@ const str = (value: unknown) => (typeof value === 'string' && value.trim() ? val
 export async function verifyFacebookToken(
   config: FacebookConfig,
   accessToken: string,
-  facebookId: string,
+  facebookId: string | undefined,
   now: Date,
 ): Promise<ProviderIdentity | null> {
   try {
@@ -36,7 +36,13 @@ export async function verifyFacebookToken(
     debug.searchParams.set('access_token', `${config.appId}|${config.appSecret}`)
     const data = record(record(await getJson(debug)).data)
     const userId = str(data.user_id)
-    if (data.is_valid !== true || String(data.app_id) !== config.appId || !userId || userId !== facebookId) return null
+    if (
+      data.is_valid !== true ||
+      String(data.app_id) !== config.appId ||
+      !userId ||
+      (facebookId !== undefined && userId !== facebookId)
+    )
+      return null
     const expiresAt = typeof data.expires_at === 'number' ? data.expires_at : 0
     // 0 means "does not expire" (long-lived tokens of some kinds).
     if (expiresAt !== 0 && expiresAt * 1000 <= now.getTime()) return null

@@ -74,7 +74,7 @@ export async function signInWithFacebook(
   ctx: Ctx,
   req: FastifyRequest,
   accessToken: string,
-  facebookId: string,
+  facebookId: string | undefined,
 ): Promise<LoginResult> {
   const config = ctx.config.signIn.facebook
   if (!config) throw notConfigured()

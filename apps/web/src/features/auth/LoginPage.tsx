@@ -1,7 +1,7 @@
 import { LockOutlined } from '@ant-design/icons'
-import { ErrorCode } from '@app/contract'
+import { ErrorCode, needsSecondFactor } from '@app/contract'
 import { Form } from 'antd'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../../api/client.ts'
 import { afterSignIn } from '../../app/guards.tsx'
@@ -15,6 +15,12 @@ import { AuthHeading } from './AuthHeading.tsx'
 import { AuthFooter } from './AuthText.tsx'
 import { useLogin } from './auth.api.ts'
 import { authMessages } from './auth.i18n.ts'
+
+// Both load after the page: the provider buttons (shown only when configured) and, with 2FA on, the
+// keeping of the challenge for the second step. Neither adds to /login's first load.
+const SocialSignIn = lazy(() => import('./SocialSignIn.tsx').then((m) => ({ default: m.SocialSignIn })))
+const keepChallenge = (challenge: Parameters<typeof import('./sign-in.api.ts').keepChallenge>[0]) =>
+  import('./sign-in.api.ts').then((m) => m.keepChallenge(challenge))
 
 interface LoginValues {
   email: string
@@ -37,7 +43,15 @@ export function LoginPage() {
     login.mutate(
       { email: address, password },
       {
-        onSuccess: ({ data }) => navigate(afterSignIn(data, searchParams.get('next')), { replace: true }),
+        onSuccess: async ({ data }) => {
+          const next = searchParams.get('next')
+          if (needsSecondFactor(data)) {
+            await keepChallenge(data)
+            navigate(`${paths.loginTwoFactor}${next ? `?next=${encodeURIComponent(next)}` : ''}`)
+            return
+          }
+          navigate(afterSignIn(data, next), { replace: true })
+        },
         onError: (error) => {
           // The 24 hours to verify are over: the only way on is a new verification link.
           if (error instanceof ApiError && error.code === ErrorCode.VerifyExpired) {
@@ -69,6 +83,9 @@ export function LoginPage() {
           <Link to={paths.forgotPassword}>{t('login.forgot')}</Link>
         </div>
       </AuthForm>
+      <Suspense fallback={null}>
+        <SocialSignIn />
+      </Suspense>
       <AuthFooter>
         {t('login.noAccount')} <Link to={paths.register}>{t('login.register')}</Link>
       </AuthFooter>

@@ -18,7 +18,10 @@ export const profileQuery = () =>
 export function useLogin() {
   return useMutation({
     mutationFn: (body: { email: string; password: string }) => call(contract.login, { body }),
-    onSuccess: ({ data }) => signIn(data),
+    // With 2FA on the answer is a challenge, not a session: /login/two-factor finishes the sign-in.
+    onSuccess: ({ data }) => {
+      if (!contract.needsSecondFactor(data)) signIn(data)
+    },
     meta: { silent: true },
   })
 }

@@ -7,6 +7,7 @@ import { EmailChangeForm } from './EmailChangeForm.tsx'
 import { ProfileForm } from './ProfileForm.tsx'
 import { SecurityForm } from './SecurityForm.tsx'
 import { settingsMessages } from './settings.i18n.ts'
+import { TwoFactorSection } from './TwoFactorSection.tsx'
 
 const isSettingsTab = (value: string | undefined): value is SettingsTab =>
   (SETTINGS_PAGES as readonly string[]).includes(value ?? '')
@@ -34,7 +35,16 @@ function SettingsTabs({ tab }: { tab: SettingsTab }) {
           destroyOnHidden
           items={[
             { key: 'profile', label: t('tabs.profile'), children: <ProfileForm /> },
-            { key: 'security', label: t('tabs.security'), children: <SecurityForm /> },
+            {
+              key: 'security',
+              label: t('tabs.security'),
+              children: (
+                <>
+                  <SecurityForm />
+                  <TwoFactorSection />
+                </>
+              ),
+            },
             { key: 'email', label: t('tabs.email'), children: <EmailChangeForm /> },
           ]}
         />

@@ -1,0 +1,79 @@
+import { needsSecondFactor } from '@app/contract'
+import { Alert, Spin } from 'antd'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { afterSignIn, safeNext } from '../../app/guards.tsx'
+import { paths } from '../../app/paths.ts'
+import { useT } from '../../i18n/define.ts'
+import { AuthHeading } from './AuthHeading.tsx'
+import { AuthFooter } from './AuthText.tsx'
+import { useLoginFacebook, useLoginGoogle } from './sign-in.api.ts'
+import { signInMessages } from './sign-in.i18n.ts'
+import { type Provider, readProviderReturn } from './social.ts'
+
+/** /login/google: Google sent the browser back with an ID token in the fragment. */
+export function GoogleReturnPage() {
+  return <SocialReturn provider="google" />
+}
+
+/** /login/facebook: Facebook sent the browser back with an access token in the fragment. */
+export function FacebookReturnPage() {
+  return <SocialReturn provider="facebook" />
+}
+
+function SocialReturn({ provider }: { provider: Provider }) {
+  const t = useT(signInMessages)
+  const navigate = useNavigate()
+  const google = useLoginGoogle()
+  const facebook = useLoginFacebook()
+  const [failure, setFailure] = useState<string | null>(null)
+  const started = useRef(false)
+  const failedText = provider === 'google' ? t('social.googleFailed') : t('social.facebookFailed')
+
+  useEffect(() => {
+    // Once per visit (StrictMode mounts twice): the saved state is single-use.
+    if (started.current) return
+    started.current = true
+    const answer = readProviderReturn(provider, window.location.hash)
+    // The token leaves the address bar (and the history entry) at once.
+    window.history.replaceState(null, '', window.location.pathname)
+    if (!answer.token) {
+      setFailure(failedText)
+      return
+    }
+    const done = (data: Parameters<typeof needsSecondFactor>[0]) => {
+      const next = safeNext(answer.next)
+      if (needsSecondFactor(data)) {
+        navigate(`${paths.loginTwoFactor}?next=${encodeURIComponent(next)}`, { replace: true })
+      } else {
+        navigate(afterSignIn(data, next), { replace: true })
+      }
+    }
+    const fail = (error: Error) => setFailure(error.message || failedText)
+    if (provider === 'google') {
+      google.mutate(
+        { credential: answer.token, ...(answer.nonce ? { nonce: answer.nonce } : {}) },
+        { onSuccess: ({ data }) => done(data), onError: fail },
+      )
+    } else {
+      facebook.mutate({ access_token: answer.token }, { onSuccess: ({ data }) => done(data), onError: fail })
+    }
+  }, [provider, google, facebook, navigate, failedText])
+
+  return (
+    <>
+      <AuthHeading title={provider === 'google' ? t('social.google') : t('social.facebook')} />
+      {failure ? (
+        <Alert type="error" showIcon title={failure} />
+      ) : (
+        <div style={{ textAlign: 'center', padding: 24 }}>
+          <Spin />
+          <div style={{ marginTop: 12 }}>{t('social.checking')}</div>
+        </div>
+      )}
+      <AuthFooter>
+        <Link to={paths.login}>{t('social.back')}</Link>
+      </AuthFooter>
+    </>
+  )
+}

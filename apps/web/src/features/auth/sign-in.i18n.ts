@@ -1,0 +1,67 @@
+import { sharedMessages } from '../../i18n/define.ts'
+
+// The second sign-in step and the provider buttons and return pages: loaded only with them, so /login's
+// first load does not carry these words.
+export const signInMessages = sharedMessages(
+  'signIn',
+  {
+    twoFactor: {
+      title: 'Two-factor authentication',
+      subtitle: 'Open your authenticator app and enter the 6-digit code it shows for this account.',
+      code: 'Authentication code',
+      submit: 'Verify',
+      expired: 'This sign-in has expired. Please sign in again.',
+      back: 'Back to sign in',
+      lost: 'Lost your device? Contact support to recover the account.',
+    },
+    social: {
+      or: 'or',
+      google: 'Sign in with Google',
+      facebook: 'Sign in with Facebook',
+      checking: 'Signing you in…',
+      googleFailed: 'Login Google fail',
+      facebookFailed: 'Login Facebook fail',
+      back: 'Back to sign in',
+    },
+  },
+  {
+    twoFactor: {
+      title: 'နှစ်ဆင့် အထောက်အထားစိစစ်ခြင်း',
+      subtitle: 'သင့် authenticator app ကိုဖွင့်ပြီး ဤအကောင့်အတွက် ပြသော ဂဏန်း ၆ လုံးပါ ကုဒ်ကို ထည့်ပါ။',
+      code: 'အထောက်အထား ကုဒ်',
+      submit: 'အတည်ပြုမည်',
+      expired: 'ဤအကောင့်ဝင်ခြင်း သက်တမ်းကုန်သွားပြီ။ ထပ်မံ ဝင်ရောက်ပါ။',
+      back: 'အကောင့်ဝင်ရန် ပြန်သွားမည်',
+      lost: 'စက်ပစ္စည်း ပျောက်သွားပါသလား။ အကောင့်ပြန်ရရန် support ကို ဆက်သွယ်ပါ။',
+    },
+    social: {
+      or: 'သို့မဟုတ်',
+      google: 'Google ဖြင့် ဝင်မည်',
+      facebook: 'Facebook ဖြင့် ဝင်မည်',
+      checking: 'ဝင်ရောက်နေသည်…',
+      googleFailed: 'Google ဖြင့် ဝင်ရောက်ခြင်း မအောင်မြင်ပါ',
+      facebookFailed: 'Facebook ဖြင့် ဝင်ရောက်ခြင်း မအောင်မြင်ပါ',
+      back: 'အကောင့်ဝင်ရန် ပြန်သွားမည်',
+    },
+  },
+  {
+    twoFactor: {
+      title: 'Xác thực hai lớp',
+      subtitle: 'Mở ứng dụng xác thực và nhập mã 6 chữ số hiển thị cho tài khoản này.',
+      code: 'Mã xác thực',
+      submit: 'Xác minh',
+      expired: 'Phiên đăng nhập này đã hết hạn. Vui lòng đăng nhập lại.',
+      back: 'Quay lại đăng nhập',
+      lost: 'Mất thiết bị? Hãy liên hệ bộ phận hỗ trợ để khôi phục tài khoản.',
+    },
+    social: {
+      or: 'hoặc',
+      google: 'Đăng nhập bằng Google',
+      facebook: 'Đăng nhập bằng Facebook',
+      checking: 'Đang đăng nhập…',
+      googleFailed: 'Đăng nhập Google thất bại',
+      facebookFailed: 'Đăng nhập Facebook thất bại',
+      back: 'Quay lại đăng nhập',
+    },
+  },
+)
