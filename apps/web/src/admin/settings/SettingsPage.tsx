@@ -12,6 +12,7 @@ import { ComparisonTab } from '../rates/ComparisonTab.tsx'
 import { FreeCreditTab } from '../rates/FreeCreditTab.tsx'
 import { PrivateRatesTab } from '../rates/PrivateRatesTab.tsx'
 import { RatesTab } from '../rates/RatesTab.tsx'
+import { PricingLinksCard, SupportContactCard } from './SupportContactCard.tsx'
 import { appConfigQuery, useSetMaintenance } from './settings.api.ts'
 import { adminSettingsMessages } from './settings.i18n.ts'
 
@@ -55,6 +56,8 @@ function GeneralTab() {
   return (
     <Flex vertical gap={16} style={{ maxWidth: 760 }}>
       <QueryState query={config}>{(data) => <MaintenanceCard config={data} />}</QueryState>
+      <SupportContactCard />
+      <PricingLinksCard />
     </Flex>
   )
 }

@@ -7,6 +7,7 @@ import { call } from '../../api/client.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { ResultPage } from '../../ui/ResultPage.tsx'
+import { SupportContactLine } from '../support-contact/SupportContactLine.tsx'
 
 const RECHECK_MS = 30_000
 
@@ -27,7 +28,12 @@ export function MaintenancePage() {
       status="warning"
       title={t('pages.maintenance')}
       subTitle={t('pages.maintenanceHint')}
-      extra={config.isFetching ? <Spin size="small" /> : null}
+      extra={
+        <>
+          <SupportContactLine />
+          {config.isFetching ? <Spin size="small" /> : null}
+        </>
+      }
     />
   )
 }

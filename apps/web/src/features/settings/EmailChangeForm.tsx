@@ -1,5 +1,4 @@
 import {
-  appConfig,
   checkChangeReason,
   checkConfirmEmail,
   checkNewEmail,
@@ -11,13 +10,13 @@ import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Button, Flex, Form, Input, Table, Tag, Typography } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useState } from 'react'
-import { call } from '../../api/client.ts'
 import { useSession } from '../../app/session.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { problemText, ruleFrom } from '../../ui/form-rules.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
+import { SupportContactLine } from '../support-contact/SupportContactLine.tsx'
 import { ownEmailChangeRequestsQuery, useRequestEmailChange } from './email-change.api.ts'
 import { emailChangeMessages } from './email-change.i18n.ts'
 
@@ -68,7 +67,7 @@ export function EmailChangeForm() {
           </>
         )}
       </QueryState>
-      <SupportLine />
+      <SupportContactLine />
     </Flex>
   )
 }
@@ -189,19 +188,5 @@ function History({ items }: { items: EmailChangeRequest[] }) {
         ]}
       />
     </div>
-  )
-}
-
-/** The support contact an administrator set (app-config), when there is one. */
-function SupportLine() {
-  const t = useT(emailChangeMessages)
-  const config = useQuery({ queryKey: ['app-config'], queryFn: async () => (await call(appConfig)).data })
-  const contact = config.data?.support_contact
-  if (!contact?.email) return null
-  return (
-    <Typography.Text type="secondary">
-      {t('support', { email: contact.email })}
-      {contact.phone ? ` ${t('supportPhone', { phone: contact.phone })}` : ''}
-    </Typography.Text>
   )
 }

@@ -22,8 +22,6 @@ export const emailChangeMessages = customerMessages(
     status: { unaccomplished: 'Waiting', accomplished: 'Done', refused: 'Refused' },
     refusedTitle: 'Your last request was refused',
     refusedText: 'Reason: {{reason}}',
-    support: 'Questions? Write to {{email}}',
-    supportPhone: 'or call {{phone}}',
   },
   {
     heading: 'သင့် email လိပ်စာ ပြောင်းရန်',
@@ -50,7 +48,5 @@ export const emailChangeMessages = customerMessages(
     status: { unaccomplished: 'စောင့်ဆိုင်းနေသည်', accomplished: 'ပြီးပြီ', refused: 'ငြင်းပယ်ခံရသည်' },
     refusedTitle: 'သင့်နောက်ဆုံး တောင်းဆိုချက် ငြင်းပယ်ခံရသည်',
     refusedText: 'အကြောင်းပြချက်- {{reason}}',
-    support: 'မေးစရာရှိပါက {{email}} သို့ ရေးပါ',
-    supportPhone: 'သို့မဟုတ် {{phone}} ကို ခေါ်ပါ',
   },
 )
