@@ -31,6 +31,7 @@ const customerScreens: Screen[] = [
   { name: 'dashboard', path: '/', ready: '.ant-statistic' },
   { name: 'settings-profile', path: '/settings/profile', ready: 'form' },
   { name: 'settings-security', path: '/settings/security', ready: 'form' },
+  { name: 'settings-email', path: '/settings/email', ready: 'form' },
   { name: 'billing', path: '/billing', ready: '.ant-empty, .ant-table' },
   { name: 'payment', path: '/payment', ready: 'form' },
   { name: 'vnpay-return-unverified', path: '/billing/vnpay_return', ready: '.ant-result' },
@@ -55,6 +56,8 @@ const mapScreens: Screen[] = [
 const adminScreens: Screen[] = [
   { name: 'admin-overview', path: '/administrator/overview', ready: '.ant-card' },
   { name: 'admin-outbox', path: '/administrator/outbox', ready: '.ant-table' },
+  { name: 'admin-change-email', path: '/administrator/change-email', ready: '.ant-table' },
+  { name: 'admin-logs', path: '/administrator/logs', ready: '.ant-table-row' },
   { name: 'admin-settings', path: '/administrator/settings', ready: '.ant-switch' },
   { name: 'admin-keys', path: '/administrator/user-management/key-and-bill', ready: '.ant-table' },
   { name: 'admin-usage-statistics', path: '/administrator/usage-statistics', ready: '.ant-table' },

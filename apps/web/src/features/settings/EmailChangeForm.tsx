@@ -135,7 +135,7 @@ function RequestForm({ currentEmail }: { currentEmail: string }) {
       style={{ maxWidth: 460 }}
     >
       <Form.Item label={t('current')}>
-        <Input value={currentEmail} disabled />
+        <Input value={currentEmail} disabled aria-label={t('current')} />
       </Form.Item>
       <Form.Item name="new_email" label={t('newEmail')} required rules={[ruleFrom(checkNewEmail)]}>
         <Input type="email" autoComplete="email" />
