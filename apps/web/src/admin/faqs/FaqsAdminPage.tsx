@@ -1,0 +1,273 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
+import { type Faq, type FaqCategory, type FaqStatus, formatDate, formatDateTime } from '@app/contract'
+import { useQuery } from '@tanstack/react-query'
+import { Button, Flex, Input, Popconfirm, Select, Table, Tabs, Tag, Tooltip, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { useT } from '../../i18n/define.ts'
+import { useLang } from '../../i18n/lang.ts'
+import { QueryState } from '../../ui/QueryState.tsx'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { usePageParam } from '../../ui/use-page-param.ts'
+import { useLastPage, useListParam } from '../coupons/use-list-params.ts'
+import {
+  adminFaqsQuery,
+  categoriesQuery,
+  categoryChoicesQuery,
+  useDeleteCategory,
+  useDeleteFaq,
+} from './admin-faqs.api.ts'
+import { adminFaqsMessages } from './admin-faqs.i18n.ts'
+import { CategoryFormModal } from './CategoryFormModal.tsx'
+import { FaqFormModal } from './FaqFormModal.tsx'
+
+function EntriesTab() {
+  const t = useT(adminFaqsMessages)
+  const lang = useLang()
+  const [page, setPage] = usePageParam()
+  const [keyword, setKeyword] = useListParam('keyword')
+  const [categoryId, setCategoryId] = useListParam('category_id')
+  const [rawStatus, setStatus] = useListParam('status')
+  const status: FaqStatus | null = rawStatus === 'open' || rawStatus === 'closed' ? rawStatus : null
+  const list = useQuery(adminFaqsQuery({ page, keyword, categoryId: categoryId || null, status }))
+  const categories = useQuery(categoryChoicesQuery())
+  const remove = useDeleteFaq()
+  const [editing, setEditing] = useState<Faq | null>(null)
+  const [isOpen, setOpen] = useState(false)
+  useLastPage(list.data, page, setPage)
+
+  const columns: ColumnsType<Faq> = [
+    {
+      key: 'title',
+      title: t('entries.columns.title'),
+      render: (_v, faq) => (
+        <span style={{ overflowWrap: 'anywhere', display: 'inline-block', minWidth: 200 }}>{faq.title}</span>
+      ),
+    },
+    { key: 'category', title: t('entries.columns.category'), render: (_v, faq) => faq.category.name },
+    {
+      key: 'status',
+      title: t('entries.columns.status'),
+      render: (_v, faq) => <Tag color={faq.status === 'open' ? 'green' : 'default'}>{t(`status.${faq.status}`)}</Tag>,
+    },
+    {
+      key: 'answeredBy',
+      title: t('entries.columns.answeredBy'),
+      render: (_v, faq) => faq.answered_by?.full_name ?? '—',
+    },
+    {
+      key: 'time',
+      title: t('entries.columns.time'),
+      render: (_v, faq) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(faq.time, lang)}</span>,
+    },
+    {
+      key: 'actions',
+      title: t('entries.columns.actions'),
+      render: (_v, faq) => (
+        <Flex gap={4}>
+          <Tooltip title={t('entries.edit')}>
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={t('entries.edit')}
+              onClick={() => {
+                setEditing(faq)
+                setOpen(true)
+              }}
+            />
+          </Tooltip>
+          <Popconfirm title={t('entries.deleteConfirm')} onConfirm={() => remove.mutate(faq.id)}>
+            <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('entries.delete')} />
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ]
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={12} wrap align="center">
+        <Input.Search
+          key={keyword}
+          defaultValue={keyword}
+          allowClear
+          enterButton
+          placeholder={t('entries.search')}
+          aria-label={t('entries.search')}
+          onSearch={setKeyword}
+          style={{ maxWidth: 360, flex: '1 1 240px' }}
+        />
+        <Select
+          aria-label={t('entries.category')}
+          value={categoryId || ''}
+          onChange={(value) => setCategoryId(value || null)}
+          style={{ minWidth: 200 }}
+          options={[
+            { value: '', label: t('entries.allCategories') },
+            ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+          ]}
+        />
+        <Select
+          aria-label={t('entries.status')}
+          value={status ?? ''}
+          onChange={(value) => setStatus(value || null)}
+          style={{ minWidth: 140 }}
+          options={[
+            { value: '', label: t('entries.all') },
+            { value: 'open', label: t('status.open') },
+            { value: 'closed', label: t('status.closed') },
+          ]}
+        />
+        <div style={{ flex: 1 }} />
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => {
+            setEditing(null)
+            setOpen(true)
+          }}
+        >
+          {t('entries.create')}
+        </Button>
+      </Flex>
+      <QueryState query={list}>
+        {(data) => (
+          <Table<Faq>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={data.items}
+            loading={list.isFetching}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: keyword || categoryId || status ? t('entries.noMatch') : t('entries.empty') }}
+            pagination={{
+              current: data.page,
+              pageSize: data.page_size,
+              total: data.total,
+              showSizeChanger: false,
+              hideOnSinglePage: true,
+              showTotal: (total) => t('entries.total', { count: total }),
+              onChange: setPage,
+            }}
+          />
+        )}
+      </QueryState>
+      <FaqFormModal faq={editing} open={isOpen} onClose={() => setOpen(false)} />
+    </Flex>
+  )
+}
+
+function CategoriesTab() {
+  const t = useT(adminFaqsMessages)
+  const lang = useLang()
+  const [page, setPage] = useState(1)
+  const list = useQuery(categoriesQuery(page))
+  const remove = useDeleteCategory()
+  const [editing, setEditing] = useState<FaqCategory | null>(null)
+  const [isOpen, setOpen] = useState(false)
+
+  const columns: ColumnsType<FaqCategory> = [
+    { key: 'name', title: t('categories.columns.name'), dataIndex: 'name' },
+    { key: 'faqs', title: t('categories.columns.entries'), dataIndex: 'faqs', align: 'right' },
+    {
+      key: 'created',
+      title: t('categories.columns.created'),
+      render: (_v, c) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(c.created_at, lang)}</span>,
+    },
+    {
+      key: 'actions',
+      title: t('categories.columns.actions'),
+      render: (_v, c) => (
+        <Flex gap={4}>
+          <Tooltip title={t('categories.rename')}>
+            <Button
+              type="text"
+              icon={<EditOutlined />}
+              aria-label={t('categories.rename')}
+              onClick={() => {
+                setEditing(c)
+                setOpen(true)
+              }}
+            />
+          </Tooltip>
+          {c.faqs > 0 ? (
+            <Tooltip title={t('categories.inUse')}>
+              <Button type="text" danger disabled icon={<DeleteOutlined />} aria-label={t('categories.delete')} />
+            </Tooltip>
+          ) : (
+            <Popconfirm title={t('categories.deleteConfirm', { name: c.name })} onConfirm={() => remove.mutate(c.id)}>
+              <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('categories.delete')} />
+            </Popconfirm>
+          )}
+        </Flex>
+      ),
+    },
+  ]
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="flex-end">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => {
+            setEditing(null)
+            setOpen(true)
+          }}
+        >
+          {t('categories.create')}
+        </Button>
+      </Flex>
+      <QueryState query={list}>
+        {(data) => (
+          <Table<FaqCategory>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={data.items}
+            loading={list.isFetching}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: t('categories.empty') }}
+            pagination={{
+              current: data.page,
+              pageSize: data.page_size,
+              total: data.total,
+              showSizeChanger: false,
+              hideOnSinglePage: true,
+              showTotal: (total) => t('categories.total', { count: total }),
+              onChange: setPage,
+            }}
+          />
+        )}
+      </QueryState>
+      <CategoryFormModal category={editing} open={isOpen} onClose={() => setOpen(false)} />
+    </Flex>
+  )
+}
+
+/** /administrator/faqs: FAQ entries (filters in the URL) and their categories, on two tabs. */
+export function FaqsAdminPage() {
+  const t = useT(adminFaqsMessages)
+  useDocumentTitle(t('title'))
+  const [searchParams, setSearchParams] = useSearchParams()
+  const tab = searchParams.get('tab') === 'categories' ? 'categories' : 'entries'
+  return (
+    <Flex vertical gap={8}>
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+      </div>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setSearchParams(key === 'categories' ? { tab: key } : {})}
+        items={[
+          { key: 'entries', label: t('tabs.entries'), children: <EntriesTab /> },
+          { key: 'categories', label: t('tabs.categories'), children: <CategoriesTab /> },
+        ]}
+      />
+    </Flex>
+  )
+}
