@@ -174,6 +174,15 @@ describe('audit log', async () => {
     expect(row).toMatchObject({ actorId: admin.user.id, before: { email: '', phone: '', hours: '' }, after: contact })
   })
 
+  it('logs who started a payment reconciliation', async () => {
+    const run = await call(t, contract.reconcilePayments, {}, { token: admin.token })
+    expect(run.status, JSON.stringify(run.body)).toBe(200)
+    const [row] = (
+      await call(t, contract.listAuditLog, { query: { action: 'payments.reconcile' } }, { token: admin.token })
+    ).body.data.items
+    expect(row).toMatchObject({ actor_id: admin.user.id, after: { checked: 0, settled: 0 } })
+  })
+
   it('logs the maintenance switch and the billing numbers', async () => {
     const on = await call(t, contract.setMaintenance, { body: { enabled: true } }, { token: admin.token })
     expect(on.status).toBe(200)

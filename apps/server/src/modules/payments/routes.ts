@@ -2,6 +2,7 @@ import * as contract from '@app/contract'
 import { requestLang } from '../../http/lang.ts'
 import { pageParams } from '../../http/paging.ts'
 import { ok, routes } from '../../http/routes.ts'
+import { writeAudit } from '../audit/audit.ts'
 import { handleIpn, vnpayReturn } from './ipn.ts'
 import { handleWebhook } from './paypal-flow.ts'
 import { reconcile } from './reconcile.ts'
@@ -72,8 +73,16 @@ export const paymentRoutes = routes((r) => {
     ),
   )
 
-  r.on(contract.reconcilePayments, async ({ ctx }) => {
+  r.on(contract.reconcilePayments, async ({ ctx, req, user }) => {
     const result = await reconcile(ctx)
+    // What the run settled is logged per payment by the outcome itself; this row says who started it.
+    await writeAudit(
+      ctx.db,
+      user,
+      req,
+      { action: 'payments.reconcile', targetType: 'payment', after: result },
+      ctx.clock.now(),
+    )
     return ok(result, 'payments.reconciled', { checked: result.checked, settled: result.settled })
   })
 
