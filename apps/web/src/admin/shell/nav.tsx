@@ -156,6 +156,7 @@ export const adminPages: AdminPage[] = [
     roles: STAFF_ROLES,
     icon: <NotificationOutlined />,
     inMenu: true,
+    load: () => import('../notifications/NotificationsPage.tsx').then((m) => ({ Page: m.NotificationsPage })),
   },
   {
     path: a.support,

@@ -1,0 +1,241 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons'
+import { formatDateTime, type Notification, type NotificationRecipient } from '@app/contract'
+import { useQuery } from '@tanstack/react-query'
+import { App, Button, Drawer, Flex, Input, Progress, Space, Table, Tag, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
+import { useState } from 'react'
+import { serverMessage } from '../../features/keys/keys.api.ts'
+import { useT } from '../../i18n/define.ts'
+import { useLang } from '../../i18n/lang.ts'
+import { QueryState } from '../../ui/QueryState.tsx'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { usePageParam } from '../../ui/use-page-param.ts'
+import { useLastPage, useListParam } from '../coupons/use-list-params.ts'
+import { NotificationFormModal } from './NotificationFormModal.tsx'
+import { notificationsQuery, recipientsQuery, useDeleteNotification } from './notifications.api.ts'
+import { notificationsMessages } from './notifications.i18n.ts'
+
+const statusColor = { pending: 'default', sending: 'processing', sent: 'success' } as const
+const recipientColor = { pending: 'default', sending: 'processing', sent: 'success', failed: 'error' } as const
+
+/**
+ * /administrator/notifications: e-mail notifications with their live progress (the list polls while one
+ * is pending or sending), composed, edited and deleted while pending, and each recipient's result.
+ */
+export function NotificationsPage() {
+  const t = useT(notificationsMessages)
+  useDocumentTitle(t('title'))
+  const lang = useLang()
+  const { modal, message } = App.useApp()
+  const [page, setPage] = usePageParam()
+  const [keyword, setKeyword] = useListParam('keyword')
+  const list = useQuery(notificationsQuery(page, keyword))
+  const remove = useDeleteNotification()
+  const [editing, setEditing] = useState<Notification | null>(null)
+  const [isOpen, setOpen] = useState(false)
+  const [results, setResults] = useState<Notification | null>(null)
+  useLastPage(list.data, page, setPage)
+
+  const confirmDelete = (n: Notification) =>
+    modal.confirm({
+      title: t('delete.title', { name: n.name }),
+      content: t('delete.content'),
+      okText: t('delete.button'),
+      okButtonProps: { danger: true },
+      onOk: () =>
+        remove
+          .mutateAsync(n.id)
+          .then(() => {
+            message.success(t('delete.done'))
+          })
+          .catch((error: unknown) => {
+            const reason = serverMessage(error)
+            message.error(reason ? `${t('delete.failed')}: ${reason}` : t('delete.failed'))
+          }),
+    })
+
+  const columns: ColumnsType<Notification> = [
+    { key: 'name', title: t('columns.name'), dataIndex: 'name' },
+    { key: 'subject', title: t('columns.subject'), dataIndex: 'subject' },
+    {
+      key: 'sendAt',
+      title: t('columns.sendAt'),
+      render: (_v, n) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(n.send_at, lang)}</span>,
+    },
+    {
+      key: 'progress',
+      title: t('columns.progress'),
+      render: (_v, n) => (
+        <Flex vertical gap={2} style={{ minWidth: 180 }} data-testid={`progress-${n.id}`}>
+          <Space size={4}>
+            <Tag color={statusColor[n.status]}>
+              {t('progress', { status: t(`status.${n.status}`), success: n.success, total: n.total })}
+            </Tag>
+            {n.failed > 0 ? (
+              <Typography.Text type="danger">{t('failedCount', { count: n.failed })}</Typography.Text>
+            ) : null}
+          </Space>
+          <Progress
+            percent={n.total ? Math.round(((n.success + n.failed) / n.total) * 100) : 0}
+            success={{ percent: n.total ? Math.round((n.success / n.total) * 100) : 0 }}
+            size="small"
+            showInfo={false}
+            status={n.status === 'sending' ? 'active' : 'normal'}
+          />
+        </Flex>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      render: (_v, n) => (
+        <Space>
+          {n.status === 'pending' ? (
+            <>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={t('editOf', { name: n.name })}
+                onClick={() => {
+                  setEditing(n)
+                  setOpen(true)
+                }}
+              >
+                {t('edit')}
+              </Button>
+              <Button
+                size="small"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('delete.of', { name: n.name })}
+                onClick={() => confirmDelete(n)}
+              >
+                {t('delete.button')}
+              </Button>
+            </>
+          ) : (
+            <Button
+              size="small"
+              icon={<UnorderedListOutlined />}
+              aria-label={t('resultsOf', { name: n.name })}
+              onClick={() => setResults(n)}
+            >
+              {t('results')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ]
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <div style={{ flex: '1 1 320px' }}>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('title')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+        </div>
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          onClick={() => {
+            setEditing(null)
+            setOpen(true)
+          }}
+        >
+          {t('create')}
+        </Button>
+      </Flex>
+      <Input.Search
+        key={keyword}
+        defaultValue={keyword}
+        allowClear
+        enterButton
+        placeholder={t('search')}
+        aria-label={t('search')}
+        onSearch={setKeyword}
+        style={{ maxWidth: 420 }}
+      />
+      <QueryState query={list}>
+        {(data) => (
+          <Table<Notification>
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={data.items}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: keyword ? t('noMatch', { keyword }) : t('empty') }}
+            pagination={{
+              current: data.page,
+              pageSize: data.page_size,
+              total: data.total,
+              showSizeChanger: false,
+              hideOnSinglePage: true,
+              showTotal: (total) => t('total', { count: total }),
+              onChange: setPage,
+            }}
+          />
+        )}
+      </QueryState>
+      <NotificationFormModal open={isOpen} notification={editing} onClose={() => setOpen(false)} />
+      <Drawer
+        open={results !== null}
+        onClose={() => setResults(null)}
+        title={results ? t('recipientsTitle', { name: results.name }) : ''}
+        size="large"
+        destroyOnHidden
+      >
+        {results ? <RecipientResults notification={results} /> : null}
+      </Drawer>
+    </Flex>
+  )
+}
+
+function RecipientResults({ notification }: { notification: Notification }) {
+  const t = useT(notificationsMessages)
+  const lang = useLang()
+  const [page, setPage] = useState(1)
+  const recipients = useQuery(recipientsQuery(notification.id, page))
+  const columns: ColumnsType<NotificationRecipient> = [
+    { key: 'email', title: t('recipientColumns.email'), dataIndex: 'email' },
+    {
+      key: 'status',
+      title: t('recipientColumns.status'),
+      render: (_v, r) => <Tag color={recipientColor[r.status]}>{t(`recipientStatus.${r.status}`)}</Tag>,
+    },
+    { key: 'attempts', title: t('recipientColumns.attempts'), dataIndex: 'attempts' },
+    {
+      key: 'error',
+      title: t('recipientColumns.error'),
+      render: (_v, r) => (r.error ? <Typography.Text type="danger">{r.error}</Typography.Text> : '—'),
+    },
+    {
+      key: 'sentAt',
+      title: t('recipientColumns.sentAt'),
+      render: (_v, r) => (r.sent_at ? formatDateTime(r.sent_at, lang) : '—'),
+    },
+  ]
+  return (
+    <QueryState query={recipients}>
+      {(data) => (
+        <Table<NotificationRecipient>
+          rowKey="email"
+          size="small"
+          columns={columns}
+          dataSource={data.items}
+          scroll={{ x: 'max-content' }}
+          pagination={{
+            current: data.page,
+            pageSize: data.page_size,
+            total: data.total,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: setPage,
+          }}
+        />
+      )}
+    </QueryState>
+  )
+}
