@@ -406,6 +406,34 @@ describe('accounts', async () => {
         expect(now.status).toBe(200)
         expect(now.body.data.roles).toEqual(['support'])
         expect(await auditRows(solo, 'user.role.change', only.user.id)).toHaveLength(1)
+
+        // Two administrators demoting each other at the same moment: one of them stays an administrator.
+        const a = await userWithToken(solo, ['admin'])
+        const b = await userWithToken(solo, ['admin'])
+        await call(solo, contract.setUserAdmin, { query: { user_id: second.id, name: 'customer' } }, { token: a.token })
+        const answers = await Promise.all([
+          call(solo, contract.setUserAdmin, { query: { user_id: b.user.id, name: 'customer' } }, { token: a.token }),
+          call(solo, contract.setUserAdmin, { query: { user_id: a.user.id, name: 'customer' } }, { token: b.token }),
+        ])
+        expect(answers.map((r) => r.status).sort()).toEqual([200, 422])
+        const survivor = answers[0]?.status === 200 ? a : b
+        const admins = await call(solo, contract.listUsers, { query: { role: 'admin' } }, { token: survivor.token })
+        expect(admins.body.data.items.map((x) => x.id)).toEqual([survivor.user.id])
+
+        // Nor can two administrators suspend each other at once: one active administrator remains.
+        const c = await userWithToken(solo, ['admin'])
+        const both = await Promise.all([
+          call(solo, contract.suspendUser, { params: { id: c.user.id } }, { token: survivor.token }),
+          call(solo, contract.suspendUser, { params: { id: survivor.user.id } }, { token: c.token }),
+        ])
+        expect(both.filter((r) => r.status === 200)).toHaveLength(1)
+        const active = await call(
+          solo,
+          contract.listUsers,
+          { query: { role: 'admin', status: 'active' } },
+          { token: (await userWithToken(solo, ['support'])).token },
+        )
+        expect(active.body.data.total).toBe(1)
       } finally {
         await solo.close()
       }

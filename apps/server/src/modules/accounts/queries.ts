@@ -106,12 +106,23 @@ export async function replaceRoles(db: Db, userId: string, roles: readonly Role[
 }
 
 /**
- * Active administrators other than `userId`, their rows locked: two administrators demoting each other at
- * once wait for one another, so the second sees the first's change and one administrator always remains.
+ * Locks every administrator's row, in id order. A change that may remove an administrator takes these
+ * locks first (before its target's), so two administrators demoting each other at once queue up
+ * instead of deadlocking, and the second sees the first's change.
  */
-export async function otherActiveAdminIds(db: Db, userId: string): Promise<string[]> {
-  const rows = await db
+export async function lockAdmins(db: Db): Promise<void> {
+  await db
     .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'))))
+    .orderBy(asc(users.id))
+    .for('update')
+}
+
+/** How many active administrators there are besides `userId`. */
+export async function countOtherActiveAdmins(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
     .from(users)
     .where(
       and(
@@ -120,9 +131,7 @@ export async function otherActiveAdminIds(db: Db, userId: string): Promise<strin
         inArray(users.id, db.select({ id: userRoles.userId }).from(userRoles).where(eq(userRoles.role, 'admin'))),
       ),
     )
-    .orderBy(asc(users.id))
-    .for('update')
-  return rows.map((r) => r.id)
+  return row?.n ?? 0
 }
 
 /** The one place a user row becomes an `Account`. */

@@ -12,7 +12,7 @@ import { revokeUserSessions } from '../auth/sessions.ts'
 import { announceChange } from '../gateway/gateway.ts'
 import { findPlan } from '../plans/queries.ts'
 import { getUserById, insertUser, listRoles, planNameOf, type UserRow, updateUser } from '../users/queries.ts'
-import { lockUser, otherActiveAdminIds, replaceRoles, toAccount } from './queries.ts'
+import { countOtherActiveAdmins, lockAdmins, lockUser, replaceRoles, toAccount } from './queries.ts'
 
 // The back office's account actions (SPEC §4 User, §6). Each runs in one transaction that locks the
 // account's row, writes an audit row with the before and after values, and — when the gateway's answer
@@ -129,9 +129,18 @@ export async function setAccountStatus(
   if (status === 'suspended' && actor.id === userId) throw refused('SELF_SUSPEND', 'accounts.notYourself')
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
+    if (status === 'suspended') await lockAdmins(tx)
     const current = await lockedUser(tx, userId)
     await assertMayManage(tx, actor, userId)
     if (current.status === status) return
+    // A suspended administrator does not count as one: someone active must remain.
+    if (
+      status === 'suspended' &&
+      (await listRoles(tx, userId)).includes('admin') &&
+      (await countOtherActiveAdmins(tx, userId)) === 0
+    ) {
+      throw refused('LAST_ADMIN', 'accounts.lastAdmin')
+    }
     const updated = await updateUser(tx, userId, { status, pendingActivation: false }, now)
     if (status === 'suspended') await revokeUserSessions(tx, userId, 'suspended', now)
     await writeAudit(
@@ -157,10 +166,11 @@ export async function setAccountStatus(
 export async function setAccountRole(ctx: Ctx, req: FastifyRequest, actor: AuthUser, userId: string, role: Role) {
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
+    if (role !== 'admin') await lockAdmins(tx)
     await lockedUser(tx, userId)
     const before = await listRoles(tx, userId)
     if (before.length === 1 && before[0] === role) return
-    if (before.includes('admin') && role !== 'admin' && (await otherActiveAdminIds(tx, userId)).length === 0) {
+    if (before.includes('admin') && role !== 'admin' && (await countOtherActiveAdmins(tx, userId)) === 0) {
       throw refused('LAST_ADMIN', 'accounts.lastAdmin')
     }
     await replaceRoles(tx, userId, [role], now)
