@@ -70,10 +70,6 @@ export type TwoFactorChallenge = z.infer<typeof TwoFactorChallenge>
 export const LoginResult = z.union([TwoFactorChallenge, Session])
 export type LoginResult = z.infer<typeof LoginResult>
 
-export function needsSecondFactor(result: LoginResult): result is TwoFactorChallenge {
-  return 'two_factor_required' in result && result.two_factor_required === true
-}
-
 const tag = 'Auth'
 
 export const login = endpoint({
