@@ -36,6 +36,9 @@ const customerScreens: Screen[] = [
   { name: 'payment', path: '/payment', ready: 'form' },
   { name: 'vnpay-return-unverified', path: '/billing/vnpay_return', ready: '.ant-result' },
   { name: 'paypal-return-unverified', path: '/billing/paypal_return', ready: '.ant-result' },
+  { name: 'support-requests', path: '/support/request', ready: '.ant-table' },
+  { name: 'support-add-question', path: '/support/request/addQuestion', ready: 'form' },
+  { name: 'faqs', path: '/faqs', ready: '.ant-empty, .ant-collapse' },
 ]
 /** Screens of a customer with a verified phone and one restricted key (`{id}` is that key). */
 const keyScreens: Screen[] = [
@@ -78,6 +81,9 @@ const adminScreens: Screen[] = [
   { name: 'admin-accounts-staff', path: '/administrator/user-management?group=staff', ready: '.ant-table-row' },
   { name: 'admin-create-user', path: '/administrator/user-management/create-user', ready: 'form' },
   { name: 'admin-access-rights', path: '/administrator/sales-account-management', ready: '.ant-table-row' },
+  { name: 'admin-support', path: '/administrator/support', ready: '.ant-table' },
+  { name: 'admin-faqs', path: '/administrator/faqs', ready: '.ant-table' },
+  { name: 'admin-faq-categories', path: '/administrator/faqs?tab=categories', ready: '.ant-table' },
 ]
 
 /** WCAG contrast of every visible text element against the first opaque background behind it. */
