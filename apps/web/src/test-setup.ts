@@ -19,3 +19,8 @@ if (!window.ResizeObserver) {
     disconnect() {}
   }
 }
+
+// The SPA fetches the full message catalog right after its first render (i18n.preloadMessages in
+// start.tsx); components under test get it before they render.
+const { i18n } = await import('./i18n/i18n.ts')
+await i18n.preloadMessages()

@@ -7,6 +7,7 @@ import { i18n } from '../i18n/i18n.ts'
 import { isAdminPath } from './paths.ts'
 import { adminLangPref, customerLangPref, themePref } from './prefs.ts'
 import { createRouter } from './router.tsx'
+import { sessionStore } from './session.ts'
 import '../i18n/common.i18n.ts'
 
 const PREFS_COOKIE_DAYS = 365
@@ -26,6 +27,10 @@ export async function start() {
   customerLangPref.subscribe(rememberPrefsForServer)
   themePref.subscribe(rememberPrefsForServer)
 
+  // The full message catalog: a signed-in screen waits for it (with its route's code, in parallel);
+  // the public pages render with the core catalog and receive the rest right after.
+  const messages = i18n.preloadMessages()
+
   const router = createRouter()
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
@@ -42,6 +47,8 @@ export async function start() {
       })
     })
   }
+
+  if (sessionStore.get()) await messages.catch(() => {})
 
   // As a transition, the first render yields to the browser every few milliseconds instead of holding
   // the main thread for the whole tree (antd computes each component's styles while rendering).

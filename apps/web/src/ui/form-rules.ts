@@ -1,11 +1,4 @@
-import {
-  type Check,
-  checkPasswordConfirmation,
-  EMAIL_MAX,
-  isMessageKey,
-  type MessageKey,
-  type Problem,
-} from '@app/contract'
+import { type Check, checkPasswordConfirmation, EMAIL_MAX, type MessageKey, type Problem } from '@app/contract'
 import type { FormInstance } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { i18n } from '../i18n/i18n.ts'
@@ -78,6 +71,6 @@ export function serverFieldErrors(
     .filter(([name]) => known.has(name))
     .map(([name, message]) => ({
       name,
-      errors: [isMessageKey(message) ? i18n.message(message) : message],
+      errors: [i18n.isMessageKey(message) ? i18n.message(message) : message],
     }))
 }
