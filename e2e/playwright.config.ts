@@ -17,6 +17,8 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL,
+    // The first-login tour would cover the pages other journeys test; tour.spec.ts turns it back on.
+    storageState: { cookies: [], origins: [{ origin: baseURL, localStorage: [{ name: 'tour.off', value: '1' }] }] },
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

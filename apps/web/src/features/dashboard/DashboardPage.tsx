@@ -45,10 +45,10 @@ export function DashboardPage() {
           </Typography.Title>
           <ActiveCampaignBanner />
           <Row gutter={[16, 16]}>
-            <Col xs={24} md={12} xl={6}>
+            <Col xs={24} md={12} xl={6} data-tour="dashboard-balance">
               <RunwayCard />
             </Col>
-            <Col xs={24} md={12} xl={6}>
+            <Col xs={24} md={12} xl={6} data-tour="dashboard-account">
               <Card title={t('account')} size="small" style={{ height: '100%' }}>
                 <Tag color={user.status === 'active' ? 'green' : 'red'}>
                   {t(user.status === 'active' ? 'active' : 'suspended')}
@@ -64,14 +64,14 @@ export function DashboardPage() {
                 </Typography.Paragraph>
               </Card>
             </Col>
-            <Col xs={24} xl={12}>
+            <Col xs={24} xl={12} data-tour="dashboard-bill">
               <BillEstimateCard />
             </Col>
-            <Col xs={24}>
+            <Col xs={24} data-tour="dashboard-plan">
               <PlanCard />
             </Col>
             <MonthUsage />
-            <Col xs={24} lg={8}>
+            <Col xs={24} lg={8} data-tour="dashboard-next">
               <Card title={t('nextSteps')} style={{ height: '100%' }}>
                 <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
                   <li>
@@ -112,20 +112,20 @@ function MonthUsage() {
   const statisticsLink = <Link to={paths.statistics}>{t('usage.allStatistics')}</Link>
   return (
     <>
-      <Col xs={24}>
+      <Col xs={24} data-tour="dashboard-summary">
         <QueryState query={summary}>{(data) => <UsageSummaryCards summary={data} />}</QueryState>
       </Col>
-      <Col xs={24} lg={16}>
+      <Col xs={24} lg={16} data-tour="dashboard-chart">
         <Card title={t('usage.chartTitle')} extra={statisticsLink} style={{ height: '100%' }}>
           <QueryState query={usage}>{(data) => <UsageChart usage={data} kind="line" height={300} />}</QueryState>
         </Card>
       </Col>
-      <Col xs={24} lg={8}>
+      <Col xs={24} lg={8} data-tour="dashboard-pie">
         <Card title={t('usage.pieTitle')} style={{ height: '100%' }}>
           <QueryState query={usage}>{(data) => <UsageChart usage={data} kind="pie" height={300} />}</QueryState>
         </Card>
       </Col>
-      <Col xs={24} lg={16}>
+      <Col xs={24} lg={16} data-tour="dashboard-services">
         <Card title={t('usage.byService')} extra={statisticsLink} style={{ height: '100%' }}>
           <QueryState query={summary}>{(data) => <ServiceUsageTable summary={data} />}</QueryState>
         </Card>

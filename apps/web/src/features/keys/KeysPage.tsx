@@ -62,6 +62,7 @@ export function KeysPage() {
       </Flex>
       <KeyAccountNotices creating />
       <Segmented<View>
+        data-tour="keys-views"
         value={view}
         onChange={onViewChange}
         options={[

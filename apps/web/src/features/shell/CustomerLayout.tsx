@@ -5,6 +5,7 @@ import { Outlet } from 'react-router'
 import { AppFrame } from '../../ui/AppFrame.tsx'
 import { SideNav, useSidebarFold } from '../../ui/SideNav.tsx'
 import { profileQuery } from '../auth/auth.api.ts'
+import { TourHost } from '../tour/TourHost.tsx'
 import { AccountBanners } from './AccountBanners.tsx'
 import { CustomerHeader } from './CustomerHeader.tsx'
 import { CustomerSidebar } from './CustomerSidebar.tsx'
@@ -23,6 +24,7 @@ export function CustomerLayout() {
     <AppFrame>
       <Layout style={{ minHeight: '100vh' }}>
         <Splash />
+        <TourHost />
         <SideNav collapsed={collapsed}>
           <CustomerSidebar collapsed={collapsed} />
         </SideNav>
