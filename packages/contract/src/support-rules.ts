@@ -7,12 +7,12 @@ import type { Check } from './problem.ts'
 export const TICKET_TITLE_MAX = 255
 /** "Content must not be too short": a question of fewer characters cannot be answered. */
 export const TICKET_CONTENT_MIN = 10
-export const TICKET_CONTENT_MAX = 10_000
+export const TICKET_CONTENT_MAX = 5000
 /** Images per ticket message (the first question or a reply). */
 export const TICKET_IMAGES_MAX = 5
 export const FAQ_IMAGES_MAX = 5
 export const FAQ_TITLE_MAX = 255
-export const FAQ_TEXT_MAX = 20_000
+export const FAQ_TEXT_MAX = 8000
 export const FAQ_CATEGORY_NAME_MAX = 100
 /** How many published entries the ticket form suggests while a title is typed. */
 export const FAQ_SUGGESTIONS = 5
