@@ -6,6 +6,7 @@ import { announceChange } from '../modules/gateway/gateway.ts'
 import { insertKey } from '../modules/keys/service.ts'
 import { findUserByEmail, insertUser } from '../modules/users/queries.ts'
 import { seedDemoBills } from './bills.ts'
+import { seedDemoEmailChange } from './email-change.ts'
 import { seedDemoFaqs } from './faqs.ts'
 import { seedDemoMap } from './maps.ts'
 import { seedDemoUsage, type UsageKey } from './usage.ts'
@@ -124,6 +125,7 @@ export async function seedDemo(ctx: Ctx): Promise<string> {
   const usage = await seedDemoUsage(ctx, newKeys)
   const billed = await seedDemoBills(ctx)
   const support = await seedDemoFaqs(ctx)
+  const emailChange = await seedDemoEmailChange(ctx)
   const list = people.map((p) => `    ${p.email} (${p.roles.join(', ')})`).join('\n')
-  return `\n  Demo data: ${created} new account(s); all demo accounts use the password "${DEMO_PASSWORD}":\n${list}\n${usage}${billed}${support}`
+  return `\n  Demo data: ${created} new account(s); all demo accounts use the password "${DEMO_PASSWORD}":\n${list}\n${usage}${billed}${support}${emailChange}`
 }
