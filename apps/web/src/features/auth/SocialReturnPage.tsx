@@ -1,7 +1,7 @@
 import { needsSecondFactor } from '@app/contract'
 import { Alert, Spin } from 'antd'
 import { useEffect, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { afterSignIn, safeNext } from '../../app/guards.tsx'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
@@ -24,6 +24,7 @@ export function FacebookReturnPage() {
 function SocialReturn({ provider }: { provider: Provider }) {
   const t = useT(signInMessages)
   const navigate = useNavigate()
+  const { hash, pathname } = useLocation()
   const google = useLoginGoogle()
   const facebook = useLoginFacebook()
   const [failure, setFailure] = useState<string | null>(null)
@@ -34,9 +35,10 @@ function SocialReturn({ provider }: { provider: Provider }) {
     // Once per visit (StrictMode mounts twice): the saved state is single-use.
     if (started.current) return
     started.current = true
-    const answer = readProviderReturn(provider, window.location.hash)
-    // The token leaves the address bar (and the history entry) at once.
-    window.history.replaceState(null, '', window.location.pathname)
+    const answer = readProviderReturn(provider, hash)
+    // The token leaves the address bar (and the history entry) at once; `next` goes there instead, where
+    // the signed-out guard reads it when the session arrives.
+    navigate(`${pathname}?next=${encodeURIComponent(safeNext(answer.next))}`, { replace: true })
     if (!answer.token) {
       setFailure(failedText)
       return
@@ -58,7 +60,7 @@ function SocialReturn({ provider }: { provider: Provider }) {
     } else {
       facebook.mutate({ access_token: answer.token }, { onSuccess: ({ data }) => done(data), onError: fail })
     }
-  }, [provider, google, facebook, navigate, failedText])
+  }, [provider, hash, pathname, google, facebook, navigate, failedText])
 
   return (
     <>
