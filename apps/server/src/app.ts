@@ -14,6 +14,7 @@ import type { Database } from './db/client.ts'
 import { apiNotFound, frameworkErrors, installErrorHandling } from './http/error-handler.ts'
 import { type Route, registerRoutes } from './http/routes.ts'
 import { securityHeaders } from './http/security-headers.ts'
+import { createLooseImageSweeper } from './jobs/campaign-images.ts'
 import { createNotificationWorker, registerNotificationWorker } from './jobs/notifications.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
 import { createMailer } from './mail/mailer.ts'
@@ -251,6 +252,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     ratePerSecond: config.notificationRatePerSecond,
   })
   registerNotificationWorker(ctx, notificationWorker)
+  const looseImages = createLooseImageSweeper({ db: database.db, clock, log: app.log })
   const reconciler = createReconciler(ctx)
   const sandboxNotifier = createSandboxNotifier(ctx)
   app.addHook('onReady', async () => {
@@ -259,6 +261,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     if (options.billingSchedule ?? config.env !== 'test') billing.start()
     if (config.env !== 'test') couponExpiry.start()
     if (options.notificationWorker !== false) notificationWorker.start()
+    if (config.env !== 'test') looseImages.start()
     if (config.env !== 'test') reconciler.start()
     sandboxNotifier.start()
   })
@@ -266,6 +269,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     await billing.stop()
     await couponExpiry.stop()
     await notificationWorker.stop()
+    looseImages.stop()
     await reconciler.stop()
     await sandboxNotifier.stop()
     await mail.stop()

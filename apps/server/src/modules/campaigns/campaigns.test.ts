@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { call, errorEnvelope, fieldsOf, upload, userWithToken, useTestApp } from '../../../test/helpers.ts'
 import { auditLog, files } from '../../db/schema/index.ts'
+import { sweepLooseImages } from './service.ts'
 
 const png = (width = 60, height = 20) =>
   sharp({ create: { width, height, channels: 3, background: '#3a93f9' } })
@@ -237,6 +238,21 @@ describe('campaigns', async () => {
     expect(audit?.before).toMatchObject({ code: campaign.code })
     const again = await call(t, contract.deleteCampaign, { params: { id: campaign.id } }, { token: admin.token })
     expect(again.status).toBe(404)
+  })
+
+  it('sweeps uploads left out of any campaign after a day, never a campaign image', async () => {
+    const loose = await uploadImage()
+    const campaign = await create()
+    await sweepLooseImages(t.ctx.db, t.clock.now())
+    expect(await t.ctx.db.select().from(files).where(eq(files.id, loose.id))).toHaveLength(1)
+    await sweepLooseImages(t.ctx.db, new Date(t.clock.now().getTime() + 25 * 3_600_000))
+    expect(await t.ctx.db.select().from(files).where(eq(files.id, loose.id))).toHaveLength(0)
+    expect(
+      await t.ctx.db
+        .select()
+        .from(files)
+        .where(eq(files.id, campaign.images[0]?.id ?? '')),
+    ).toHaveLength(1)
   })
 
   it('keeps customers and anonymous callers out of the staff calls', async () => {
