@@ -2,6 +2,7 @@
 // endpoint schemas. The web build maps `@app/contract` to this module plus plain descriptors of every
 // endpoint (apps/web/contract-plugin.ts); types still come from the whole contract.
 
+export * from './campaign-rules.ts'
 export * from './codes.ts'
 export * from './email-change-rules.ts'
 export * from './endpoint.ts'

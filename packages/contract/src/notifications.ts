@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isCalendarDate } from './campaigns.ts'
+import { isCalendarDate } from './campaign-rules.ts'
 import { Done, Id, IdParams, IsoDateTime, pageQueryFields } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
