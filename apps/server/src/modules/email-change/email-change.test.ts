@@ -127,6 +127,7 @@ describe('email change requests', async () => {
       error_code: 'EMAIL_USED',
       message: 'Please re-enter new Email. This email has been used',
     })
+    expect(fieldsOf(errorEnvelope(used.body)).new_email).toBe('Please re-enter new Email. This email has been used')
     const usedVi = await ask(c.token, { new_email: other.email, reason: 'taken' }, 'vi')
     expect(usedVi.body.message).toBe('Vui lòng nhập lại email mới. Email này đã được sử dụng')
 

@@ -26,7 +26,11 @@ export const REQUEST_PENDING = 'REQUEST_PENDING'
 export const REQUEST_HANDLED = 'REQUEST_HANDLED'
 export const SAME_EMAIL = 'SAME_EMAIL'
 
-const emailUsed = () => conflict(ErrorCode.EmailUsed, 'emailChange.emailUsed')
+// The form shows it under the new address field (SPEC §8 "Please re-enter new Email…").
+const emailUsed = () =>
+  new AppError(ErrorCode.EmailUsed, 409, 'emailChange.emailUsed', undefined, {
+    fields: { new_email: 'emailChange.emailUsed' },
+  })
 const pending = () => conflict(REQUEST_PENDING, 'emailChange.pending')
 const handled = () => conflict(REQUEST_HANDLED, 'emailChange.alreadyHandled')
 const missing = () => notFound('emailChange.notFound')

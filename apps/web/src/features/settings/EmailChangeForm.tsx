@@ -2,6 +2,7 @@ import {
   checkChangeReason,
   checkConfirmEmail,
   checkNewEmail,
+  checkNewEmailUsed,
   EMAIL_CHANGE_REASON_MAX,
   type EmailChangeRequest,
   formatDate,
@@ -10,6 +11,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Button, Flex, Form, Input, Table, Tag, Typography } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useState } from 'react'
+import { call } from '../../api/client.ts'
 import { useSession } from '../../app/session.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
@@ -27,6 +29,15 @@ interface Values {
 }
 
 const STATUS_COLOR = { unaccomplished: 'gold', accomplished: 'green', refused: 'red' } as const
+
+/** SPEC §7 check-new-email: an address already used is said under the field before sending. */
+const notUsed: Rule = {
+  validator: async (_rule, value: string | undefined) => {
+    if (!value || checkNewEmail(value)) return
+    const answer = await call(checkNewEmailUsed, { query: { new_email: value } }).catch(() => null)
+    if (answer?.data.used) throw new Error(answer.message)
+  },
+}
 
 const sameAsNew: Rule = ({ getFieldValue }) => ({
   validator: (_rule, value: string | undefined) => {
@@ -137,7 +148,7 @@ function RequestForm({ currentEmail }: { currentEmail: string }) {
       <Form.Item label={t('current')}>
         <Input value={currentEmail} disabled aria-label={t('current')} />
       </Form.Item>
-      <Form.Item name="new_email" label={t('newEmail')} required rules={[ruleFrom(checkNewEmail)]}>
+      <Form.Item name="new_email" label={t('newEmail')} required rules={[ruleFrom(checkNewEmail), notUsed]}>
         <Input type="email" autoComplete="email" />
       </Form.Item>
       <Form.Item

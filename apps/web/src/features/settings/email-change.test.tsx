@@ -14,6 +14,7 @@ beforeAll(async () => {
 
 const OWN = 'GET /v1/users/change-email/get-requests-by-user-id'
 const ASK = 'POST /v1/users/change-email'
+const CHECK = 'GET /v1/users/change-email/check-new-email'
 
 function request(overrides: Partial<EmailChangeRequest> = {}): EmailChangeRequest {
   return {
@@ -42,6 +43,7 @@ beforeEach(() => {
   sessionStore.set(sessionFrom(profile, session.token))
   installFakeServer()
   server[OWN] = () => page([])
+  server[CHECK] = (_body, query) => ok({ new_email: query.new_email, used: false }, 'This email can be used')
 })
 
 afterEach(() => {
@@ -71,6 +73,18 @@ describe('/settings/email', { timeout: 60_000 }, () => {
       reason: 'New job',
     })
     expect(calls.find((c) => c.route === OWN)?.query.user_id).toBe(profile.id)
+  })
+
+  it('says an address is used before sending, from check-new-email', async () => {
+    server[CHECK] = (_body, query) =>
+      ok({ new_email: query.new_email, used: true }, 'Please re-enter new Email. This email has been used')
+    openApp('/settings/email')
+    const field = await screen.findByLabelText('New email', {}, { timeout: 15_000 })
+    fireEvent.change(field, { target: { value: 'taken@example.com' } })
+    fireEvent.blur(field)
+    expect(await screen.findByText('Please re-enter new Email. This email has been used')).toBeTruthy()
+    expect(calls.find((c) => c.route === CHECK)?.query).toEqual({ new_email: 'taken@example.com' })
+    expect(calls.some((c) => c.route === ASK)).toBe(false)
   })
 
   it("puts the server's used-address message on the field", async () => {
