@@ -42,7 +42,9 @@ describe('system endpoints', async () => {
   it('gives the public settings the portal needs before sign-in', async () => {
     const res = await call(t, contract.appConfig)
     expect(res.status).toBe(200)
-    expect(res.body.data).toEqual({ maintenance: false, map_url: '/maps', docs_url: '/docs', version: '0.1.0' })
+    expect(res.body.data).toMatchObject({ maintenance: false, map_url: '/maps', docs_url: '/docs', version: '0.1.0' })
+    // Google and Facebook sign-in are off unless configured (docs/sign-in.md).
+    expect(res.body.data.sign_in).toEqual({ google: null, facebook: null })
   })
 
   it('puts customers into maintenance while staff keep working', async () => {
