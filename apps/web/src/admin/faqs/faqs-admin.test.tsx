@@ -1,0 +1,98 @@
+import { FaqCategory, Ticket } from '@app/contract'
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sessionStore } from '../../app/session.ts'
+import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
+import { staffSession } from '../usage/usage-fixtures.ts'
+
+// The real admin shell, FAQ and support pages and API client; only the network is answered.
+
+configure({ asyncUtilTimeout: 15_000 })
+
+beforeAll(async () => {
+  await Promise.all([
+    import('../shell/AdminArea.tsx'),
+    import('./FaqsAdminPage.tsx'),
+    import('../support/SupportTicketPage.tsx'),
+  ])
+}, 60_000)
+
+const category = FaqCategory.parse({
+  id: 'fqc_01jd0000000000000000000001',
+  name: 'Keys',
+  faqs: 2,
+  created_at: '2026-11-01T08:00:00.000Z',
+})
+const TICKET_ID = 'tkt_01jd0000000000000000000001'
+const ticket = (status: 'open' | 'closed') =>
+  Ticket.parse({
+    id: TICKET_ID,
+    title: 'Tiles time out',
+    status,
+    user: { id: 'usr_01jd0000000000000000000001', full_name: 'Linh Nguyen', email: 'linh@example.com' },
+    reference: { type: 'bill', id: 'bil_01jd0000000000000000000001', label: 'INV-202610-000123' },
+    messages: 1,
+    last_reply_by: 'customer',
+    last_reply_at: '2026-11-02T08:00:00.000Z',
+    created_at: '2026-11-02T08:00:00.000Z',
+    closed_at: status === 'closed' ? '2026-11-02T09:00:00.000Z' : null,
+    conversation: [
+      {
+        id: 'tkm_01jd0000000000000000000001',
+        author: { id: 'usr_01jd0000000000000000000001', full_name: 'Linh Nguyen' },
+        from_staff: false,
+        content: 'The tiles of our store map time out.',
+        images: [],
+        created_at: '2026-11-02T08:00:00.000Z',
+      },
+    ],
+  })
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStore.set(staffSession(['support']))
+  installFakeServer()
+  server['GET /v1/faq-categories'] = () => ok({ items: [category], total: 1, page: 1, page_size: 20 })
+  server['GET /v1/faqs'] = () => ok({ items: [], total: 0, page: 1, page_size: 20 })
+})
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+describe('/administrator/faqs', { timeout: 60_000 }, () => {
+  it('shows "Category name is exist" under the name when the server refuses a duplicate', async () => {
+    server['POST /v1/faq-categories'] = () => refused(409, 'CATEGORY_EXISTS', 'Category name is exist')
+    openApp('/administrator/faqs?tab=categories')
+    expect(await screen.findByRole('cell', { name: 'Keys' })).toBeTruthy()
+    // A category that still holds entries cannot be deleted from here.
+    expect(screen.getByRole('button', { name: 'Delete' }).hasAttribute('disabled')).toBe(true)
+    fireEvent.click(screen.getByRole('button', { name: /New category/ }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'keys' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect((await within(dialog).findAllByText('Category name is exist')).length).toBeGreaterThan(0)
+    expect(calls.find((c) => c.route === 'POST /v1/faq-categories')?.body).toEqual({ name: 'keys' })
+  })
+})
+
+describe('/administrator/support/request', { timeout: 60_000 }, () => {
+  it('lets staff reopen a closed ticket and links the reference to the account', async () => {
+    let current = ticket('closed')
+    server[`GET /v1/support/tickets/${TICKET_ID}`] = () => ok(current)
+    server[`PUT /v1/support/tickets/${TICKET_ID}/reopen`] = () => {
+      current = ticket('open')
+      return ok(current, 'Ticket reopened')
+    }
+    openApp(`/administrator/support/request?id=${TICKET_ID}`)
+    expect(await screen.findByText('The tiles of our store map time out.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'INV-202610-000123' }).getAttribute('href')).toContain(
+      'key-and-bill?user_id=usr_01jd0000000000000000000001',
+    )
+    expect(screen.getByText('Cannot reply when ticket is closed')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: /Reopen/ }))
+    expect(await screen.findByRole('button', { name: 'Send reply' })).toBeTruthy()
+    await waitFor(() => expect(screen.getByTestId('ticket-status').textContent).toBe('Open'))
+  })
+})
