@@ -1,0 +1,142 @@
+import { Campaign, Notification } from '@app/contract'
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sessionStore } from '../../app/session.ts'
+import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
+import { pageOf } from '../balance/balance-fixtures.ts'
+import { staffSession } from '../usage/usage-fixtures.ts'
+
+// The real route table, admin shell, campaign and notification pages and API client; only the network
+// is answered.
+
+configure({ asyncUtilTimeout: 8000 })
+// A loaded machine renders the admin shell slowly.
+vi.setConfig({ testTimeout: 30_000 })
+
+beforeAll(async () => {
+  await Promise.all([
+    import('../shell/AdminArea.tsx'),
+    import('./NotificationsPage.tsx'),
+    import('../campaigns/CampaignsPage.tsx'),
+  ])
+}, 60_000)
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStore.set(staffSession(['support']))
+  installFakeServer()
+})
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+const notification = (overrides: Partial<Notification>): Notification =>
+  Notification.parse({
+    id: 'ntf_01jd0000000000000000000001',
+    name: 'November news',
+    subject: 'What is new',
+    content: '<p>Hello</p>',
+    recipients: { all: true },
+    status: 'pending',
+    send_at: '2026-11-30T08:00:00.000Z',
+    total: 200,
+    success: 0,
+    failed: 0,
+    created_by: null,
+    created_at: '2026-11-20T08:00:00.000Z',
+    started_at: null,
+    finished_at: null,
+    ...overrides,
+  })
+
+const campaign = Campaign.parse({
+  id: 'cmp_01jd0000000000000000000001',
+  code: 'BLACK_FRIDAY',
+  name: 'Black Friday',
+  start_date: '2026-11-20',
+  end_date: '2026-11-30',
+  url: 'https://example.com/bf',
+  images: [{ id: 'fil_01jd0000000000000000000001', path: '/files/fil_01jd0000000000000000000001' }],
+  file: '/files/fil_01jd0000000000000000000001',
+  active: true,
+  created_at: '2026-11-20T08:00:00.000Z',
+  updated_at: '2026-11-20T08:00:00.000Z',
+})
+
+describe('notifications', () => {
+  it('shows each notification’s progress and follows it while it is sending', async () => {
+    let success = 37
+    server['GET /v1/notifications'] = (_b, query) =>
+      ok(
+        pageOf(
+          [
+            notification({ id: 'ntf_01jd0000000000000000000002', name: 'Sending one', status: 'sending', success }),
+            notification({ name: 'Waiting one' }),
+            notification({
+              id: 'ntf_01jd0000000000000000000003',
+              name: 'Done one',
+              status: 'sent',
+              success: 198,
+              failed: 2,
+            }),
+          ],
+          query,
+        ),
+      )
+    openApp('/administrator/notifications')
+    expect(await screen.findByText('Sending 37/200')).toBeTruthy()
+    expect(screen.getByText('Pending 0/200')).toBeTruthy()
+    expect(screen.getByText('Sent 198/200')).toBeTruthy()
+    expect(screen.getByText('2 failed')).toBeTruthy()
+    success = 120
+    expect(await screen.findByText('Sending 120/200', {}, { timeout: 8000 })).toBeTruthy()
+    // Only a pending one can be edited or deleted; the others show their results.
+    const sendingRow = screen.getByText('Sending one').closest('tr') as HTMLElement
+    expect(within(sendingRow).queryByRole('button', { name: /Delete/ })).toBeNull()
+    expect(within(sendingRow).getByRole('button', { name: 'Results of Sending one' })).toBeTruthy()
+  })
+
+  it('deletes a pending notification after a confirmation and says why when it cannot', async () => {
+    server['GET /v1/notifications'] = (_b, query) => ok(pageOf([notification({})], query))
+    server['DELETE /v1/notifications/ntf_01jd0000000000000000000001'] = () =>
+      refused(409, 'NOTIFICATION_NOT_PENDING', 'update notification failed: it is already being sent')
+    openApp('/administrator/notifications')
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete November news' }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(
+      await screen.findByText('Delete notification failed: update notification failed: it is already being sent'),
+    ).toBeTruthy()
+    expect(calls.some((c) => c.route === 'DELETE /v1/notifications/ntf_01jd0000000000000000000001')).toBe(true)
+  })
+})
+
+describe('campaigns', () => {
+  it('lists campaigns with their status and searches by keyword', async () => {
+    server['GET /v1/campaigns/'] = (_b, query) => ok(pageOf(query.keyword === 'nothing' ? [] : [campaign], query))
+    openApp('/administrator/campaigns')
+    const row = (await screen.findByText('BLACK_FRIDAY')).closest('tr') as HTMLElement
+    expect(within(row).getByText('Showing')).toBeTruthy()
+    expect(within(row).getByText('2026-11-20 – 2026-11-30')).toBeTruthy()
+    const search = screen.getByRole('searchbox', { name: 'Search by code or name' })
+    fireEvent.change(search, { target: { value: 'nothing' } })
+    fireEvent.keyDown(search, { key: 'Enter', code: 'Enter', keyCode: 13 })
+    expect(await screen.findByText('No campaign matches "nothing"')).toBeTruthy()
+    await waitFor(() =>
+      expect(calls.filter((c) => c.route === 'GET /v1/campaigns/').at(-1)?.query.keyword).toBe('nothing'),
+    )
+  })
+
+  it('refuses to create a campaign without an image', async () => {
+    server['GET /v1/campaigns/'] = (_b, query) => ok(pageOf([], query))
+    openApp('/administrator/campaigns')
+    fireEvent.click(await screen.findByRole('button', { name: /New campaign/ }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create campaign' }))
+    expect(await within(dialog).findByText('Code is required')).toBeTruthy()
+    expect(calls.some((c) => c.route === 'POST /v1/campaigns')).toBe(false)
+  })
+})
