@@ -14,6 +14,29 @@ import { notificationsMessages } from './notifications.i18n.ts'
 // The editor (TipTap and ProseMirror) is loaded only when a notification is composed.
 const RichEditor = lazy(() => import('./RichEditor.tsx').then((m) => ({ default: m.RichEditor })))
 
+/** The form item's value and onChange reach the editor through this (Suspense would not pass them on). */
+function ContentEditor({
+  value,
+  onChange,
+  id,
+  loading,
+}: {
+  value?: string
+  onChange?: (html: string) => void
+  id?: string
+  loading: string
+}) {
+  return (
+    <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} title={false} aria-label={loading} />}>
+      <RichEditor
+        {...(value !== undefined ? { value } : {})}
+        {...(onChange ? { onChange } : {})}
+        {...(id ? { id } : {})}
+      />
+    </Suspense>
+  )
+}
+
 interface Values {
   name: string
   subject: string
@@ -172,11 +195,7 @@ function NotificationForm({ notification, onDone }: { notification: Notification
         required
         rules={[requiredRule('notifications.contentRequired')]}
       >
-        <Suspense
-          fallback={<Skeleton active paragraph={{ rows: 3 }} title={false} aria-label={t('form.contentLoading')} />}
-        >
-          <RichEditor />
-        </Suspense>
+        <ContentEditor loading={t('form.contentLoading')} />
       </Form.Item>
       <Form.Item<Values> name="audience" label={t('form.recipients')}>
         <Radio.Group
