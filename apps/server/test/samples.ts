@@ -297,6 +297,20 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'POST /v1/notifications/recipients-count': () => ({ recipients: { all: false, status: 'active' } }),
 }
 
+/**
+ * Fields meant for long text (a notification's rich content), with the length that must be refused
+ * instead of the usual 10,000 characters.
+ */
+const longText: Record<string, Record<string, number>> = {
+  'POST /v1/notifications': { content: 200_001 },
+  'PUT /v1/notifications/{id}': { content: 200_001 },
+}
+
+/** How long a string the field must refuse: 10,000 characters unless it is meant for long text. */
+export function tooLongFor(endpoint: Pick<EndpointSpec, 'method' | 'path'>, field: string): number {
+  return longText[key(endpoint)]?.[field] ?? 10_000
+}
+
 /** A valid body for the endpoint, or undefined when none is on file. */
 export function sampleBody(endpoint: Pick<EndpointSpec, 'method' | 'path'>): Record<string, unknown> | undefined {
   return samples[key(endpoint)]?.()
