@@ -122,6 +122,7 @@ export function FaqsPage() {
                         <Typography.Text type="secondary">{t('count', { count: entries.length })}</Typography.Text>
                       </Flex>
                       <Collapse
+                        key={keyword}
                         defaultActiveKey={keyword ? entries.map((e) => e.id) : []}
                         items={entries.map((faq) => ({
                           key: faq.id,
