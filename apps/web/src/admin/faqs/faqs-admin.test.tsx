@@ -78,6 +78,17 @@ describe('/administrator/faqs', { timeout: 60_000 }, () => {
 })
 
 describe('/administrator/support/request', { timeout: 60_000 }, () => {
+  it('opens a ticket from the list by its link', async () => {
+    const { conversation: _c, ...summary } = ticket('open')
+    server['GET /v1/support/tickets/all'] = () => ok({ items: [summary], total: 1, page: 1, page_size: 10 })
+    server[`GET /v1/support/tickets/${TICKET_ID}`] = () => ok(ticket('open'))
+    const router = openApp('/administrator/support')
+    fireEvent.click(await screen.findByRole('link', { name: 'Tiles time out' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/administrator/support/request'))
+    expect(await screen.findByText('The tiles of our store map time out.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Send reply' })).toBeTruthy()
+  })
+
   it('lets staff reopen a closed ticket and links the reference to the account', async () => {
     let current = ticket('closed')
     server[`GET /v1/support/tickets/${TICKET_ID}`] = () => ok(current)

@@ -1,7 +1,7 @@
 import { ToolOutlined } from '@ant-design/icons'
 import { hasAnyRole, type Role } from '@app/contract'
 import { Result, Spin } from 'antd'
-import { lazy, type ReactNode, Suspense, useMemo } from 'react'
+import { lazy, type ReactNode, Suspense } from 'react'
 import { Navigate, Route, Routes } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useSession } from '../../app/session.ts'
@@ -33,11 +33,24 @@ function ComingSoon({ page }: { page: AdminPage }) {
   )
 }
 
+// One lazy component per page for the life of the app. Made inside render (useMemo), a page reached by
+// a link from another page was never shown: the navigation renders in a transition, the suspended render
+// is thrown away with its memo, and each retry made a new lazy component that suspended again.
+const lazyPages = new Map<AdminPage, React.ComponentType>()
+
+function lazyPage(page: AdminPage): React.ComponentType | null {
+  const load = page.load
+  if (!load) return null
+  let component = lazyPages.get(page)
+  if (!component) {
+    component = lazy(() => load().then((m) => ({ default: m.Page })))
+    lazyPages.set(page, component)
+  }
+  return component
+}
+
 function PageLoader({ page }: { page: AdminPage }) {
-  const Component = useMemo(() => {
-    const load = page.load
-    return load ? lazy(() => load().then((m) => ({ default: m.Page }))) : null
-  }, [page])
+  const Component = lazyPage(page)
   if (!Component) return <ComingSoon page={page} />
   return (
     <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
