@@ -39,14 +39,17 @@ const CHROME_ARGS = [
 // Routes and the lazy modules each one loads on first visit (see apps/web/src/app/router.tsx); the
 // entry (main.tsx) starts the app by importing src/app/start.tsx once the page has been painted.
 const START = 'src/app/start.tsx'
+// A signed-in screen also waits for the full English message catalog (start.tsx); public pages carry
+// only its core and fetch the rest after their first render.
+const MESSAGES = '../../packages/contract/src/messages/en.ts'
 const ROUTES = {
   '/login': ['src/features/auth/AuthLayout.tsx', 'src/features/auth/LoginPage.tsx'],
   '/register': ['src/features/auth/AuthLayout.tsx', 'src/features/auth/RegisterPage.tsx'],
-  '/ (dashboard)': ['src/features/shell/CustomerLayout.tsx', 'src/features/dashboard/DashboardPage.tsx'],
-  '/settings/profile': ['src/features/shell/CustomerLayout.tsx', 'src/features/settings/SettingsPage.tsx'],
-  '/administrator/overview': ['src/admin/shell/AdminArea.tsx', 'src/admin/overview/OverviewPage.tsx'],
-  '/maps': ['src/features/shell/CustomerLayout.tsx', 'src/features/maps/MapsPage.tsx'],
-  '/maps/:id': ['src/features/shell/CustomerLayout.tsx', 'src/features/maps/MapPage.tsx'],
+  '/ (dashboard)': ['src/features/shell/CustomerLayout.tsx', 'src/features/dashboard/DashboardPage.tsx', MESSAGES],
+  '/settings/profile': ['src/features/shell/CustomerLayout.tsx', 'src/features/settings/SettingsPage.tsx', MESSAGES],
+  '/administrator/overview': ['src/admin/shell/AdminArea.tsx', 'src/admin/overview/OverviewPage.tsx', MESSAGES],
+  '/maps': ['src/features/shell/CustomerLayout.tsx', 'src/features/maps/MapsPage.tsx', MESSAGES],
+  '/maps/:id': ['src/features/shell/CustomerLayout.tsx', 'src/features/maps/MapPage.tsx', MESSAGES],
   '/m/:token': ['src/features/maps/PublicMapPage.tsx'],
 }
 /** Routes allowed to load MapLibre: the map itself and a shared map's public page. */

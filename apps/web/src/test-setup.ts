@@ -24,3 +24,5 @@ if (!window.ResizeObserver) {
 // start.tsx); components under test get it before they render.
 const { i18n } = await import('./i18n/i18n.ts')
 await i18n.preloadMessages()
+
+export {}

@@ -1,4 +1,4 @@
-import { relativeTime, type TicketStatus, type TicketSummary } from '@app/contract'
+import type { TicketStatus, TicketSummary } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Flex, Input, Segmented, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
@@ -8,7 +8,7 @@ import { allTicketsQuery } from '../../features/support/support.api.ts'
 import { supportSharedMessages } from '../../features/support/support-shared.i18n.ts'
 import { TicketStatusTag } from '../../features/support/TicketStatusTag.tsx'
 import { useT } from '../../i18n/define.ts'
-import { useLang } from '../../i18n/lang.ts'
+import { relativeTimeText } from '../../lib/relative-time.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { usePageParam } from '../../ui/use-page-param.ts'
@@ -19,7 +19,6 @@ import { adminSupportMessages } from './admin-support.i18n.ts'
 export function SupportTicketsPage() {
   const t = useT(adminSupportMessages)
   const shared = useT(supportSharedMessages)
-  const lang = useLang()
   useDocumentTitle(t('list.title'))
   const [page, setPage] = usePageParam()
   const [keyword, setKeyword] = useListParam('keyword')
@@ -71,7 +70,7 @@ export function SupportTicketsPage() {
       key: 'last',
       title: t('list.columns.lastReply'),
       render: (_v, ticket) => (
-        <span style={{ whiteSpace: 'nowrap' }}>{relativeTime(ticket.last_reply_at, now, lang)}</span>
+        <span style={{ whiteSpace: 'nowrap' }}>{relativeTimeText(ticket.last_reply_at, now)}</span>
       ),
     },
     { key: 'messages', title: t('list.columns.messages'), dataIndex: 'messages', align: 'right' },

@@ -1,12 +1,12 @@
 import { PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons'
-import { relativeTime, type TicketStatus, type TicketSummary } from '@app/contract'
+import type { TicketStatus, TicketSummary } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Empty, Flex, Segmented, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
-import { useLang } from '../../i18n/lang.ts'
+import { relativeTimeText } from '../../lib/relative-time.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
@@ -22,7 +22,6 @@ const STATUSES = ['open', 'closed'] as const
 export function SupportRequestsPage() {
   const t = useT(supportMessages)
   const shared = useT(supportSharedMessages)
-  const lang = useLang()
   useDocumentTitle(t('list.title'))
   const [page, setPage] = usePageParam()
   const [searchParams, setSearchParams] = useSearchParams()
@@ -50,7 +49,7 @@ export function SupportRequestsPage() {
       key: 'last',
       title: t('list.columns.lastReply'),
       render: (_v, ticket) => {
-        const time = relativeTime(ticket.last_reply_at, now, lang)
+        const time = relativeTimeText(ticket.last_reply_at, now)
         return (
           <Typography.Text
             type={ticket.last_reply_by === 'staff' ? undefined : 'secondary'}
