@@ -45,6 +45,7 @@ const MESSAGES = '../../packages/contract/src/messages/en.ts'
 const ROUTES = {
   '/login': ['src/features/auth/AuthLayout.tsx', 'src/features/auth/LoginPage.tsx'],
   '/register': ['src/features/auth/AuthLayout.tsx', 'src/features/auth/RegisterPage.tsx'],
+  '/login/two-factor': ['src/features/auth/AuthLayout.tsx', 'src/features/auth/TwoFactorPage.tsx'],
   '/ (dashboard)': ['src/features/shell/CustomerLayout.tsx', 'src/features/dashboard/DashboardPage.tsx', MESSAGES],
   '/settings/profile': ['src/features/shell/CustomerLayout.tsx', 'src/features/settings/SettingsPage.tsx', MESSAGES],
   '/administrator/overview': ['src/admin/shell/AdminArea.tsx', 'src/admin/overview/OverviewPage.tsx', MESSAGES],
