@@ -260,6 +260,8 @@ for (const theme of themes) {
   }
   for (const lang of adminLangs) {
     test(`back-office screens in ${lang}, ${theme} theme`, async ({ page }) => {
+      // Some thirty screens, each waiting out the splash: far more than the default minute.
+      test.setTimeout(300_000)
       await prepare(page, { theme, adminLang: lang, user: await sessionFor(page, ADMIN.email, ADMIN.password) })
       for (const screen of adminScreens) await check(page, screen, `${screen.name}-${lang}-${theme}`)
     })
