@@ -93,8 +93,8 @@ afterEach(() => {
 })
 
 describe('accounts', { timeout: 60_000 }, () => {
-  it('lists customers, searches, sorts and switches to staff through the server', async () => {
-    openApp('/administrator/user-management')
+  it('lists customers, searches, sorts and switches to staff through the server, and opens an account', async () => {
+    const router = openApp('/administrator/user-management')
     await screen.findByText('mai.pham@example.com')
     expect(queriesOf(LIST)[0]).toEqual({
       page: '1',
@@ -116,6 +116,10 @@ describe('accounts', { timeout: 60_000 }, () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Staff' }))
     await waitFor(() => expect(queriesOf(LIST).at(-1)).toMatchObject({ group: 'staff', page: '1' }))
+
+    fireEvent.click(screen.getByRole('link', { name: 'Open the account mai.pham@example.com' }))
+    expect(await screen.findByText('Account Mai Pham')).toBeTruthy()
+    expect(router.state.location.search).toBe(`?user_id=${MAI_ID}`)
   })
 
   it('suspends after a confirmation and reactivates the same way', async () => {
