@@ -61,7 +61,7 @@ const adminScreens: Screen[] = [
   { name: 'admin-overview', path: '/administrator/overview', ready: '.ant-card' },
   { name: 'admin-outbox', path: '/administrator/outbox', ready: '.ant-table' },
   { name: 'admin-change-email', path: '/administrator/change-email', ready: '.ant-table' },
-  { name: 'admin-logs', path: '/administrator/logs', ready: '.ant-table-row' },
+  { name: 'admin-logs', path: '/administrator/logs', ready: '.ant-table' },
   { name: 'admin-settings', path: '/administrator/settings', ready: '.ant-switch' },
   { name: 'admin-keys', path: '/administrator/user-management/key-and-bill', ready: '.ant-table' },
   { name: 'admin-usage-statistics', path: '/administrator/usage-statistics', ready: '.ant-table' },
