@@ -13,6 +13,13 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        // The core English messages ship with the first load on their own; left to itself the bundler
+        // would put them in the full catalog's chunk and the sign-in page would load all of it.
+        codeSplitting: { groups: [{ name: 'messages-core', test: /messages[\\/]en-core\.ts$/ }] },
+      },
+    },
   },
   server: {
     port: 5173,
