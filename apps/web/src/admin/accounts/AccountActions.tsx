@@ -13,7 +13,7 @@ import { accountsMessages } from './accounts.i18n.ts'
 
 type Who = Pick<Account, 'id' | 'email' | 'status' | 'roles'>
 
-const ROLE_COLORS: Record<Role, string> = { admin: 'gold', support: 'geekblue', customer: 'default' }
+const ROLE_COLORS: Record<Role, string> = { admin: 'orange', support: 'geekblue', customer: 'default' }
 
 export function useIsAdmin(): boolean {
   const session = useSession()

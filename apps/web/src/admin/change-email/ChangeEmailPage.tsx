@@ -42,7 +42,7 @@ import {
 } from './change-email.api.ts'
 import { changeEmailMessages } from './change-email.i18n.ts'
 
-const STATUS_COLOR = { unaccomplished: 'gold', accomplished: 'green', refused: 'red' } as const
+const STATUS_COLOR = { unaccomplished: 'orange', accomplished: 'green', refused: 'red' } as const
 const isStatus = (value: string): value is Status => (EMAIL_CHANGE_STATUSES as readonly string[]).includes(value)
 
 /**

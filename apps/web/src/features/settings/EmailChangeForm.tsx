@@ -28,7 +28,7 @@ interface Values {
   reason: string
 }
 
-const STATUS_COLOR = { unaccomplished: 'gold', accomplished: 'green', refused: 'red' } as const
+const STATUS_COLOR = { unaccomplished: 'orange', accomplished: 'green', refused: 'red' } as const
 
 /** SPEC §7 check-new-email: an address already used is said under the field before sending. */
 const notUsed: Rule = {
