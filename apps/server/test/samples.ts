@@ -48,7 +48,10 @@ const samples: Record<string, () => Record<string, unknown>> = {
     avatar: null,
   }),
   'PUT /v1/settings/maintenance': () => ({ enabled: false }),
-  'POST /v1/users/change-email': () => ({ new_email: freshEmail('sample'), reason: 'I changed jobs' }),
+  'POST /v1/users/change-email': () => {
+    const email = freshEmail('sample')
+    return { new_email: email, confirm_new_email: email, reason: 'I changed jobs' }
+  },
   'PUT /v1/users/change-email-status/{id}': () => ({ refuse_reason: 'Not confirmed by phone' }),
   'PUT /v1/settings-support': () => ({
     email: 'help@example.com',

@@ -23,6 +23,12 @@ const vars = {
   reference: '01JD0000000000000000000000',
   provider: 'VNPay',
   reason: 'the gateway reported 100 VND instead of 200 VND',
+  // emailChanged, emailChangeWelcome, emailChangeRefused
+  old: 'ada@example.com',
+  new: 'ada@lovelace.example',
+  // ticketReplied
+  title: 'Tiles are slow in Yangon',
+  reply: 'We have moved your keys to the nearer region.',
 }
 
 describe('e-mail templates', () => {
