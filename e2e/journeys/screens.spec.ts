@@ -79,7 +79,7 @@ const adminScreens: Screen[] = [
   { name: 'admin-notifications', path: '/administrator/notifications', ready: '.ant-table' },
   { name: 'admin-payments', path: '/administrator/payments', ready: '.ant-table' },
   { name: 'admin-bank-settings', path: '/administrator/settings?tab=bank', ready: 'form' },
-  { name: 'admin-accounts', path: '/administrator/user-management', ready: '.ant-table-row' },
+  { name: 'admin-accounts', path: '/administrator/user-management', ready: '.ant-table' },
   { name: 'admin-accounts-staff', path: '/administrator/user-management?group=staff', ready: '.ant-table-row' },
   { name: 'admin-create-user', path: '/administrator/user-management/create-user', ready: 'form' },
   { name: 'admin-access-rights', path: '/administrator/sales-account-management', ready: '.ant-table-row' },

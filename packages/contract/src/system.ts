@@ -2,8 +2,8 @@ import { z } from 'zod'
 import { IsoDateTime, pageQueryFields } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
-import { SupportContact } from './support-contact.ts'
 import { ADMIN_ONLY } from './roles.ts'
+import { SupportContact } from './support-contact.ts'
 
 const tag = 'System'
 

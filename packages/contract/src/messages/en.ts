@@ -275,7 +275,8 @@ export const en = {
   'payments.alert.review': 'the gateway flagged the payment (code {{code}})',
   'payments.alert.referenceMismatch': 'the gateway reported reference {{reported}} for this payment',
   'twoFactor.info': 'Two-factor authentication status',
-  'twoFactor.secretGenerated': 'Scan the QR code or type the key into your authenticator app, then enter the code it shows',
+  'twoFactor.secretGenerated':
+    'Scan the QR code or type the key into your authenticator app, then enter the code it shows',
   'twoFactor.enabled': 'Two-factor authentication is on',
   'twoFactor.disabled': 'Two-factor authentication is off',
   'twoFactor.alreadyEnabled': 'Two-factor authentication is already on',
@@ -289,7 +290,8 @@ export const en = {
   'social.googleFailed': 'Login Google fail',
   'social.facebookFailed': 'Login Facebook fail',
   'social.notConfigured': 'Sign-in with this provider is not available',
-  'social.unverifiedAccount': 'An account with this email exists but its email is not confirmed yet. Sign in with your password and confirm the email first.',
+  'social.unverifiedAccount':
+    'An account with this email exists but its email is not confirmed yet. Sign in with your password and confirm the email first.',
   'social.noEmail': 'The provider did not share a confirmed email address',
   'accounts.created': 'Account created',
   'accounts.createdSuspended': 'Account created; it stays suspended until it is activated',

@@ -380,7 +380,8 @@ export const my: Catalog = {
   'social.googleFailed': 'Google ဖြင့် ဝင်ရောက်ခြင်း မအောင်မြင်ပါ',
   'social.facebookFailed': 'Facebook ဖြင့် ဝင်ရောက်ခြင်း မအောင်မြင်ပါ',
   'social.notConfigured': 'ဤဝန်ဆောင်မှုပေးသူဖြင့် ဝင်ရောက်၍ မရနိုင်ပါ',
-  'social.unverifiedAccount': 'ဤ email ဖြင့် အကောင့်ရှိပြီးဖြစ်သော်လည်း email ကို အတည်မပြုရသေးပါ။ စကားဝှက်ဖြင့် ဝင်ပြီး email ကို အရင် အတည်ပြုပါ။',
+  'social.unverifiedAccount':
+    'ဤ email ဖြင့် အကောင့်ရှိပြီးဖြစ်သော်လည်း email ကို အတည်မပြုရသေးပါ။ စကားဝှက်ဖြင့် ဝင်ပြီး email ကို အရင် အတည်ပြုပါ။',
   'social.noEmail': 'ဝန်ဆောင်မှုပေးသူက အတည်ပြုထားသော email လိပ်စာကို မမျှဝေပါ',
   'accounts.created': 'အကောင့် ဖန်တီးပြီးပါပြီ',
   'accounts.createdSuspended': 'အကောင့် ဖန်တီးပြီးပါပြီ၊ အသက်သွင်းသည်အထိ ဆိုင်းငံ့ထားမည်',

@@ -382,7 +382,8 @@ export const vi: Catalog = {
   'social.googleFailed': 'Đăng nhập Google thất bại',
   'social.facebookFailed': 'Đăng nhập Facebook thất bại',
   'social.notConfigured': 'Không thể đăng nhập bằng nhà cung cấp này',
-  'social.unverifiedAccount': 'Đã có tài khoản với email này nhưng email chưa được xác nhận. Hãy đăng nhập bằng mật khẩu và xác nhận email trước.',
+  'social.unverifiedAccount':
+    'Đã có tài khoản với email này nhưng email chưa được xác nhận. Hãy đăng nhập bằng mật khẩu và xác nhận email trước.',
   'social.noEmail': 'Nhà cung cấp không chia sẻ địa chỉ email đã xác nhận',
   'accounts.created': 'Đã tạo tài khoản',
   'accounts.createdSuspended': 'Đã tạo tài khoản; tài khoản bị tạm khóa cho đến khi được kích hoạt',
