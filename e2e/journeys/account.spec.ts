@@ -59,7 +59,8 @@ test('a new visitor registers, verifies through the outbox, signs in, switches t
 
   await page.getByTestId('profile-menu').click()
   await page.getByRole('button', { name: 'အကောင့်မှ ထွက်မည်' }).click()
-  await expect(page).toHaveURL(/\/login$/)
+  // The logout call may wait on a loaded machine; the page leaves when it has settled.
+  await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 })
   expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull()
   // The language and theme are the visitor's, not the session's: they survive the logout.
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark')
