@@ -22,6 +22,15 @@ import { adminFaqsMessages } from './admin-faqs.i18n.ts'
 import { CategoryFormModal } from './CategoryFormModal.tsx'
 import { FaqFormModal } from './FaqFormModal.tsx'
 
+/** An icon button that opens an entry's or a category's form. */
+function EditButton({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Tooltip title={label}>
+      <Button type="text" icon={<EditOutlined />} aria-label={label} onClick={onClick} />
+    </Tooltip>
+  )
+}
+
 function EntriesTab() {
   const t = useT(adminFaqsMessages)
   const lang = useLang()
@@ -35,6 +44,10 @@ function EntriesTab() {
   const remove = useDeleteFaq()
   const [editing, setEditing] = useState<Faq | null>(null)
   const [isOpen, setOpen] = useState(false)
+  const openForm = (faq: Faq | null) => {
+    setEditing(faq)
+    setOpen(true)
+  }
   useLastPage(list.data, page, setPage)
 
   const columns: ColumnsType<Faq> = [
@@ -66,17 +79,7 @@ function EntriesTab() {
       title: t('entries.columns.actions'),
       render: (_v, faq) => (
         <Flex gap={4}>
-          <Tooltip title={t('entries.edit')}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('entries.edit')}
-              onClick={() => {
-                setEditing(faq)
-                setOpen(true)
-              }}
-            />
-          </Tooltip>
+          <EditButton label={t('entries.edit')} onClick={() => openForm(faq)} />
           <Popconfirm title={t('entries.deleteConfirm')} onConfirm={() => remove.mutate(faq.id)}>
             <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('entries.delete')} />
           </Popconfirm>
@@ -120,14 +123,7 @@ function EntriesTab() {
           ]}
         />
         <div style={{ flex: 1 }} />
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => {
-            setEditing(null)
-            setOpen(true)
-          }}
-        >
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
           {t('entries.create')}
         </Button>
       </Flex>
@@ -166,6 +162,10 @@ function CategoriesTab() {
   const remove = useDeleteCategory()
   const [editing, setEditing] = useState<FaqCategory | null>(null)
   const [isOpen, setOpen] = useState(false)
+  const openForm = (category: FaqCategory | null) => {
+    setEditing(category)
+    setOpen(true)
+  }
 
   const columns: ColumnsType<FaqCategory> = [
     { key: 'name', title: t('categories.columns.name'), dataIndex: 'name' },
@@ -180,17 +180,7 @@ function CategoriesTab() {
       title: t('categories.columns.actions'),
       render: (_v, c) => (
         <Flex gap={4}>
-          <Tooltip title={t('categories.rename')}>
-            <Button
-              type="text"
-              icon={<EditOutlined />}
-              aria-label={t('categories.rename')}
-              onClick={() => {
-                setEditing(c)
-                setOpen(true)
-              }}
-            />
-          </Tooltip>
+          <EditButton label={t('categories.rename')} onClick={() => openForm(c)} />
           {c.faqs > 0 ? (
             <Tooltip title={t('categories.inUse')}>
               <Button type="text" danger disabled icon={<DeleteOutlined />} aria-label={t('categories.delete')} />
@@ -208,14 +198,7 @@ function CategoriesTab() {
   return (
     <Flex vertical gap={16}>
       <Flex justify="flex-end">
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => {
-            setEditing(null)
-            setOpen(true)
-          }}
-        >
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)}>
           {t('categories.create')}
         </Button>
       </Flex>
