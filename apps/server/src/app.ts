@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import fastifyCors from '@fastify/cors'
 import fastifyMultipart from '@fastify/multipart'
@@ -28,6 +29,7 @@ import { campaignRoutes } from './modules/campaigns/routes.ts'
 import { createCouponExpiry } from './modules/coupons/expiry.ts'
 import { couponRoutes } from './modules/coupons/routes.ts'
 import { emailChangeRoutes } from './modules/email-change/routes.ts'
+import { createVerifyFastPath } from './modules/gateway/fast-path.ts'
 import { faqRoutes } from './modules/faqs/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { gatewayRoutes } from './modules/gateway/routes.ts'
@@ -113,7 +115,22 @@ const MULTIPART_LIMIT = 11 * 1024 * 1024
 
 export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: Ctx }> {
   const { config, database } = options
+  // Set once the routes exist: the gateway's cached key check, served before Fastify's pipeline.
+  let fastPath: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined
   const app = Fastify({
+    // Fastify's own HTTP/1 server, with its timeouts, and one hot call answered ahead of the router.
+    serverFactory: (handler, opts) => {
+      const server = http.createServer((req, res) => {
+        if (fastPath?.(req, res)) return
+        handler(req, res)
+      })
+      // Fastify has filled these in with its defaults before it calls the factory.
+      const { keepAliveTimeout, requestTimeout, connectionTimeout } = opts as Record<'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout', number>
+      server.keepAliveTimeout = keepAliveTimeout
+      server.requestTimeout = requestTimeout
+      server.setTimeout(connectionTimeout)
+      return server
+    },
     logger: options.logStream
       ? { level: 'trace', redact: LOG_REDACT, stream: options.logStream }
       : config.logLevel === 'silent'
@@ -208,6 +225,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   })
 
   registerRoutes(app, ctx, allRoutes)
+  fastPath = createVerifyFastPath({
+    gateway: ctx.gateway,
+    gatewayToken: config.gatewayToken,
+    headers,
+    cors: config.corsOrigins.length > 0,
+  })
   await registerSandbox(app, ctx)
 
   const webIndex = path.join(config.webDist, 'index.html')

@@ -29,6 +29,8 @@ const OPEN_MATCHER = { check: () => 'OK' as const }
 export interface Gateway {
   /** Synchronous when the key's facts are cached; a promise when they must be read first. */
   verify(input: VerifyInput): VerifyResult | Promise<VerifyResult>
+  /** The answer when the key's facts are cached; undefined (and nothing done) when they are not. */
+  verifyCached(input: VerifyInput): VerifyResult | undefined
   start(): Promise<void>
   stop(): Promise<void>
   readonly cache: KeyCache
@@ -135,6 +137,11 @@ export function createGateway(options: { database: Database; clock: Clock; log: 
       const cached = cache.get(hash, now)
       if (cached !== undefined) return answer(cached, input, now)
       return facts(hash, now).then((value) => answer(value, input, now))
+    },
+    verifyCached(input) {
+      const now = clock.now().getTime()
+      const cached = cache.get(sha256Hex(input.key), now)
+      return cached === undefined ? undefined : answer(cached, input, now)
     },
     async start() {
       unlisten = await database.listen(CHANNEL, onNotification, () => {

@@ -1,6 +1,6 @@
 import * as contract from '@app/contract'
 import { translate } from '@app/contract'
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { call, errorEnvelope, freshEmail, freshIp, userWithToken, useTestApp } from '../../../test/helpers.ts'
 import { auditLog } from '../../db/schema/index.ts'
@@ -148,6 +148,7 @@ describe('system endpoints', async () => {
     await maintenance(true)
     await maintenance(false)
     const rows = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'settings.maintenance'))
+      .orderBy(asc(auditLog.id))
     expect(rows.length).toBeGreaterThanOrEqual(2)
     expect(rows.at(-2)).toMatchObject({ actorId: admin.user.id, before: { enabled: false }, after: { enabled: true } })
     expect(rows.at(-1)).toMatchObject({ actorId: admin.user.id, before: { enabled: true }, after: { enabled: false } })

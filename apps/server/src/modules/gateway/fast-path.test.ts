@@ -1,0 +1,200 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { KeyType, RestrictionRow } from '@app/contract'
+import * as contract from '@app/contract'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { call, createUser, freshEmail, signIn, type TestApp, useTestApp } from '../../../test/helpers.ts'
+
+// The cached key check served ahead of Fastify (fast-path.ts) must be indistinguishable from the
+// Fastify route: every request below is sent over real HTTP (where the fast path sits) and through
+// app.inject() (which always takes Fastify's route), and the answers are compared byte for byte.
+
+interface Answer {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+/** Headers that describe the connection or the moment, not the answer. */
+const TRANSPORT = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
+
+function answerOf(status: number, headers: Record<string, unknown>, body: string): Answer {
+  const kept: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (!TRANSPORT.has(name) && value !== undefined) kept[name] = String(value)
+  }
+  return { status, headers: kept, body }
+}
+
+function overHttp(port: number, method: string, url: string, headers: Record<string, string>): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: url, headers }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => {
+        body += chunk
+      })
+      res.on('end', () => resolve(answerOf(res.statusCode ?? 0, res.headers, body)))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+async function throughFastify(t: TestApp, method: string, url: string, headers: Record<string, string>) {
+  const res = await t.app.inject({ method: method as 'GET', url, headers })
+  return answerOf(res.statusCode, res.headers, res.body)
+}
+
+describe('the gateway check’s fast path', async () => {
+  const t = await useTestApp()
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
+  const port = (t.app.server.address() as AddressInfo).port
+  const bearer = `Bearer ${t.config.gatewayToken}`
+
+  const owner = await createUser(t, { email: freshEmail('fast'), phoneVerified: true })
+  const ownerToken = await signIn(t, owner.email)
+  async function newKey(type: KeyType, restriction_list: RestrictionRow[] | null) {
+    const res = await call(
+      t,
+      contract.createKey,
+      { body: { name: 'Fast path', type, restriction_list } },
+      { token: ownerToken },
+    )
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    return res.body.data
+  }
+  const open = (await newKey('api_key', null)).key
+  const restricted = (
+    await newKey('api_key', [
+      { type: 'domain', value: 'http*://*.example.com/*' },
+      { type: 'ip', value: '203.0.113.0/24' },
+    ])
+  ).key
+  const tiles = (await newKey('maptiles_key', null)).key
+
+  const verifyUrl = (query: Record<string, string>) => `/v1/gateway/verify?${new URLSearchParams(query)}`
+  const spy = vi.spyOn(t.ctx.gateway, 'verifyCached')
+  afterEach(() => spy.mockClear())
+
+  /** Sends the request both ways, expects the same answer, and says whether the fast path gave it. */
+  async function both(method: string, url: string, headers: Record<string, string>) {
+    // Through Fastify first: it also fills the cache for a key seen for the first time.
+    const viaFastify = await throughFastify(t, method, url, headers)
+    spy.mockClear()
+    const viaHttp = await overHttp(port, method, url, headers)
+    expect(viaHttp).toEqual(viaFastify)
+    const served = spy.mock.results.some((result) => result.type === 'return' && result.value !== undefined)
+    return { answer: viaHttp, served }
+  }
+
+  const cases: [string, string, Record<string, string>][] = [
+    ['an allowed call', verifyUrl({ service: 'GEOCODE' }), { 'x-api-key': open }],
+    [
+      'a restricted key from an allowed page and address',
+      verifyUrl({ service: 'GEOCODE', referer: 'https://shop.example.com/map', ip: '203.0.113.7' }),
+      { 'x-api-key': restricted },
+    ],
+    [
+      'a restricted key from a foreign page',
+      verifyUrl({ service: 'GEOCODE', referer: 'https://evil.test/', ip: '203.0.113.7' }),
+      { 'x-api-key': restricted },
+    ],
+    ['a map-tiles key asked for geocoding', verifyUrl({ service: 'GEOCODE' }), { 'x-api-key': tiles }],
+    ['an unknown secret', verifyUrl({ service: 'GEOCODE' }), { 'x-api-key': `mk_${'z'.repeat(40)}` }],
+    ['Vietnamese', verifyUrl({ service: 'LOAD_MAP' }), { 'x-api-key': open, 'accept-language': 'vi' }],
+    ['Burmese', verifyUrl({ service: 'LOAD_MAP' }), { 'x-api-key': open, 'accept-language': 'my,en;q=0.5' }],
+  ]
+
+  it.each(cases)('answers %s from the cache exactly as the route does', async (_, url, headers) => {
+    const { answer, served } = await both('GET', url, { authorization: bearer, ...headers })
+    expect(answer.status).toBe(200)
+    expect(answer.headers['cache-control']).toBe('no-store')
+    expect(answer.headers['x-content-type-options']).toBe('nosniff')
+    expect(served, 'the fast path answered').toBe(true)
+  })
+
+  const refused: [string, string, string, Record<string, string>, number][] = [
+    ['no token', 'GET', verifyUrl({ service: 'GEOCODE' }), { 'x-api-key': open }, 401],
+    [
+      'a wrong token',
+      'GET',
+      verifyUrl({ service: 'GEOCODE' }),
+      { authorization: 'Bearer not-the-gateway', 'x-api-key': open },
+      403,
+    ],
+    ['no key', 'GET', verifyUrl({ service: 'GEOCODE' }), { authorization: bearer }, 400],
+    [
+      'an unknown service',
+      'GET',
+      verifyUrl({ service: 'TELEPORT' }),
+      { authorization: bearer, 'x-api-key': open },
+      400,
+    ],
+    [
+      'an unknown field',
+      'GET',
+      verifyUrl({ service: 'GEOCODE', colour: 'blue' }),
+      { authorization: bearer, 'x-api-key': open },
+      400,
+    ],
+    [
+      'a repeated field',
+      'GET',
+      '/v1/gateway/verify?service=GEOCODE&ip=1.2.3.4&ip=5.6.7.8',
+      { authorization: bearer, 'x-api-key': open },
+      400,
+    ],
+    [
+      'a trailing slash',
+      'GET',
+      '/v1/gateway/verify/?service=GEOCODE',
+      { authorization: bearer, 'x-api-key': open },
+      200,
+    ],
+    [
+      'a query cut by a semicolon',
+      'GET',
+      '/v1/gateway/verify?service=GEOCODE;ip=1.2.3.4',
+      { authorization: bearer, 'x-api-key': open },
+      400,
+    ],
+    ['HEAD', 'HEAD', verifyUrl({ service: 'GEOCODE' }), { authorization: bearer, 'x-api-key': open }, 200],
+  ]
+
+  it.each(refused)('leaves %s to Fastify, with the same answer', async (_, method, url, headers, status) => {
+    const { answer, served } = await both(method, url, headers)
+    expect(answer.status).toBe(status)
+    expect(served, 'Fastify answered').toBe(false)
+  })
+
+  it('leaves the first sight of a key to Fastify, then answers it from the cache', async () => {
+    const fresh = (await newKey('api_key', null)).key
+    const url = verifyUrl({ service: 'GEOCODE' })
+    const headers = { authorization: bearer, 'x-api-key': fresh }
+    const first = await overHttp(port, 'GET', url, headers)
+    expect(first.status).toBe(200)
+    expect(JSON.parse(first.body).data).toMatchObject({ allowed: true, reason: 'OK' })
+    expect(spy.mock.results.map((result) => result.value)).toEqual([undefined])
+    const { served } = await both('GET', url, headers)
+    expect(served).toBe(true)
+  })
+
+  it('sees a suspension as soon as the cache does', async () => {
+    const { id, key } = await newKey('api_key', null)
+    const url = verifyUrl({ service: 'GEOCODE' })
+    const headers = { authorization: bearer, 'x-api-key': key }
+    expect(JSON.parse((await both('GET', url, headers)).answer.body).data.reason).toBe('OK')
+    const admin = await createUser(t, { email: freshEmail('admin'), roles: ['admin'] })
+    const adminToken = await signIn(t, admin.email)
+    const res = await call(t, contract.suspendKey, { params: { id } }, { token: adminToken })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    // The suspension evicts the key at once on this instance (the NOTIFY on commit reaches others).
+    let reason = ''
+    for (let i = 0; i < 100 && reason !== 'KEY_SUSPENDED'; i++) {
+      reason = JSON.parse((await overHttp(port, 'GET', url, headers)).body).data.reason
+      if (reason !== 'KEY_SUSPENDED') await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    expect(reason).toBe('KEY_SUSPENDED')
+  })
+})
