@@ -29,9 +29,9 @@ import { campaignRoutes } from './modules/campaigns/routes.ts'
 import { createCouponExpiry } from './modules/coupons/expiry.ts'
 import { couponRoutes } from './modules/coupons/routes.ts'
 import { emailChangeRoutes } from './modules/email-change/routes.ts'
-import { createVerifyFastPath } from './modules/gateway/fast-path.ts'
 import { faqRoutes } from './modules/faqs/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
+import { createVerifyFastPath } from './modules/gateway/fast-path.ts'
 import { gatewayRoutes } from './modules/gateway/routes.ts'
 import { keyRoutes } from './modules/keys/routes.ts'
 import { mapRoutes } from './modules/maps/routes.ts'
@@ -125,7 +125,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         handler(req, res)
       })
       // Fastify has filled these in with its defaults before it calls the factory.
-      const { keepAliveTimeout, requestTimeout, connectionTimeout } = opts as Record<'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout', number>
+      const { keepAliveTimeout, requestTimeout, connectionTimeout } = opts as Record<
+        'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout',
+        number
+      >
       server.keepAliveTimeout = keepAliveTimeout
       server.requestTimeout = requestTimeout
       server.setTimeout(connectionTimeout)

@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/client.ts'
-import { seedDemo } from './demo/seed.ts'
 import { ensureAdministrator } from './modules/users/bootstrap.ts'
 
 // The server's command line: `serve` (default, with `--demo` to seed demo data) and `migrate`.
@@ -41,6 +40,8 @@ async function main() {
     console.log(lines.join('\n'))
   }
   if (flags.includes('--demo')) {
+    // Loaded only for the demo: its data need not sit in every server's memory.
+    const { seedDemo } = await import('./demo/seed.ts')
     const summary = await seedDemo(ctx)
     console.log(summary)
   }

@@ -3,12 +3,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm'
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import pg from 'pg'
+import type pg from 'pg'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -43,6 +41,12 @@ export function migrationsFolder(): string {
 }
 
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  // Loaded only here: a portal on the embedded database never needs the PostgreSQL client.
+  const [{ default: pg }, { drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ])
   // Every session speaks UTC so that date arithmetic in SQL matches the code. Set as a startup
   // option: a query issued from the pool's `connect` event races the first real query (pg warns).
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: '-c TimeZone=UTC' })
@@ -69,6 +73,7 @@ async function listenOnPostgres(
   onReset?: () => void,
 ): Promise<() => Promise<void>> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name: ${channel}`)
+  const { default: pg } = await import('pg')
   let stopped = false
   let client: pg.Client | undefined
   let attempt = 0
@@ -97,6 +102,14 @@ async function listenOnPostgres(
   }
 }
 
+/**
+ * The embedded database's buffer cache. PostgreSQL's default (128 MB) is held in the WebAssembly heap
+ * from the start and was most of an idle server's memory; 64 MB keeps an idle portal under its
+ * 400 MiB budget and still holds a year of daily rollups (bench/README.md "Idle memory and the statistics
+ * queries").
+ */
+const PGLITE_SHARED_BUFFERS = '64MB'
+
 export async function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dir !== 'memory://') {
     // PGlite creates the data folder with a non-recursive mkdir; its parent must exist.
@@ -105,6 +118,7 @@ export async function openPglite(dir: string, options: { loadDataDir?: Blob } = 
   const client = new PGlite({
     ...(dir === 'memory://' ? {} : { dataDir: dir }),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   })
   await client.waitReady
   await client.exec("SET TIME ZONE 'UTC'")

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import nodemailer from 'nodemailer'
-import sanitizeHtml from 'sanitize-html'
 import type { Db } from '../db/client.ts'
 import { emailOutbox, notificationRecipients, notifications } from '../db/schema/index.ts'
 import type { Clock } from '../lib/clock.ts'
+import { loadSanitizeHtml } from '../lib/heavy.ts'
 import { newId } from '../lib/ids.ts'
+import { smtpTransport } from '../mail/smtp.ts'
 
 // Sends e-mail notifications (docs/notifications.md). Every instance runs this worker; they share the
 // work through `notification_recipients`, one row per recipient:
@@ -62,7 +62,8 @@ export function isTransient(error: unknown): boolean {
   return ['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'ECONNREFUSED', 'ECONNRESET', 'EDNS', 'EPIPE'].includes(e.code ?? '')
 }
 
-function textOf(html: string): string {
+async function textOf(html: string): Promise<string> {
+  const sanitizeHtml = await loadSanitizeHtml()
   const withBreaks = html.replace(/<\/(p|h[1-6]|li|blockquote|pre)>/gi, '\n').replace(/<br\s*\/?>/gi, '\n')
   return sanitizeHtml(withBreaks, { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, ' ')
@@ -84,7 +85,7 @@ type Claimed = { notificationId: string; email: string; userId: string | null; a
 
 export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
   const { db, clock, log, from } = options
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
+  const transport = options.smtpUrl ? smtpTransport(options.smtpUrl) : null
   const instance = options.instance ?? `w_${randomBytes(6).toString('hex')}`
   const leaseMs = options.leaseMs ?? 2 * 60_000
   const interval = 1000 / options.ratePerSecond
@@ -228,7 +229,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
           .where(eq(notifications.id, r.notificationId))
         contents.set(
           r.notificationId,
-          n ? { subject: n.subject, html: htmlDocument(n.subject, n.html), text: textOf(n.html) } : null,
+          n ? { subject: n.subject, html: htmlDocument(n.subject, n.html), text: await textOf(n.html) } : null,
         )
       }
     }

@@ -1,11 +1,11 @@
 import type { Lang } from '@app/contract'
 import { and, asc, eq, inArray, lte } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import nodemailer from 'nodemailer'
 import type { Db } from '../db/client.ts'
 import { emailOutbox } from '../db/schema/index.ts'
 import type { Clock } from '../lib/clock.ts'
 import { newId } from '../lib/ids.ts'
+import { smtpTransport } from './smtp.ts'
 import { render, type TemplateName } from './templates.ts'
 
 export interface MailRequest {
@@ -51,7 +51,7 @@ export function createMailer(options: {
   from: string
 }): Mailer {
   const { db, clock, log, smtpUrl, from } = options
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null
+  const transport = smtpUrl ? smtpTransport(smtpUrl) : null
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
   let stopped = true

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream'
-import ExcelJS from 'exceljs'
 import type { Db } from '../../db/client.ts'
 import { CSV_BOM, csvLine } from '../../lib/csv.ts'
+import { loadExcel } from '../../lib/heavy.ts'
 import { safeText } from '../billing/files.ts'
 import { type AuditFilter, type AuditRow, walkAuditEntries } from './queries.ts'
 
@@ -54,6 +54,7 @@ export async function exportAuditCsv(db: Db, filter: AuditFilter, lang: 'en' | '
 }
 
 export async function exportAuditXlsx(db: Db, filter: AuditFilter, lang: 'en' | 'vi', stream: Writable) {
+  const ExcelJS = await loadExcel()
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
   const sheet = workbook.addWorksheet('Audit log')
   const widths = [22, 30, 32, 26, 20, 32, 50, 50, 16]

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { Writable } from 'node:stream'
 import { type BillDetail, type Lang, type MessageKey, translate, UNLIMITED } from '@app/contract'
-import ExcelJS from 'exceljs'
-import PDFDocument from 'pdfkit'
+import type ExcelJS from 'exceljs'
 import type { Db } from '../../db/client.ts'
+import { loadExcel, loadPdfKit } from '../../lib/heavy.ts'
 import { type BillFilter, toBill, walkBills } from './queries.ts'
 
 // A bill as a file (XLSX and PDF), and the back office's export of many bills (XLSX, streamed). The
@@ -68,7 +68,8 @@ function summary(bill: BillDetail, lang: Lang) {
 export async function billXlsx(bill: BillDetail, lang: Lang): Promise<Buffer> {
   const t = (key: MessageKey) => translate(lang, key)
   const facts = summary(bill, lang)
-  const workbook = new ExcelJS.Workbook()
+  const Excel = await loadExcel()
+  const workbook = new Excel.Workbook()
   workbook.created = new Date(bill.bill_date)
   const sheet = workbook.addWorksheet(bill.code)
   sheet.columns = [{ width: 30 }, { width: 26 }, { width: 22 }, { width: 16 }, { width: 18 }]
@@ -132,7 +133,8 @@ export async function billXlsx(bill: BillDetail, lang: Lang): Promise<Buffer> {
  */
 export async function exportBillsXlsx(db: Db, filter: BillFilter, lang: Lang, stream: Writable): Promise<number> {
   const t = (key: MessageKey) => translate(lang, key)
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
+  const Excel = await loadExcel()
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
   const sheet = workbook.addWorksheet('Bills')
   sheet.columns = [
     { header: t('billing.file.code'), width: 20 },
@@ -257,6 +259,7 @@ export async function billPdf(bill: BillDetail, requested: Lang): Promise<Buffer
   const found = pdfFonts()
   const t = (key: MessageKey, params?: Record<string, string>) => translate(lang, key, params)
   const facts = summary(bill, lang)
+  const PDFDocument = await loadPdfKit()
   const doc = new PDFDocument({
     size: 'A4',
     margin: PAGE.margin,

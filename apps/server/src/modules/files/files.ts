@@ -1,12 +1,12 @@
 import { ErrorCode, type MessageKey } from '@app/contract'
 import type { MultipartFile } from '@fastify/multipart'
 import { and, eq } from 'drizzle-orm'
-import { fileTypeFromBuffer } from 'file-type'
-import sharp, { type OutputInfo } from 'sharp'
+import type { OutputInfo } from 'sharp'
 import type { Db } from '../../db/client.ts'
 import { files } from '../../db/schema/index.ts'
 import { AppError } from '../../http/errors.ts'
 import { sha256Hex } from '../../lib/crypto.ts'
+import { loadFileType, loadSharp } from '../../lib/heavy.ts'
 import { newId } from '../../lib/ids.ts'
 
 type Purpose = (typeof files.$inferSelect)['purpose']
@@ -55,11 +55,12 @@ export async function storeImage(
   db: Db,
   input: { ownerId: string | null; purpose: Purpose; data: Buffer; now: Date; square?: number },
 ): Promise<StoredImage> {
-  const detected = await fileTypeFromBuffer(input.data)
+  const detected = await (await loadFileType()).fileTypeFromBuffer(input.data)
   if (!detected || !IMAGE_TYPES.has(detected.mime)) throw invalidImage()
   let output: Buffer
   let info: OutputInfo
   try {
+    const sharp = await loadSharp()
     const image = sharp(input.data, { limitInputPixels: MAX_SIDE * MAX_SIDE, animated: false })
     const meta = await image.metadata()
     if (!meta.width || !meta.height) throw invalidImage()

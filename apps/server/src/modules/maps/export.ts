@@ -1,6 +1,6 @@
 import { IMPORT_SAMPLE_ROWS, type Lang, translate } from '@app/contract'
-import ExcelJS from 'exceljs'
 import { CSV_BOM, csvLine } from '../../lib/csv.ts'
+import { loadExcel } from '../../lib/heavy.ts'
 import { safeText } from '../billing/files.ts'
 import type { LayerRow, MapRow, PointRow } from './queries.ts'
 
@@ -40,6 +40,7 @@ export async function mapXlsx(
   lang: Lang,
 ): Promise<Buffer> {
   const layerName = new Map(layers.map((l) => [l.id, l.name]))
+  const ExcelJS = await loadExcel()
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet(translate(lang, 'maps.export.sheet'))
   sheet.columns = [{ width: 32 }, { width: 48 }, { width: 14 }, { width: 14 }, { width: 20 }]
@@ -63,6 +64,7 @@ export function sampleCsv(): string {
 }
 
 export async function sampleXlsx(): Promise<Buffer> {
+  const ExcelJS = await loadExcel()
   const workbook = new ExcelJS.Workbook()
   const sheet = workbook.addWorksheet('points')
   sheet.columns = [{ width: 24 }, { width: 36 }, { width: 12 }, { width: 12 }, { width: 24 }]

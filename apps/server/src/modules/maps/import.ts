@@ -13,8 +13,9 @@ import {
   translate,
 } from '@app/contract'
 import { parse } from 'csv-parse/sync'
-import ExcelJS from 'exceljs'
+import type ExcelJS from 'exceljs'
 import { badRequest } from '../../http/errors.ts'
+import { loadExcel } from '../../lib/heavy.ts'
 import type { Geocoder } from './geocoder.ts'
 
 // Reading an import file (SPEC §5: .csv or .xlsx, empty files rejected, a message per bad row). The
@@ -83,7 +84,8 @@ async function readXlsx(data: Buffer): Promise<Table> {
   if (!totals || totals.entries > MAX_ZIP_ENTRIES || totals.uncompressed > MAX_UNCOMPRESSED) {
     throw fail('maps.import.unreadable', { type: 'XLSX' })
   }
-  const workbook = new ExcelJS.Workbook()
+  const Excel = await loadExcel()
+  const workbook = new Excel.Workbook()
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer)
   } catch {

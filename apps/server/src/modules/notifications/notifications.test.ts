@@ -101,7 +101,7 @@ describe('e-mail notifications: the calls', async () => {
     expect(html).not.toMatch(/script|onclick|onerror|iframe|javascript:/i)
     expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer" target="_blank">ok</a>')
     expect(html).toContain('<img src="https://example.com/a.png" />')
-    expect(sanitizeContent('<style>p{}</style><b>bold</b>')).toBe('<b>bold</b>')
+    expect(await sanitizeContent('<style>p{}</style><b>bold</b>')).toBe('<b>bold</b>')
 
     const empty = await call(
       t,

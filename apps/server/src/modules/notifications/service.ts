@@ -9,12 +9,12 @@ import type {
 } from '@app/contract'
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import sanitizeHtml from 'sanitize-html'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { notificationRecipients, notifications } from '../../db/schema/index.ts'
 import { conflict, invalidField, notFound } from '../../http/errors.ts'
 import { kickNotifications } from '../../jobs/notifications.ts'
+import { loadSanitizeHtml } from '../../lib/heavy.ts'
 import { newId } from '../../lib/ids.ts'
 import { escapeLike } from '../../lib/like.ts'
 import { writeAudit } from '../audit/audit.ts'
@@ -35,7 +35,8 @@ type Row = typeof notifications.$inferSelect
  * The HTML a notification may carry: text formatting, lists, links, headings, quotes and images by
  * absolute address. No scripts, styles, event handlers, forms or frames; links get rel=noopener.
  */
-export function sanitizeContent(html: string): string {
+export async function sanitizeContent(html: string): Promise<string> {
+  const sanitizeHtml = await loadSanitizeHtml()
   return sanitizeHtml(html, {
     allowedTags: [
       'p',
@@ -72,7 +73,8 @@ export function sanitizeContent(html: string): string {
 }
 
 /** True when the sanitised HTML has something to read. */
-function hasText(html: string): boolean {
+async function hasText(html: string): Promise<boolean> {
+  const sanitizeHtml = await loadSanitizeHtml()
   return sanitizeHtml(html, { allowedTags: ['img'], allowedAttributes: { img: ['src'] } }).trim().length > 0
 }
 
@@ -196,16 +198,16 @@ export async function listNotifications(
   return { items: rows.map((r) => toNotification(r, progress.get(r.id))), total: total?.value ?? 0 }
 }
 
-function prepare(body: Body, now: Date) {
-  const content = sanitizeContent(body.content)
-  if (!hasText(content)) throw invalidField('content', 'notifications.contentRequired')
+async function prepare(body: Body, now: Date) {
+  const content = await sanitizeContent(body.content)
+  if (!(await hasText(content))) throw invalidField('content', 'notifications.contentRequired')
   const sendAt = body.send_at ? new Date(body.send_at) : now
   return { content, sendAt: sendAt < now ? now : sendAt }
 }
 
 export async function createNotification(ctx: Ctx, req: FastifyRequest, actor: AuthUser, body: Body) {
   const now = ctx.clock.now()
-  const { content, sendAt } = prepare(body, now)
+  const { content, sendAt } = await prepare(body, now)
   const created = await ctx.db.transaction(async (tx) => {
     const id = newId('ntf', now.getTime())
     await tx.insert(notifications).values({
@@ -249,7 +251,7 @@ async function lockPending(db: Db, id: string): Promise<Row> {
 
 export async function updateNotification(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string, body: Body) {
   const now = ctx.clock.now()
-  const { content, sendAt } = prepare(body, now)
+  const { content, sendAt } = await prepare(body, now)
   const updated = await ctx.db.transaction(async (tx) => {
     const before = await lockPending(tx, id)
     const total = await fillRecipients(tx, id, body.recipients, sendAt)

@@ -147,7 +147,10 @@ describe('system endpoints', async () => {
   it('audit-logs every maintenance switch', async () => {
     await maintenance(true)
     await maintenance(false)
-    const rows = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'settings.maintenance'))
+    const rows = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'settings.maintenance'))
       .orderBy(asc(auditLog.id))
     expect(rows.length).toBeGreaterThanOrEqual(2)
     expect(rows.at(-2)).toMatchObject({ actorId: admin.user.id, before: { enabled: false }, after: { enabled: true } })
