@@ -180,6 +180,19 @@ describe('the gateway check’s fast path', async () => {
     expect(served).toBe(true)
   })
 
+  it('leaves a call to Fastify when the cached check throws, and the route answers it', async () => {
+    spy.mockImplementationOnce(() => {
+      throw new Error('a bug in the check')
+    })
+    const answer = await overHttp(port, 'GET', verifyUrl({ service: 'GEOCODE' }), {
+      authorization: bearer,
+      'x-api-key': open,
+    })
+    expect(answer.status).toBe(200)
+    expect(JSON.parse(answer.body).data).toMatchObject({ allowed: true, reason: 'OK' })
+    expect(spy.mock.results.map((result) => result.type)).toEqual(['throw'])
+  })
+
   it('sees a suspension as soon as the cache does', async () => {
     const { id, key } = await newKey('api_key', null)
     const url = verifyUrl({ service: 'GEOCODE' })

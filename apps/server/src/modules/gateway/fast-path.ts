@@ -54,13 +54,19 @@ export function createVerifyFastPath(options: VerifyFastPathOptions) {
     const query = parseQuery(search)
     if (!accepts.query(query)) return false
     const { service, origin, referer, ip } = query as Record<string, string | undefined>
-    const result = gateway.verifyCached({
-      key: headers['x-api-key'] as string,
-      service: service as contract.ServiceType,
-      origin,
-      referer,
-      ip,
-    })
+    let result: contract.VerifyResult | undefined
+    try {
+      result = gateway.verifyCached({
+        key: headers['x-api-key'] as string,
+        service: service as contract.ServiceType,
+        origin,
+        referer,
+        ip,
+      })
+    } catch {
+      // Nothing is written yet: the route runs the check again and answers the error as every route does.
+      return false
+    }
     if (result === undefined) return false
 
     const lang = pickLang(headers['accept-language'])
