@@ -19,6 +19,9 @@ export default defineConfig({
     baseURL,
     // The first-login tour would cover the pages other journeys test; tour.spec.ts turns it back on.
     storageState: { cookies: [], origins: [{ origin: baseURL, localStorage: [{ name: 'tour.off', value: '1' }] }] },
+    // Menus and dialogs appear at once (the app honours reduced motion), so no click lands on a
+    // popup that is still growing into place.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {

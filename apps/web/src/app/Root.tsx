@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { i18n } from '../i18n/i18n.ts'
 import { useStored } from '../lib/store.ts'
+import { useMediaQuery } from '../lib/use-media-query.ts'
 import { brandToken, componentTokens } from '../theme/theme.ts'
 import { isAdminPath } from './paths.ts'
 import { adminLangPref, customerLangPref, themePref } from './prefs.ts'
@@ -13,10 +14,6 @@ const antdLocales: Record<string, () => Promise<{ default: Locale }>> = {
   vi: () => import('antd/es/locale/vi_VN'),
 }
 
-/**
- * The frame of every page: the language of the current area (customer: en/my, admin: en/vi), the
- * light or dark theme, and antd's own texts in that language.
- */
 /**
  * Plain links (react-router's <Link>, e-mail links) are not antd components; the theme's link colours
  * reach them as CSS variables (used in global.css).
@@ -32,6 +29,11 @@ function ThemeVariables() {
   return null
 }
 
+/**
+ * The frame of every page: the language of the current area (customer: en/my, admin: en/vi), the
+ * light or dark theme, antd's own texts in that language, and no animations for a visitor whose
+ * system asks for reduced motion (WCAG 2.3.3).
+ */
 export function Root() {
   // A pre-rendered page arrives inert (scripts/prerender.mjs); the app's own render replaces it here.
   useLayoutEffect(() => {
@@ -42,6 +44,7 @@ export function Root() {
   const customerLang = useStored(customerLangPref)
   const adminLang = useStored(adminLangPref)
   const lang = isAdminPath(pathname) ? adminLang : customerLang
+  const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
   const [locale, setLocale] = useState<Locale | undefined>()
 
   useEffect(() => {
@@ -69,7 +72,7 @@ export function Root() {
       locale={locale}
       theme={{
         algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
-        token: brandToken(theme),
+        token: { ...brandToken(theme), motion: !reduceMotion },
         components: componentTokens(theme),
       }}
     >

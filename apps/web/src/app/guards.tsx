@@ -1,17 +1,18 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router'
 import { paths } from './paths.ts'
-import { useSession } from './session.ts'
+import { endedByLogout, useSession } from './session.ts'
 
 /**
  * Signed-out visitors go to /login and come back afterwards. The session store follows other tabs,
- * so signing out there (or removing the stored user) brings this tab to /login too (SPEC §4).
+ * so signing out there (or removing the stored user) brings this tab to /login too (SPEC §4). A logout
+ * in this tab lands here as well: the guard is the one place that leaves the signed-in pages.
  */
 export function RequireSignedIn() {
   const session = useSession()
   const location = useLocation()
   if (!session) {
     const next = `${location.pathname}${location.search}`
-    const target = next === '/' ? paths.login : `${paths.login}?next=${encodeURIComponent(next)}`
+    const target = next === '/' || endedByLogout() ? paths.login : `${paths.login}?next=${encodeURIComponent(next)}`
     return <Navigate to={target} replace />
   }
   return <Outlet />

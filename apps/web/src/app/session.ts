@@ -59,6 +59,7 @@ export function sessionFrom(profile: Profile, token: string): StoredSession {
 }
 
 export function signIn(session: Session) {
+  signedOutHere = false
   sessionStore.set(sessionFrom(session, session.token))
 }
 
@@ -74,6 +75,21 @@ export function clearSession() {
     localStorage.removeItem(CAMPAIGNS_KEY)
   } catch {}
   sessionStore.clear()
+}
+
+/**
+ * Whether the session ended by this tab's own logout, rather than by another tab or by the server:
+ * the guard then opens a plain /login, with no `next` back to the page the user chose to leave.
+ */
+let signedOutHere = false
+
+export function signOutHere() {
+  signedOutHere = true
+  clearSession()
+}
+
+export function endedByLogout() {
+  return signedOutHere
 }
 
 export function useSession() {

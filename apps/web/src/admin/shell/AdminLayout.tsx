@@ -10,7 +10,7 @@ import {
 import { BREAKPOINT_ADMIN_COLLAPSE, hasAnyRole } from '@app/contract'
 import { Button, Layout, Menu, type MenuProps, Space, Switch, Tooltip, Typography, theme } from 'antd'
 import type { ReactNode } from 'react'
-import { Link, useLocation, useNavigate } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { adminLangPref, themePref } from '../../app/prefs.ts'
 import { useSession } from '../../app/session.ts'
@@ -28,7 +28,6 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const common = useT(commonMessages)
   const session = useSession()
   const { pathname } = useLocation()
-  const navigate = useNavigate()
   const logout = useLogout()
   const lang = useStored(adminLangPref)
   const mode = useStored(themePref)
@@ -55,7 +54,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       key: 'logout',
       icon: <LogoutOutlined />,
       label: t('menu.logout'),
-      onClick: () => logout.mutate(undefined, { onSettled: () => navigate(paths.login, { replace: true }) }),
+      onClick: logout,
     },
   ]
   const active = activeAdminPage(pathname)

@@ -1,7 +1,8 @@
 import * as contract from '@app/contract'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { call } from '../../api/client.ts'
-import { clearSession, refreshSession, signIn } from '../../app/session.ts'
+import { refreshSession, signIn, signOutHere } from '../../app/session.ts'
 
 // Calls of the sign-in, sign-up and account pages. Components use these hooks, never fetch().
 
@@ -26,17 +27,18 @@ export function useLogin() {
   })
 }
 
-/** Ends the session on the server, then forgets it here whatever the server said. */
+/**
+ * Signs this tab out at once and tells the server in the background. The request has taken the token
+ * before the session is forgotten, and a slow or failed answer must not keep anyone signed in here;
+ * the guard then opens /login.
+ */
 export function useLogout() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: () => call(contract.logout).catch(() => null),
-    onSettled: () => {
-      clearSession()
-      queryClient.clear()
-    },
-    meta: { silent: true },
-  })
+  return useCallback(() => {
+    void call(contract.logout).catch(() => null)
+    signOutHere()
+    queryClient.clear()
+  }, [queryClient])
 }
 
 export function useRegister() {

@@ -29,7 +29,7 @@ import {
   theme,
 } from 'antd'
 import { lazy, Suspense, useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { call } from '../../api/client.ts'
 import { paths } from '../../app/paths.ts'
 import { customerLangPref, themePref } from '../../app/prefs.ts'
@@ -131,7 +131,6 @@ function KeyHistory({ open, onNavigate }: { open: boolean; onNavigate: () => voi
 export function CustomerHeader({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const t = useT(shellMessages)
   const session = useSession()
-  const navigate = useNavigate()
   const logout = useLogout()
   const mode = useStored(themePref)
   const lang = useStored(customerLangPref)
@@ -146,10 +145,6 @@ export function CustomerHeader({ collapsed, onToggle }: { collapsed: boolean; on
     staleTime: 300_000,
   })
   const docsUrl = config.data?.docs_url ?? '/docs'
-
-  const onLogout = () => {
-    logout.mutate(undefined, { onSettled: () => navigate(paths.login, { replace: true }) })
-  }
 
   const profileMenu = session ? (
     <div
@@ -226,7 +221,7 @@ export function CustomerHeader({ collapsed, onToggle }: { collapsed: boolean; on
           danger
           block
           icon={<LogoutOutlined />}
-          onClick={onLogout}
+          onClick={logout}
           style={{ justifyContent: 'flex-start' }}
         >
           {t('header.logout')}
