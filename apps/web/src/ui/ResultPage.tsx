@@ -3,7 +3,7 @@ import type { ResultStatusType } from 'antd/es/result'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
-/** A centred full-page message (not found, no permission, maintenance, coming soon). */
+/** A centred full-page message (not found, no permission, maintenance). */
 export function ResultPage(props: {
   status: ResultStatusType
   title: ReactNode

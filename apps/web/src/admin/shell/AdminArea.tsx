@@ -1,17 +1,13 @@
-import { ToolOutlined } from '@ant-design/icons'
 import { hasAnyRole, type Role } from '@app/contract'
-import { Result, Spin } from 'antd'
+import { Spin } from 'antd'
 import { lazy, type ReactNode, Suspense } from 'react'
 import { Navigate, Route, Routes } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useSession } from '../../app/session.ts'
 import { NotFoundPage } from '../../features/errors/NotFoundPage.tsx'
 import { PermissionDenied } from '../../features/errors/PermissionDenied.tsx'
-import { commonMessages } from '../../i18n/common.i18n.ts'
-import { useT } from '../../i18n/define.ts'
 import { AppFrame } from '../../ui/AppFrame.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
-import { adminShellMessages } from './admin-shell.i18n.ts'
 import { type AdminPage, adminPages } from './nav.tsx'
 
 /** Shows the permission-denied page to a role that may not open `children` (SPEC §6). */
@@ -21,26 +17,13 @@ function RequireRole({ roles, children }: { roles: readonly Role[]; children: Re
   return <>{children}</>
 }
 
-function ComingSoon({ page }: { page: AdminPage }) {
-  const t = useT(adminShellMessages)
-  const common = useT(commonMessages)
-  return (
-    <Result
-      icon={<ToolOutlined />}
-      title={common('pages.comingSoon', { feature: t(page.label) })}
-      subTitle={common('pages.comingSoonHint')}
-    />
-  )
-}
-
 // One lazy component per page for the life of the app. Made inside render (useMemo), a page reached by
 // a link from another page was never shown: the navigation renders in a transition, the suspended render
 // is thrown away with its memo, and each retry made a new lazy component that suspended again.
 const lazyPages = new Map<AdminPage, React.ComponentType>()
 
-function lazyPage(page: AdminPage): React.ComponentType | null {
+function lazyPage(page: AdminPage): React.ComponentType {
   const load = page.load
-  if (!load) return null
   let component = lazyPages.get(page)
   if (!component) {
     component = lazy(() => load().then((m) => ({ default: m.Page })))
@@ -51,7 +34,6 @@ function lazyPage(page: AdminPage): React.ComponentType | null {
 
 function PageLoader({ page }: { page: AdminPage }) {
   const Component = lazyPage(page)
-  if (!Component) return <ComingSoon page={page} />
   return (
     <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
       <Component />

@@ -35,8 +35,8 @@ export interface AdminPage {
   icon?: ReactNode
   inMenu: boolean
   activeOn?: string[]
-  /** The page's module; absent while the feature has not been built (a "coming soon" page shows). */
-  load?: () => Promise<{ Page: React.ComponentType }>
+  /** The page's module, loaded on first visit. */
+  load: () => Promise<{ Page: React.ComponentType }>
 }
 
 const a = paths.admin

@@ -10,11 +10,7 @@ import { calls, installFakeServer, ok, openApp, profile, refused, server, sessio
 configure({ asyncUtilTimeout: 5000 })
 
 beforeAll(async () => {
-  await Promise.all([
-    import('../shell/CustomerLayout.tsx'),
-    import('../shell/ComingSoonPage.tsx'),
-    import('./PricingModal.tsx'),
-  ])
+  await Promise.all([import('../shell/CustomerLayout.tsx'), import('./PricingModal.tsx')])
 }, 60_000)
 
 const book = PriceBook.parse({

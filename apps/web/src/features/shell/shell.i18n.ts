@@ -50,13 +50,6 @@ export const shellMessages = customerMessages(
       ),
       skip: 'Skip',
     },
-    comingSoon: {
-      billing: 'Bills',
-      payment: 'Payments',
-      maps: 'Custom maps',
-      support: 'Support requests',
-      faqs: 'FAQs',
-    },
   },
   {
     menu: {
@@ -108,13 +101,6 @@ export const shellMessages = customerMessages(
         'နီးပါးပြီးပါပြီ…',
       ].join('|'),
       skip: 'ကျော်မည်',
-    },
-    comingSoon: {
-      billing: 'ငွေတောင်းခံလွှာများ',
-      payment: 'ငွေပေးချေမှုများ',
-      maps: 'စိတ်ကြိုက်မြေပုံများ',
-      support: 'အကူအညီ တောင်းဆိုချက်များ',
-      faqs: 'မေးလေ့ရှိသော မေးခွန်းများ',
     },
   },
 )
