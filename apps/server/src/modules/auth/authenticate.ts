@@ -2,7 +2,7 @@ import { ErrorCode, type Role } from '@app/contract'
 import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { AppError } from '../../http/errors.ts'
-import { listRoles, type UserRow } from '../users/queries.ts'
+import type { UserRow } from '../users/queries.ts'
 import { findSessionWithUser, touchSession } from './sessions.ts'
 import { verifyAccessToken } from './tokens.ts'
 
@@ -40,7 +40,7 @@ export async function authenticate(ctx: Ctx, req: FastifyRequest): Promise<AuthU
   if (!claims) throw tokenInvalid()
   const found = await findSessionWithUser(ctx.db, claims.sessionId)
   if (!found || found.user.id !== claims.userId) throw tokenInvalid()
-  const { session, user } = found
+  const { session, user, roles } = found
   if (session.revokedAt) {
     // A token the user signed out themselves is simply invalid; one the server ended is "session ended".
     if (session.revokedReason === 'logout') throw tokenInvalid()
@@ -52,7 +52,7 @@ export async function authenticate(ctx: Ctx, req: FastifyRequest): Promise<AuthU
     id: user.id,
     sessionId: session.id,
     email: user.email,
-    roles: await listRoles(ctx.db, user.id),
+    roles,
     status: user.status,
     row: user,
   }

@@ -1,6 +1,8 @@
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import type { Role } from '@app/contract'
+import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { sessions, users } from '../../db/schema/index.ts'
+import { sessions, userRoles, users } from '../../db/schema/index.ts'
+import { sortRoles } from '../users/queries.ts'
 import { newId } from '../../lib/ids.ts'
 
 export type SessionRow = typeof sessions.$inferSelect
@@ -25,14 +27,19 @@ export async function insertSession(
   return row
 }
 
+/** A session with its user and the user's roles: one query on every signed-in request. */
 export async function findSessionWithUser(db: Db, sessionId: string) {
   const [row] = await db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      roles: sql<Role[]>`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sessionId))
     .limit(1)
-  return row ?? null
+  return row ? { ...row, roles: sortRoles(row.roles) } : null
 }
 
 export async function touchSession(db: Db, sessionId: string, now: Date) {

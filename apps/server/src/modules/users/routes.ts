@@ -3,12 +3,12 @@ import { ok, routes } from '../../http/routes.ts'
 import { readUploadBuffer, storeImage } from '../files/files.ts'
 import { sendPhoneCode, verifyPhoneCode } from './phone.ts'
 import { getUserById, updateUser } from './queries.ts'
-import { profileOf, updateProfile } from './service.ts'
+import { ownProfile, profileOf, updateProfile } from './service.ts'
 
 const AVATAR_SIDE = 256
 
 export const userRoutes = routes((r) => {
-  r.on(contract.getOwnProfile, async ({ ctx, user }) => profileOf(ctx, user.id))
+  r.on(contract.getOwnProfile, async ({ ctx, user }) => ownProfile(ctx, user))
 
   r.on(contract.updateOwnProfile, async ({ ctx, req, user, body }) => {
     return ok(await updateProfile(ctx, req, user, user.id, body), 'users.profileUpdated')

@@ -69,6 +69,11 @@ export async function updateProfile(ctx: Ctx, req: FastifyRequest, actor: AuthUs
   return toProfile(row, await listRoles(ctx.db, userId), await planNameOf(ctx.db, row.userPlanId))
 }
 
+/** The caller's own profile, from the user row and roles their token was just checked against. */
+export async function ownProfile(ctx: Ctx, user: AuthUser) {
+  return toProfile(user.row, user.roles, await planNameOf(ctx.db, user.row.userPlanId))
+}
+
 export async function profileOf(ctx: Ctx, userId: string) {
   const row = await getUserById(ctx.db, userId)
   return toProfile(row, await listRoles(ctx.db, userId), await planNameOf(ctx.db, row.userPlanId))
