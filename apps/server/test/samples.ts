@@ -48,6 +48,7 @@ const samples: Record<string, () => Record<string, unknown>> = {
     avatar: null,
   }),
   'PUT /v1/settings/maintenance': () => ({ enabled: false }),
+  'POST /v1/users/{id}/2fa/disable': () => ({ reason: 'Lost phone; identity checked' }),
   'POST /v1/users/change-email': () => {
     const email = freshEmail('sample')
     return { new_email: email, confirm_new_email: email, reason: 'I changed jobs' }

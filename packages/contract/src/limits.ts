@@ -20,6 +20,8 @@ export const IMAGE_MAX_BYTES = 10 * 1024 * 1024
 export const EMAIL_CHANGE_NEW_EMAIL_MAX = 255
 export const EMAIL_CHANGE_REASON_MAX = 512
 export const EMAIL_CHANGE_REFUSE_REASON_MAX = 1024
+/** The reason an administrator gives for turning off a user's two-factor authentication. */
+export const TWO_FACTOR_OFF_REASON_MAX = 512
 
 export const MAP_MAX_POINTS = 1000
 export const MAP_MAX_LAYERS = 10

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { LoginResult, Session } from './auth.ts'
-import { IsoDateTime } from './common.ts'
+import { IdParams, IsoDateTime } from './common.ts'
 import { endpoint } from './endpoint.ts'
-import { ALL_ROLES } from './roles.ts'
+import { refineWith } from './problem.ts'
+import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
+import { checkTwoFactorOffReason } from './sign-in-rules.ts'
 
 // Two-factor authentication (TOTP, RFC 6238) and sign-in with Google or Facebook (SPEC §7, DESIGN §4,
 // docs/sign-in.md).
@@ -69,6 +71,40 @@ export const disableTwoFactor = endpoint({
   summary: 'Turn two-factor authentication off: a current code, and the password when the account has one.',
   body: z.strictObject({ code: TotpCode, password: z.string().max(512).optional() }),
   data: TwoFactorInfo,
+})
+
+/** An account's two-factor status as the back office sees it. */
+export const AccountTwoFactor = z.object({
+  enabled: z.boolean(),
+  enabled_at: IsoDateTime.nullable(),
+})
+export type AccountTwoFactor = z.infer<typeof AccountTwoFactor>
+
+export const accountTwoFactor = endpoint({
+  method: 'GET',
+  path: '/v1/users/{id}/2fa',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'Whether an account has two-factor authentication on (administrators).',
+  params: IdParams,
+  data: AccountTwoFactor,
+})
+
+export const turnOffAccountTwoFactor = endpoint({
+  method: 'POST',
+  path: '/v1/users/{id}/2fa/disable',
+  roles: ADMIN_ONLY,
+  tag,
+  summary:
+    "Turn off another account's two-factor authentication, for a user who lost their authenticator. A reason is required; the user is e-mailed it. Not for one's own account (that takes a code). Audit-logged.",
+  params: IdParams,
+  body: z.strictObject({
+    reason: z
+      .string()
+      .superRefine(refineWith(checkTwoFactorOffReason))
+      .transform((v) => v.trim()),
+  }),
+  data: AccountTwoFactor,
 })
 
 export const verifyTwoFactorCode = endpoint({

@@ -1,4 +1,4 @@
-import { catalogs, type Lang } from '@app/contract'
+import { catalogs, type Lang, type MessageKey } from '@app/contract'
 import { emailChangeTemplates } from './email-change-templates.ts'
 import { supportTemplates } from './support-templates.ts'
 
@@ -16,6 +16,18 @@ const footer: Record<Lang, string> = {
   en: 'You receive this e-mail because of your account on the Maps Portal. If this was not you, ignore it.',
   vi: 'Bạn nhận được email này vì tài khoản của bạn trên Maps Portal. Nếu không phải bạn, hãy bỏ qua email này.',
   my: 'Maps Portal ရှိ သင့်အကောင့်ကြောင့် ဤ email ကို ရရှိခြင်း ဖြစ်ပါသည်။ သင်မဟုတ်ပါက လျစ်လျူရှုပါ။',
+}
+
+const hello: Record<Lang, string> = { en: 'Hello {{name}},', vi: 'Xin chào {{name}},', my: 'မင်္ဂလာပါ {{name}}၊' }
+
+/** A greeting and one paragraph of the message catalogs, in each language. */
+function greeted(subject: MessageKey, body: MessageKey): Record<Lang, Text> {
+  const one = (lang: Lang): Text => ({
+    subject: catalogs[lang][subject],
+    paragraphs: [hello[lang], catalogs[lang][body]],
+    footer: footer[lang],
+  })
+  return { en: one('en'), vi: one('vi'), my: one('my') }
 }
 
 export const templates = {
@@ -133,41 +145,11 @@ export const templates = {
     },
   },
   /** To a user whose balance fell below the threshold they set (once per crossing). */
-  balanceLow: {
-    en: {
-      subject: catalogs.en['balance.mail.lowSubject'],
-      paragraphs: ['Hello {{name}},', catalogs.en['balance.mail.lowBody']],
-      footer: footer.en,
-    },
-    vi: {
-      subject: catalogs.vi['balance.mail.lowSubject'],
-      paragraphs: ['Xin chào {{name}},', catalogs.vi['balance.mail.lowBody']],
-      footer: footer.vi,
-    },
-    my: {
-      subject: catalogs.my['balance.mail.lowSubject'],
-      paragraphs: ['မင်္ဂလာပါ {{name}}၊', catalogs.my['balance.mail.lowBody']],
-      footer: footer.my,
-    },
-  },
+  balanceLow: greeted('balance.mail.lowSubject', 'balance.mail.lowBody'),
   /** To every administrator: a payment needs a person (an amount that differs, a late success, a flag). */
-  paymentAlert: {
-    en: {
-      subject: catalogs.en['payments.mail.alertSubject'],
-      paragraphs: ['Hello {{name}},', catalogs.en['payments.mail.alertBody']],
-      footer: footer.en,
-    },
-    vi: {
-      subject: catalogs.vi['payments.mail.alertSubject'],
-      paragraphs: ['Xin chào {{name}},', catalogs.vi['payments.mail.alertBody']],
-      footer: footer.vi,
-    },
-    my: {
-      subject: catalogs.my['payments.mail.alertSubject'],
-      paragraphs: ['မင်္ဂလာပါ {{name}}၊', catalogs.my['payments.mail.alertBody']],
-      footer: footer.my,
-    },
-  },
+  paymentAlert: greeted('payments.mail.alertSubject', 'payments.mail.alertBody'),
+  /** To a user whose two-factor authentication an administrator turned off, with the reason. */
+  twoFactorOff: greeted('twoFactor.mail.offSubject', 'twoFactor.mail.offBody'),
 } satisfies Record<string, Record<Lang, Text>>
 
 export type TemplateName = keyof typeof templates

@@ -2,8 +2,8 @@ import type { Role } from '@app/contract'
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { sessions, userRoles, users } from '../../db/schema/index.ts'
-import { sortRoles } from '../users/queries.ts'
 import { newId } from '../../lib/ids.ts'
+import { sortRoles } from '../users/queries.ts'
 
 export type SessionRow = typeof sessions.$inferSelect
 
@@ -33,7 +33,9 @@ export async function findSessionWithUser(db: Db, sessionId: string) {
     .select({
       session: sessions,
       user: users,
-      roles: sql<Role[]>`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+      roles: sql<
+        Role[]
+      >`array(select ${userRoles.role}::text from ${userRoles} where ${userRoles.userId} = ${users.id})`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

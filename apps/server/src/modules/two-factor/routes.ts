@@ -17,6 +17,14 @@ export const twoFactorRoutes = routes((r) => {
     ok(await twoFactor.disable(ctx, user, body.code, body.password), 'twoFactor.disabled'),
   )
 
+  r.on(contract.accountTwoFactor, async ({ ctx, params }) =>
+    ok(await twoFactor.accountInfo(ctx, params.id), 'twoFactor.accountInfo'),
+  )
+
+  r.on(contract.turnOffAccountTwoFactor, async ({ ctx, req, user, params, body }) =>
+    ok(await twoFactor.turnOffFor(ctx, req, user, params.id, body.reason), 'twoFactor.turnedOff'),
+  )
+
   r.on(contract.verifyTwoFactorCode, async ({ ctx, req, body }) => {
     const session = await twoFactor.verifySignIn(ctx, req, body.token, body.code)
     return ok(session, 'auth.welcome', { name: session.full_name })

@@ -1,4 +1,12 @@
-import { ErrorCode, isStaff, type Session, type TwoFactorInfo, type TwoFactorSecret } from '@app/contract'
+import {
+  type AccountTwoFactor,
+  ErrorCode,
+  isStaff,
+  joinName,
+  type Session,
+  type TwoFactorInfo,
+  type TwoFactorSecret,
+} from '@app/contract'
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
@@ -8,10 +16,11 @@ import { type AppError, badRequest, conflict, refused, tooManyRequests } from '.
 import { maintenanceError } from '../../http/routes.ts'
 import { decrypt, deriveKey, encrypt, safeEqual } from '../../lib/crypto.ts'
 import * as throttle from '../../lib/throttle.ts'
+import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { checkPassword } from '../auth/passwords.ts'
 import { openSession } from '../auth/service.ts'
-import { findUserById, listRoles } from '../users/queries.ts'
+import { findUserById, getUserById, listRoles } from '../users/queries.ts'
 import { readChallenge } from './challenge.ts'
 import { matchStep, newSecret, normaliseSecret, otpauthUrl } from './totp.ts'
 
@@ -161,6 +170,60 @@ export async function disable(
   await ctx.db.delete(userTotp).where(eq(userTotp.userId, user.id))
   await throttle.clear(ctx.db, bucketOf(user.id))
   return { enabled: false, enabled_at: null, has_password: user.row.passwordHash !== null }
+}
+
+/** An account's two-factor status, for administrators. */
+export async function accountInfo(ctx: Ctx, userId: string): Promise<AccountTwoFactor> {
+  await getUserById(ctx.db, userId)
+  const row = await totpRow(ctx.db, userId)
+  return { enabled: Boolean(row?.enabledAt), enabled_at: row?.enabledAt?.toISOString() ?? null }
+}
+
+/**
+ * An administrator turns off someone's two-factor authentication (a lost phone): no code can be asked
+ * of a user who has none, so the reason is written to the audit log and e-mailed to the user, who can
+ * raise the alarm if they did not ask. One's own goes through `disable`, which asks for a code.
+ */
+export async function turnOffFor(
+  ctx: Ctx,
+  req: FastifyRequest,
+  actor: AuthUser,
+  userId: string,
+  reason: string,
+): Promise<AccountTwoFactor> {
+  if (actor.id === userId) throw refused('SELF_TWO_FACTOR', 'twoFactor.notForYourself')
+  const now = ctx.clock.now()
+  await ctx.db.transaction(async (tx) => {
+    const user = await getUserById(tx, userId)
+    const removed = await tx
+      .delete(userTotp)
+      .where(and(eq(userTotp.userId, userId), isNotNull(userTotp.enabledAt)))
+      .returning({ enabledAt: userTotp.enabledAt })
+    if (removed.length === 0) throw conflict(ErrorCode.Conflict, 'twoFactor.notEnabled')
+    await writeAudit(
+      tx,
+      actor,
+      req,
+      {
+        action: 'user.two_factor_off',
+        targetType: 'user',
+        targetId: userId,
+        before: { two_factor: true, enabled_at: removed[0]?.enabledAt?.toISOString() ?? null },
+        after: { two_factor: false, reason },
+      },
+      now,
+    )
+    await ctx.mail.queue(tx, {
+      to: user.email,
+      userId,
+      template: 'twoFactorOff',
+      lang: user.language,
+      vars: { name: joinName(user.firstName, user.lastName) || user.email, reason },
+    })
+  })
+  ctx.mail.kick()
+  await throttle.clear(ctx.db, bucketOf(userId))
+  return { enabled: false, enabled_at: null }
 }
 
 /** The second step of a sign-in: the challenge from the first step and a code give the session. */

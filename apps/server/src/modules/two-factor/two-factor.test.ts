@@ -1,19 +1,20 @@
 import * as contract from '@app/contract'
 import { translate } from '@app/contract'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import {
   call,
   createUser,
   freshEmail,
   freshIp,
+  lastMailTo,
   PASSWORD,
   signIn,
   type TestApp,
   userWithToken,
   useTestApp,
 } from '../../../test/helpers.ts'
-import { userTotp } from '../../db/schema/index.ts'
+import { auditLog, userTotp } from '../../db/schema/index.ts'
 import { codeAt, codeForStep, stepAt } from './totp.ts'
 
 const STEP_MS = 30_000
@@ -275,5 +276,93 @@ describe('two-factor authentication', async () => {
     const challenges = [await challengeFor(user.email), await challengeFor(user.email)]
     const answers = await Promise.all(challenges.map((c) => verify(c, code)))
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422])
+  })
+
+  describe('an administrator turning it off for someone who lost their authenticator', () => {
+    const statusOf = (token: string, id: string) => call(t, contract.accountTwoFactor, { params: { id } }, { token })
+    const turnOff = (token: string, id: string, reason: string) =>
+      call(t, contract.turnOffAccountTwoFactor, { params: { id }, body: { reason } }, { token })
+
+    it('turns it off with a reason: audited, e-mailed, and sign-in is one step again', async () => {
+      const admin = await userWithToken(t, ['admin'])
+      const { user } = await enrolled()
+      const before = await statusOf(admin.token, user.id)
+      expect(before.status).toBe(200)
+      expect(before.body.data).toEqual({ enabled: true, enabled_at: expect.any(String) })
+
+      const res = await turnOff(admin.token, user.id, '  Lost phone; identity checked by video call  ')
+      expect(res.status).toBe(200)
+      expect(res.body.data).toEqual({ enabled: false, enabled_at: null })
+      expect(res.body.message).toBe(translate('en', 'twoFactor.turnedOff'))
+      expect(await rowOf(user.id)).toBeUndefined()
+      expect((await statusOf(admin.token, user.id)).body.data.enabled).toBe(false)
+
+      const [audit] = await t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'user.two_factor_off'), eq(auditLog.targetId, user.id)))
+      expect(audit).toMatchObject({
+        actorId: admin.user.id,
+        before: { two_factor: true },
+        after: { two_factor: false, reason: 'Lost phone; identity checked by video call' },
+      })
+      const mail = await lastMailTo(t, user.email)
+      expect(mail?.subject).toBe(translate('en', 'twoFactor.mail.offSubject'))
+      expect(mail?.textBody).toContain('Reason: Lost phone; identity checked by video call.')
+
+      const plain = await login(user.email)
+      expect(contract.needsSecondFactor(plain.body.data)).toBe(false)
+      // Turned off already: a second call changes nothing and says so.
+      const again = await turnOff(admin.token, user.id, 'Again')
+      expect(again.status).toBe(409)
+      expect(again.body.message).toBe(translate('en', 'twoFactor.notEnabled'))
+    })
+
+    it('needs a reason within 512 characters, in the caller’s language', async () => {
+      const admin = await userWithToken(t, ['admin'])
+      const { user } = await enrolled()
+      const blank = await turnOff(admin.token, user.id, '   ')
+      expect(blank.status).toBe(400)
+      expect(blank.body.data).toMatchObject({ fields: { reason: translate('en', 'twoFactor.offReasonRequired') } })
+      const long = await call(
+        t,
+        contract.turnOffAccountTwoFactor,
+        { params: { id: user.id }, body: { reason: 'x'.repeat(513) } },
+        { token: admin.token, lang: 'vi' },
+      )
+      expect(long.status).toBe(400)
+      expect(long.body.data).toMatchObject({ fields: { reason: 'Lý do tối đa 512 ký tự' } })
+      expect((await rowOf(user.id))?.enabledAt).toBeTruthy()
+    })
+
+    it('is for administrators only, not for one’s own account, and knows no stranger', async () => {
+      const admin = await userWithToken(t, ['admin'])
+      const support = await userWithToken(t, ['support'])
+      const { user, token } = await enrolled()
+      for (const caller of [support.token, token]) {
+        expect((await turnOff(caller, user.id, 'Lost phone')).status).toBe(403)
+        expect((await statusOf(caller, user.id)).status).toBe(403)
+      }
+      expect((await rowOf(user.id))?.enabledAt).toBeTruthy()
+
+      const own = await enrolledAdmin()
+      const self = await turnOff(own.token, own.user.id, 'Lost phone')
+      expect(self.status).toBe(422)
+      expect(self.body.error_code).toBe('SELF_TWO_FACTOR')
+      expect((await rowOf(own.user.id))?.enabledAt).toBeTruthy()
+
+      expect((await turnOff(admin.token, 'usr_00000000000000000000000000', 'Lost phone')).status).toBe(404)
+      expect((await statusOf(admin.token, 'usr_00000000000000000000000000')).status).toBe(404)
+    })
+
+    /** An administrator with 2FA on, signed in through both steps. */
+    async function enrolledAdmin() {
+      const { user, token } = await userWithToken(t, ['admin'])
+      const secret = (await generate(token)).body.data.secret_key
+      nextStep()
+      expect((await enable(token, codeAt(secret, t.clock.now()), secret)).status).toBe(200)
+      nextStep()
+      return { user, token }
+    }
   })
 })

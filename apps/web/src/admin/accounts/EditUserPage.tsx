@@ -37,6 +37,7 @@ import { plansQuery } from '../plans/plans.api.ts'
 import { mainRole, RoleButton, RoleTag, StatusTag, SuspendButton, useIsAdmin, useMayManage } from './AccountActions.tsx'
 import { type AccountFlag, accountQuery, useToggleAccountFlag, useUpdateAccountProfile } from './accounts.api.ts'
 import { accountsMessages } from './accounts.i18n.ts'
+import { TwoFactorCard } from './TwoFactorCard.tsx'
 
 const withUser = (path: string, id: string) => `${path}?user_id=${encodeURIComponent(id)}`
 
@@ -80,6 +81,7 @@ function EditUser({ userId }: { userId: string }) {
 function AccountView({ account }: { account: Account }) {
   const t = useT(accountsMessages)
   const mayManage = useMayManage(account)
+  const isAdmin = useIsAdmin()
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="flex-start" gap={12} wrap>
@@ -109,6 +111,7 @@ function AccountView({ account }: { account: Account }) {
           <Flex vertical gap={16}>
             <AccountCard account={account} />
             <FlagsCard account={account} />
+            {isAdmin ? <TwoFactorCard account={account} /> : null}
             <LinksCard account={account} />
           </Flex>
         </Col>

@@ -127,3 +127,20 @@ export function useToggleAccountFlag() {
     onSuccess: invalidate,
   })
 }
+
+/** An account's two-factor status (administrators). */
+export const accountTwoFactorQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['users', 'accounts', 'two-factor', id],
+    queryFn: async () => (await call(contract.accountTwoFactor, { params: { id } })).data,
+  })
+
+export function useTurnOffTwoFactor() {
+  const invalidate = useInvalidateUsers()
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      call(contract.turnOffAccountTwoFactor, { params: { id }, body: { reason } }),
+    meta: { silent: true },
+    onSuccess: invalidate,
+  })
+}

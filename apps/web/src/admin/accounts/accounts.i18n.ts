@@ -115,6 +115,21 @@ export const accountsMessages = adminMessages(
       couponLog: 'Coupon log',
       hits: 'Usage (hits)',
     },
+    twoFactor: {
+      title: 'Two-factor authentication',
+      on: 'On since {{date}}',
+      off: 'Off',
+      offHint: 'The user turns it on in their own security settings.',
+      turnOff: 'Turn off…',
+      ownHint: 'Your own is turned off in your security settings, with a code from your app.',
+      confirmTitle: 'Turn off two-factor authentication for {{name}}?',
+      confirmText:
+        'For a user who lost their authenticator. Check who is asking first (a video call, or the phone number on the account). The user can then sign in with the password alone, and is e-mailed the reason.',
+      reason: 'Reason',
+      reasonHelp: 'Written to the audit log and sent to the user. At most 512 characters.',
+      confirm: 'Turn off',
+      failed: 'Turning off two-factor authentication failed',
+    },
     access: {
       title: 'Access rights',
       intro: 'The staff accounts, their roles and which back-office pages each role opens.',
@@ -239,6 +254,21 @@ export const accountsMessages = adminMessages(
       balanceLog: 'Lịch sử số dư',
       couponLog: 'Lịch sử mã giảm giá',
       hits: 'Lượt sử dụng',
+    },
+    twoFactor: {
+      title: 'Xác thực hai lớp',
+      on: 'Bật từ {{date}}',
+      off: 'Tắt',
+      offHint: 'Người dùng tự bật trong phần cài đặt bảo mật của họ.',
+      turnOff: 'Tắt…',
+      ownHint: 'Xác thực hai lớp của chính bạn được tắt trong phần cài đặt bảo mật, bằng mã từ ứng dụng.',
+      confirmTitle: 'Tắt xác thực hai lớp cho {{name}}?',
+      confirmText:
+        'Dành cho người dùng bị mất ứng dụng xác thực. Hãy xác minh người yêu cầu trước (gọi video, hoặc số điện thoại của tài khoản). Sau đó người dùng có thể đăng nhập chỉ bằng mật khẩu và sẽ nhận email kèm lý do.',
+      reason: 'Lý do',
+      reasonHelp: 'Được ghi vào nhật ký hệ thống và gửi cho người dùng. Tối đa 512 ký tự.',
+      confirm: 'Tắt',
+      failed: 'Tắt xác thực hai lớp thất bại',
     },
     access: {
       title: 'Phân quyền',

@@ -84,6 +84,7 @@ beforeEach(() => {
   server[LIST] = (_body, query) => ok(pageOf([mai, bao], query, 2))
   server[`GET /v1/users/${MAI_ID}/account`] = () => ok(mai)
   server['GET /v1/users-plans'] = () => ok([])
+  server[`GET /v1/users/${MAI_ID}/2fa`] = () => ok({ enabled: false, enabled_at: null })
 })
 
 afterEach(() => {
@@ -199,6 +200,49 @@ describe('accounts', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByLabelText('Organisation'), { target: { value: 'Acme Maps' } })
     fireEvent.click(screen.getByText('Save', { selector: 'button span' }))
     await waitFor(() => expect(bodiesOf(`PUT /v1/users/profile/${MAI_ID}`)).toEqual([{ organization: 'Acme Maps' }]))
+  })
+
+  it('lets an administrator turn off a lost authenticator with a reason, checked before it is sent', async () => {
+    let enabled = true
+    server[`GET /v1/users/${MAI_ID}/2fa`] = () =>
+      ok(enabled ? { enabled: true, enabled_at: '2026-11-03T09:00:00.000Z' } : { enabled: false, enabled_at: null })
+    server[`POST /v1/users/${MAI_ID}/2fa/disable`] = () => {
+      enabled = false
+      return ok({ enabled: false, enabled_at: null }, 'Two-factor authentication is off for this account')
+    }
+    openApp(`/administrator/user-management/edit-user?user_id=${MAI_ID}`)
+    expect(await screen.findByText(/^On since/)).toBeTruthy()
+    fireEvent.click(screen.getByText('Turn off…'))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText('Turn off two-factor authentication for Mai Pham?')).toBeTruthy()
+    fireEvent.click(within(dialog).getByText('Turn off', { selector: 'button span' }))
+    expect(await within(dialog).findByText('Please give the reason')).toBeTruthy()
+    expect(bodiesOf(`POST /v1/users/${MAI_ID}/2fa/disable`)).toEqual([])
+
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '  Lost phone; video call  ' } })
+    fireEvent.click(within(dialog).getByText('Turn off', { selector: 'button span' }))
+    expect(await screen.findByText('Two-factor authentication is off for this account')).toBeTruthy()
+    expect(bodiesOf(`POST /v1/users/${MAI_ID}/2fa/disable`)).toEqual([{ reason: 'Lost phone; video call' }])
+    expect(await screen.findByText('The user turns it on in their own security settings.')).toBeTruthy()
+  })
+
+  it('shows support no two-factor controls, and an administrator none on their own account', async () => {
+    sessionStore.set(staffSession(['support']))
+    openApp(`/administrator/user-management/edit-user?user_id=${MAI_ID}`)
+    await screen.findByText('Account Mai Pham')
+    expect(screen.queryByText('Two-factor authentication')).toBeNull()
+    expect(calls.some((c) => c.route === `GET /v1/users/${MAI_ID}/2fa`)).toBe(false)
+    cleanup()
+
+    const own = staffSession(['admin'])
+    sessionStore.set(own)
+    server[`GET /v1/users/${own.user_id}/account`] = () => ok({ ...mai, id: own.user_id, email: own.email })
+    server[`GET /v1/users/${own.user_id}/2fa`] = () => ok({ enabled: true, enabled_at: '2026-11-03T09:00:00.000Z' })
+    openApp(`/administrator/user-management/edit-user?user_id=${own.user_id}`)
+    expect(
+      await screen.findByText('Your own is turned off in your security settings, with a code from your app.'),
+    ).toBeTruthy()
+    expect(screen.queryByText('Turn off…')).toBeNull()
   })
 
   it('creates a customer as support with the contract’s checks, without role or flags', async () => {

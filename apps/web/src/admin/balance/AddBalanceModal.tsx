@@ -1,6 +1,6 @@
 import { formatMoney } from '@app/contract'
 import { App, Button, Descriptions, Flex, Form, Input, Modal } from 'antd'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../features/keys/keys.api.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
@@ -61,9 +61,7 @@ function AddBalanceForm({ target, onDone }: { target: BalanceTarget; onDone: () 
         onDone()
       })
       .catch((error: unknown) => {
-        if (showServerErrors(error)) return
-        const reason = serverMessage(error)
-        message.error(reason ? `${t('add.failed')}: ${reason}` : t('add.failed'))
+        if (!showServerErrors(error)) message.error(failureText(t('add.failed'), error))
       })
 
   return (

@@ -105,3 +105,9 @@ export function serverMessage(error: unknown): string | null {
   if (error.code === 'NETWORK' || error.code === 'TIMEOUT' || error.code === 'HTTP') return null
   return error.message || null
 }
+
+/** "<what failed>: <the server's reason>", or what failed alone when the server gave no reason. */
+export function failureText(action: string, error: unknown): string {
+  const reason = serverMessage(error)
+  return reason ? `${action}: ${reason}` : action
+}
