@@ -150,6 +150,9 @@ export const templates = {
   paymentAlert: greeted('payments.mail.alertSubject', 'payments.mail.alertBody'),
   /** To a user whose two-factor authentication an administrator turned off, with the reason. */
   twoFactorOff: greeted('twoFactor.mail.offSubject', 'twoFactor.mail.offBody'),
+  /** To a user who turned two-factor authentication on, or off, themselves: a stranger's change shows. */
+  twoFactorOn: greeted('twoFactor.mail.onSubject', 'twoFactor.mail.onBody'),
+  twoFactorSelfOff: greeted('twoFactor.mail.offSubject', 'twoFactor.mail.selfOffBody'),
 } satisfies Record<string, Record<Lang, Text>>
 
 export type TemplateName = keyof typeof templates

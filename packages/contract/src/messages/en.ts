@@ -293,6 +293,11 @@ export const en = {
   'twoFactor.offReasonRequired': 'Please give the reason',
   'twoFactor.offReasonTooLong': 'The reason must be at most {{max}} characters',
   'twoFactor.mail.offSubject': 'Two-factor authentication was turned off',
+  'twoFactor.mail.onSubject': 'Two-factor authentication is on',
+  'twoFactor.mail.onBody':
+    'Two-factor authentication is now on for your account: signing in asks for a code from your authenticator app. If you did not do this, change your password and contact support at once.',
+  'twoFactor.mail.selfOffBody':
+    'Two-factor authentication was turned off for your account: signing in needs only your password now. If you did not do this, change your password, turn it on again and contact support at once.',
   'twoFactor.mail.offBody':
     'An administrator turned off two-factor authentication on your account. Reason: {{reason}}. You can sign in with your password alone now, and turn it on again in your security settings. If you did not ask for this, contact support at once.',
   'social.googleFailed': 'Login Google fail',

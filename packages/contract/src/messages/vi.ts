@@ -385,6 +385,11 @@ export const vi: Catalog = {
   'twoFactor.offReasonRequired': 'Vui lòng nhập lý do',
   'twoFactor.offReasonTooLong': 'Lý do tối đa {{max}} ký tự',
   'twoFactor.mail.offSubject': 'Xác thực hai lớp đã bị tắt',
+  'twoFactor.mail.onSubject': 'Xác thực hai lớp đã được bật',
+  'twoFactor.mail.onBody':
+    'Xác thực hai lớp đã được bật cho tài khoản của bạn: khi đăng nhập cần mã từ ứng dụng xác thực. Nếu không phải bạn thực hiện, hãy đổi mật khẩu và liên hệ bộ phận hỗ trợ ngay.',
+  'twoFactor.mail.selfOffBody':
+    'Xác thực hai lớp đã được tắt cho tài khoản của bạn: giờ đăng nhập chỉ cần mật khẩu. Nếu không phải bạn thực hiện, hãy đổi mật khẩu, bật lại xác thực hai lớp và liên hệ bộ phận hỗ trợ ngay.',
   'twoFactor.mail.offBody':
     'Quản trị viên đã tắt xác thực hai lớp trên tài khoản của bạn. Lý do: {{reason}}. Giờ bạn có thể đăng nhập chỉ bằng mật khẩu và bật lại trong phần cài đặt bảo mật. Nếu bạn không yêu cầu việc này, hãy liên hệ bộ phận hỗ trợ ngay.',
   'social.googleFailed': 'Đăng nhập Google thất bại',

@@ -20,7 +20,7 @@ import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { checkPassword } from '../auth/passwords.ts'
 import { openSession } from '../auth/service.ts'
-import { findUserById, getUserById, listRoles } from '../users/queries.ts'
+import { findUserById, getUserById, listRoles, type UserRow } from '../users/queries.ts'
 import { readChallenge } from './challenge.ts'
 import { matchStep, newSecret, normaliseSecret, otpauthUrl } from './totp.ts'
 
@@ -83,6 +83,23 @@ async function consumeCode(ctx: Ctx, userId: string, code: string, now: Date): P
   return updated.length === 1
 }
 
+/** Every change to an account's second factor is e-mailed to it, so a change made by someone else shows. */
+async function tellUser(
+  ctx: Ctx,
+  tx: Db,
+  user: UserRow,
+  template: 'twoFactorOn' | 'twoFactorSelfOff' | 'twoFactorOff',
+  vars: Record<string, string> = {},
+) {
+  await ctx.mail.queue(tx, {
+    to: user.email,
+    userId: user.id,
+    template,
+    lang: user.language,
+    vars: { name: joinName(user.firstName, user.lastName) || user.email, ...vars },
+  })
+}
+
 export async function info(ctx: Ctx, user: AuthUser): Promise<TwoFactorInfo> {
   const row = await totpRow(ctx.db, user.id)
   return {
@@ -121,30 +138,31 @@ export async function enable(ctx: Ctx, user: AuthUser, code: string, secretKey: 
     row.pendingCreatedAt &&
     now.getTime() - row.pendingCreatedAt.getTime() <= PENDING_MINUTES * 60_000
   if (!row?.pendingCiphertext || !fresh) throw badRequest(ErrorCode.TokenExpired, 'twoFactor.noPending')
-  const secret = unseal(ctx, user.id, row.pendingCiphertext)
+  const pending = row.pendingCiphertext
+  const secret = unseal(ctx, user.id, pending)
   // The key the browser shows must be the one generated last (another tab may have generated a newer one).
   if (!safeEqual(normaliseSecret(secretKey), secret)) throw badRequest(ErrorCode.TokenExpired, 'twoFactor.noPending')
   const step = matchStep(secret, code, now, row.lastStep)
   if (step === null) return failure(ctx, user.id, now, wrongCode())
-  const updated = await ctx.db
-    .update(userTotp)
-    .set({
-      secretCiphertext: row.pendingCiphertext,
-      enabledAt: now,
-      pendingCiphertext: null,
-      pendingCreatedAt: null,
-      lastStep: step,
-      updatedAt: now,
-    })
-    .where(
-      and(
-        eq(userTotp.userId, user.id),
-        sql`${userTotp.enabledAt} is null`,
-        eq(userTotp.pendingCiphertext, row.pendingCiphertext),
-      ),
-    )
-    .returning({ enabledAt: userTotp.enabledAt })
-  if (updated.length === 0) throw conflict(ErrorCode.Conflict, 'twoFactor.alreadyEnabled')
+  await ctx.db.transaction(async (tx) => {
+    const updated = await tx
+      .update(userTotp)
+      .set({
+        secretCiphertext: pending,
+        enabledAt: now,
+        pendingCiphertext: null,
+        pendingCreatedAt: null,
+        lastStep: step,
+        updatedAt: now,
+      })
+      .where(
+        and(eq(userTotp.userId, user.id), sql`${userTotp.enabledAt} is null`, eq(userTotp.pendingCiphertext, pending)),
+      )
+      .returning({ enabledAt: userTotp.enabledAt })
+    if (updated.length === 0) throw conflict(ErrorCode.Conflict, 'twoFactor.alreadyEnabled')
+    await tellUser(ctx, tx, user.row, 'twoFactorOn')
+  })
+  ctx.mail.kick()
   await throttle.clear(ctx.db, bucketOf(user.id))
   return { enabled: true, enabled_at: now.toISOString(), has_password: user.row.passwordHash !== null }
 }
@@ -167,7 +185,11 @@ export async function disable(
     }
   }
   if (!(await consumeCode(ctx, user.id, code, now))) return failure(ctx, user.id, now, wrongCode())
-  await ctx.db.delete(userTotp).where(eq(userTotp.userId, user.id))
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(userTotp).where(eq(userTotp.userId, user.id))
+    await tellUser(ctx, tx, user.row, 'twoFactorSelfOff')
+  })
+  ctx.mail.kick()
   await throttle.clear(ctx.db, bucketOf(user.id))
   return { enabled: false, enabled_at: null, has_password: user.row.passwordHash !== null }
 }
@@ -213,13 +235,7 @@ export async function turnOffFor(
       },
       now,
     )
-    await ctx.mail.queue(tx, {
-      to: user.email,
-      userId,
-      template: 'twoFactorOff',
-      lang: user.language,
-      vars: { name: joinName(user.firstName, user.lastName) || user.email, reason },
-    })
+    await tellUser(ctx, tx, user, 'twoFactorOff', { reason })
   })
   ctx.mail.kick()
   await throttle.clear(ctx.db, bucketOf(userId))

@@ -108,6 +108,10 @@ describe('two-factor authentication', async () => {
     // Asked straight from the database, too.
     const raw = await t.ctx.db.execute(sql`select * from user_totp where user_id = ${user.id}`)
     expect(JSON.stringify(raw)).not.toContain(secret)
+    // The account is told, so that a change made by someone else shows; the secret is not in the mail.
+    const mail = await lastMailTo(t, user.email)
+    expect(mail?.subject).toBe(translate('en', 'twoFactor.mail.onSubject'))
+    expect(mail?.textBody).not.toContain(secret)
   })
 
   it('refuses a wrong code, a key that is not the generated one, and a second enable', async () => {
@@ -243,6 +247,9 @@ describe('two-factor authentication', async () => {
     expect(res.status).toBe(200)
     expect(res.body.data.enabled).toBe(false)
     expect(await rowOf(user.id)).toBeUndefined()
+    const mail = await lastMailTo(t, user.email)
+    expect(mail?.subject).toBe(translate('en', 'twoFactor.mail.offSubject'))
+    expect(mail?.textBody).toContain('signing in needs only your password now')
     const plain = await login(user.email)
     expect(contract.needsSecondFactor(plain.body.data)).toBe(false)
     expect(plain.body.data).toMatchObject({ user_id: user.id })
