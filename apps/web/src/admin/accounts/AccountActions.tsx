@@ -3,7 +3,7 @@ import { type Account, ADMIN_ONLY, hasAnyRole, ROLES, type Role } from '@app/con
 import { Alert, App, Button, Flex, Modal, Popconfirm, Radio, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useSession } from '../../app/session.ts'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { failureText, serverMessage } from '../../features/keys/keys.api.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { adminShellMessages } from '../shell/admin-shell.i18n.ts'
@@ -58,8 +58,7 @@ export function SuspendButton({ account, size }: { account: Who; size?: 'small' 
         message.success(text)
       })
       .catch((error: unknown) => {
-        const reason = serverMessage(error)
-        message.error(reason ? `${t(`${words}.failed`)}: ${reason}` : t(`${words}.failed`))
+        message.error(failureText(t(`${words}.failed`), error))
       })
   return (
     <Popconfirm

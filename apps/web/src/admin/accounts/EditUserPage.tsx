@@ -23,7 +23,7 @@ import { Alert, App, Button, Card, Col, Descriptions, Flex, Form, Input, Result,
 import { type ReactNode, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../features/keys/keys.api.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
@@ -325,8 +325,7 @@ function FlagsCard({ account }: { account: Account }) {
         message.success(text)
       })
       .catch((error: unknown) => {
-        const reason = serverMessage(error)
-        message.error(reason ? `${t('edit.flagFailed')}: ${reason}` : t('edit.flagFailed'))
+        message.error(failureText(t('edit.flagFailed'), error))
       })
       .finally(() => setPending(null))
   }

@@ -2,7 +2,7 @@ import { DownloadOutlined, ThunderboltOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, Flex, Input, Segmented, Select, Typography } from 'antd'
 import { useEffect, useState } from 'react'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../features/keys/keys.api.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
@@ -46,8 +46,7 @@ export function BillingManagementPage() {
 
   const onExport = () =>
     exportBills.mutateAsync({ filters, lang }).catch((error: unknown) => {
-      const reason = serverMessage(error)
-      message.error(reason ? `${t('exportError')}: ${reason}` : t('exportError'))
+      message.error(failureText(t('exportError'), error))
     })
 
   const isFiltered = Boolean(filters.keyword || filters.month || filters.year || filters.paid !== 'all')

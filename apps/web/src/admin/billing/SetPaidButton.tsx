@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, UndoOutlined } from '@ant-design/icons'
 import type { Bill } from '@app/contract'
 import { App, Button, Popconfirm } from 'antd'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../features/keys/keys.api.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useSetBillPaid } from './billing.api.ts'
@@ -26,8 +26,7 @@ export function SetPaidButton({ bill }: { bill: Pick<Bill, 'id' | 'code' | 'paid
         message.success(text)
       })
       .catch((error: unknown) => {
-        const reason = serverMessage(error)
-        message.error(reason ? `${t('changeStatusError')}: ${reason}` : t('changeStatusError'))
+        message.error(failureText(t('changeStatusError'), error))
       })
 
   return (

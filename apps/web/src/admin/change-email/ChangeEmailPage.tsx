@@ -23,7 +23,7 @@ import {
   Typography,
 } from 'antd'
 import { useState } from 'react'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../features/keys/keys.api.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
@@ -219,8 +219,7 @@ function CompleteButton({ request }: { request: EmailChangeRequest }) {
         message.success(text)
       })
       .catch((error: unknown) => {
-        const reason = serverMessage(error)
-        message.error(reason ? `${t('complete.failed')}: ${reason}` : t('complete.failed'))
+        message.error(failureText(t('complete.failed'), error))
       })
   return (
     <Popconfirm
@@ -254,8 +253,7 @@ function RefuseModal({ request, onClose }: { request: EmailChangeRequest | null;
           onClose()
         },
         onError: (error) => {
-          const reason = serverMessage(error)
-          message.error(reason ? `${t('refuse.failed')}: ${reason}` : t('refuse.failed'))
+          message.error(failureText(t('refuse.failed'), error))
         },
       },
     )

@@ -4,7 +4,7 @@ import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { App, Button, Flex, Input, Popconfirm, Segmented, Select, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../features/keys/keys.api.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
@@ -137,8 +137,7 @@ function DisableCouponButton({ coupon }: { coupon: Pick<Coupon, 'id' | 'code'> }
         message.success(text)
       })
       .catch((error: unknown) => {
-        const reason = serverMessage(error)
-        message.error(reason ? `${t('coupons.disable.failed')}: ${reason}` : t('coupons.disable.failed'))
+        message.error(failureText(t('coupons.disable.failed'), error))
       })
   return (
     <Popconfirm

@@ -17,7 +17,7 @@ import { paths } from '../../app/paths.ts'
 import { CopyKeyButton } from '../../features/keys/CopyKeyButton.tsx'
 import { KeyForm } from '../../features/keys/KeyForm.tsx'
 import { KeyStatusTag, KeyTypeTag, RestrictionSummary } from '../../features/keys/KeyTags.tsx'
-import { keyQuery, serverMessage } from '../../features/keys/keys.api.ts'
+import { failureText, keyQuery } from '../../features/keys/keys.api.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
@@ -226,8 +226,7 @@ function KeyTable({
             message.success(text)
           })
           .catch((error: Error) => {
-            const reason = serverMessage(error)
-            message.error(reason ? `${t('statusFailed')}: ${reason}` : t('statusFailed'))
+            message.error(failureText(t('statusFailed'), error))
           }),
     })
   }

@@ -3,7 +3,7 @@ import { type AuditEntry, formatDateTime } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, DatePicker, Flex, Input, Select, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../features/keys/keys.api.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
@@ -39,8 +39,7 @@ export function LogsPage() {
 
   const onExport = (format: 'csv' | 'xlsx') =>
     exporter.mutateAsync({ filters, format, lang: lang === 'vi' ? 'vi' : 'en' }).catch((error: unknown) => {
-      const reason = serverMessage(error)
-      message.error(reason ? `${t('exportFailed')}: ${reason}` : t('exportFailed'))
+      message.error(failureText(t('exportFailed'), error))
     })
 
   return (

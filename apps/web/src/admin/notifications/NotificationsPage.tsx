@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { App, Button, Drawer, Flex, Input, Progress, Space, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../features/keys/keys.api.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
@@ -50,8 +50,7 @@ export function NotificationsPage() {
             message.success(t('delete.done'))
           })
           .catch((error: unknown) => {
-            const reason = serverMessage(error)
-            message.error(reason ? `${t('delete.failed')}: ${reason}` : t('delete.failed'))
+            message.error(failureText(t('delete.failed'), error))
           }),
     })
 

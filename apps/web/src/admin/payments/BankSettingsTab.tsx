@@ -3,7 +3,7 @@ import type { BankDetails } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { App, Badge, Button, Card, Flex, Form, Input, Typography } from 'antd'
 import { ApiError } from '../../api/client.ts'
-import { serverMessage } from '../../features/billing/billing.api.ts'
+import { failureText } from '../../features/billing/billing.api.ts'
 import { useT } from '../../i18n/define.ts'
 import { serverFieldErrors } from '../../ui/form-rules.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
@@ -65,8 +65,7 @@ function BankForm({ initial }: { initial: BankDetails }) {
       .then(({ message: text }) => message.success(text || t('bank.saved')))
       .catch((error: unknown) => {
         if (error instanceof ApiError) form.setFields(serverFieldErrors(form, error.fields) as never)
-        const reason = serverMessage(error)
-        message.error(reason ? `${t('bank.failed')}: ${reason}` : t('bank.failed'))
+        message.error(failureText(t('bank.failed'), error))
       })
 
   return (

@@ -28,7 +28,7 @@ import {
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { serverMessage } from '../../features/billing/billing.api.ts'
+import { failureText, serverMessage } from '../../features/billing/billing.api.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
@@ -339,8 +339,7 @@ function DecisionButtons({ payment }: { payment: Payment }) {
           form.resetFields()
         })
         .catch((error: unknown) => {
-          const reason = serverMessage(error)
-          message.error(reason ? `${t('failed')}: ${reason}` : t('failed'))
+          message.error(failureText(t('failed'), error))
         }),
     )
 

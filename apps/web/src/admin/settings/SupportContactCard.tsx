@@ -13,7 +13,7 @@ import { App, Button, Card, Flex, Form, Input, Typography } from 'antd'
 import { Link } from 'react-router'
 import { call } from '../../api/client.ts'
 import { paths } from '../../app/paths.ts'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../features/keys/keys.api.ts'
 import { useT } from '../../i18n/define.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
@@ -70,8 +70,7 @@ function SupportContactForm({ initial }: { initial: SupportContact }) {
         },
         onError: (error) => {
           if (fading.showServerErrors(error)) return
-          const reason = serverMessage(error)
-          message.error(reason ? `${t('failed')}: ${reason}` : t('failed'))
+          message.error(failureText(t('failed'), error))
         },
       },
     )

@@ -5,7 +5,7 @@ import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { serverMessage } from '../billing/billing.api.ts'
+import { failureText } from '../billing/billing.api.ts'
 import { useSetBalanceAlert } from './balance.api.ts'
 import { balanceMessages } from './balance.i18n.ts'
 
@@ -33,8 +33,7 @@ export function BalanceAlertForm({ threshold }: { threshold: string | null }) {
       })
       .catch((error: unknown) => {
         if (showServerErrors(error)) return
-        const reason = serverMessage(error)
-        message.error(reason ? `${t('alert.failed')}: ${reason}` : t('alert.failed'))
+        message.error(failureText(t('alert.failed'), error))
       })
 
   return (

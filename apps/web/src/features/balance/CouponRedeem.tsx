@@ -5,7 +5,7 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { requiredRule } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { serverMessage } from '../billing/billing.api.ts'
+import { failureText } from '../billing/billing.api.ts'
 import { useRedeemCoupon } from './balance.api.ts'
 import { balanceMessages } from './balance.i18n.ts'
 
@@ -41,8 +41,7 @@ export function CouponRedeem() {
         form.resetFields()
       })
       .catch((error: unknown) => {
-        const reason = serverMessage(error)
-        message.error(reason ? `${t('coupon.failed')}: ${reason}` : t('coupon.failed'))
+        message.error(failureText(t('coupon.failed'), error))
       })
 
   return (

@@ -20,7 +20,14 @@ import { BillLines } from './BillLines.tsx'
 import { BillSummary } from './BillSummary.tsx'
 import { PaidTag, VatTag } from './BillTags.tsx'
 import { formatDay, formatDecimal, formatMonth, isZero } from './bill-format.ts'
-import { type BillFileKind, billQuery, downloadBillFile, isMissingBill, serverMessage } from './billing.api.ts'
+import {
+  type BillFileKind,
+  billQuery,
+  downloadBillFile,
+  failureText,
+  isMissingBill,
+  serverMessage,
+} from './billing.api.ts'
 import { billingMessages } from './billing.i18n.ts'
 import { VatRequest } from './VatRequest.tsx'
 
@@ -246,8 +253,7 @@ function BillFiles({ bill }: { bill: BillDetail }) {
     try {
       await downloadBillFile(bill, kind)
     } catch (error) {
-      const reason = serverMessage(error)
-      message.error(reason ? `${t('files.failed')}: ${reason}` : t('files.failed'))
+      message.error(failureText(t('files.failed'), error))
     } finally {
       setBusy(null)
     }

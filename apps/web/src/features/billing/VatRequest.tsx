@@ -12,7 +12,7 @@ import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { serverMessage, useRequestVat, type VatBody } from './billing.api.ts'
+import { failureText, useRequestVat, type VatBody } from './billing.api.ts'
 import { billingMessages } from './billing.i18n.ts'
 
 type VatValues = VatBody
@@ -87,8 +87,7 @@ function VatForm({ bill, onDone, onCancel }: { bill: BillDetail; onDone?: () => 
       },
       onError: (error) => {
         fading.showServerErrors(error)
-        const reason = serverMessage(error)
-        message.error(reason ? `${t('vat.failed')}: ${reason}` : t('vat.failed'))
+        message.error(failureText(t('vat.failed'), error))
       },
     })
   }

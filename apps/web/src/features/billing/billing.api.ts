@@ -63,9 +63,5 @@ export function isMissingBill(error: unknown): boolean {
   )
 }
 
-/** The server's own words about a failed call, or null when there are none (network, not our answer). */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null
-  if (error.code === 'NETWORK' || error.code === 'TIMEOUT' || error.code === 'HTTP') return null
-  return error.message || null
-}
+// The server's own words about a failed call: one definition, kept with the keys' calls.
+export { failureText, serverMessage } from '../keys/keys.api.ts'

@@ -16,14 +16,7 @@ import { usePageParam } from '../../ui/use-page-param.ts'
 import { StatisticsLink } from '../statistics/StatisticsLink.tsx'
 import { KeyAccountNotices, useKeyAbilities } from './KeyAccountNotices.tsx'
 import { KeysTable } from './KeysTable.tsx'
-import {
-  deletedKeysQuery,
-  serverMessage,
-  useDeleteKey,
-  useDuplicateKey,
-  useRollKey,
-  userKeysQuery,
-} from './keys.api.ts'
+import { deletedKeysQuery, failureText, useDeleteKey, useDuplicateKey, useRollKey, userKeysQuery } from './keys.api.ts'
 import { keysMessages } from './keys.i18n.ts'
 import { RollKeyModal } from './RollKeyModal.tsx'
 import { SecretModal, type ShownSecret } from './SecretModal.tsx'
@@ -130,8 +123,7 @@ function LiveKeys({ canChange, empty }: { canChange: boolean; empty: ReactNode }
 
   /** SPEC §8's words for what failed, with the server's reason after them when it gave one. */
   const fail = (what: string, error: Error) => {
-    const reason = serverMessage(error)
-    message.error(reason ? `${what}: ${reason}` : what)
+    message.error(failureText(what, error))
     if (error instanceof ApiError && error.code === ErrorCode.NoPhone) navigate(paths.settings('profile'))
   }
 

@@ -12,7 +12,7 @@ import { Alert, App, Button, Card, Checkbox, Flex, Typography } from 'antd'
 import { useState } from 'react'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { serverMessage } from '../billing/billing.api.ts'
+import { failureText } from '../billing/billing.api.ts'
 import { BankTransferDetails } from './BankTransferDetails.tsx'
 import { paymentOptionsQuery, useStartPayment } from './payments.api.ts'
 import { paymentsMessages } from './payments.i18n.ts'
@@ -51,8 +51,7 @@ export function PayBillOnline({ bill }: { bill: BillDetail }) {
         } else setDeclared(true)
       })
       .catch((error: unknown) => {
-        const reason = serverMessage(error)
-        message.error(reason ? `${t('topUp.failed')}: ${reason}` : t('topUp.failed'))
+        message.error(failureText(t('topUp.failed'), error))
       })
 
   const total = (provider: PaymentProvider) => {

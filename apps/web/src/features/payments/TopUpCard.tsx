@@ -19,7 +19,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { serverMessage } from '../billing/billing.api.ts'
+import { failureText } from '../billing/billing.api.ts'
 import { BankTransferDetails } from './BankTransferDetails.tsx'
 import { paymentOptionsQuery, useStartPayment } from './payments.api.ts'
 import { paymentsMessages } from './payments.i18n.ts'
@@ -94,8 +94,7 @@ function TopUpForm({ options }: { options: Options }) {
         } else setDeclared(data.payment)
       })
       .catch((error: unknown) => {
-        const reason = serverMessage(error)
-        message.error(reason ? `${t('topUp.failed')}: ${reason}` : t('topUp.failed'))
+        message.error(failureText(t('topUp.failed'), error))
       })
 
   if (declared && options.bank) {

@@ -10,7 +10,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { relativeTimeText } from '../../lib/relative-time.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { serverMessage } from '../keys/keys.api.ts'
+import { failureText } from '../keys/keys.api.ts'
 import { monthKey, oldestDay, type UsageMonth, utcDay } from './range.ts'
 import { downloadUsageCsv, recentCountQuery, recentRequestsQuery } from './statistics.api.ts'
 import { statisticsMessages } from './statistics.i18n.ts'
@@ -150,8 +150,7 @@ function ExportButton({ month, exportable }: { month: UsageMonth; exportable: nu
     try {
       await downloadUsageCsv(month)
     } catch (error) {
-      const reason = serverMessage(error)
-      message.error(reason ? `${t('recent.exportFailed')}: ${reason}` : t('recent.exportFailed'))
+      message.error(failureText(t('recent.exportFailed'), error))
     } finally {
       setExporting(false)
     }
