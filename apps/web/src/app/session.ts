@@ -59,7 +59,6 @@ export function sessionFrom(profile: Profile, token: string): StoredSession {
 }
 
 export function signIn(session: Session) {
-  signedOutHere = false
   sessionStore.set(sessionFrom(session, session.token))
 }
 
@@ -79,9 +78,13 @@ export function clearSession() {
 
 /**
  * Whether the session ended by this tab's own logout, rather than by another tab or by the server:
- * the guard then opens a plain /login, with no `next` back to the page the user chose to leave.
+ * the guard then opens a plain /login, with no `next` back to the page the user chose to leave. Any
+ * session that appears afterwards (signed in here or in another tab) starts the question afresh.
  */
 let signedOutHere = false
+sessionStore.subscribe(() => {
+  if (sessionStore.get()) signedOutHere = false
+})
 
 export function signOutHere() {
   signedOutHere = true
