@@ -38,6 +38,8 @@ export const ErrorCode = {
   Suspended: 'SUSPENDED',
   InvalidImage: 'INVALID_IMAGE',
   NoPhone: 'E401',
+  // Step-up (issue 16, secrets): a sensitive act needs a proof of identity from the last 10 minutes.
+  StepUpRequired: 'STEP_UP_REQUIRED',
 } as const
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
 

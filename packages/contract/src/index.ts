@@ -17,6 +17,8 @@ import * as plans from './plans.ts'
 import * as rates from './rates.ts'
 import * as signIn from './sign-in.ts'
 import * as statistics from './statistics.ts'
+// step-up (issue 16, secrets)
+import * as stepUp from './step-up.ts'
 import * as support from './support.ts'
 import * as supportContact from './support-contact.ts'
 import * as system from './system.ts'
@@ -45,6 +47,7 @@ export * from './schemas.ts'
 export * from './sign-in.ts'
 export * from './statistics.ts'
 export * from './support.ts'
+export * from './step-up.ts'
 export * from './support-contact.ts'
 export * from './system.ts'
 export * from './users.ts'
@@ -85,3 +88,4 @@ export const allEndpoints: readonly EndpointSpec[] = [
   audit,
   supportContact,
 ].flatMap((module) => Object.values(module).filter(isEndpoint))
+  stepUp,

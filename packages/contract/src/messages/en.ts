@@ -343,6 +343,16 @@ export const en = {
   'faqs.created': 'FAQ entry created',
   'faqs.updated': 'FAQ entry saved',
   'faqs.deleted': 'FAQ entry deleted',
+  // Step-up (issue 16, secrets; docs/sign-in.md)
+  'stepUp.status': 'How to confirm it is you',
+  'stepUp.confirmed': 'Confirmed: you can reveal keys for {{minutes}} minutes',
+  'stepUp.required': 'Confirm it is you to reveal this key: enter your password, or your two-factor code when two-factor authentication is on',
+  'stepUp.proofRequired': 'Enter your password or the code from your authenticator app',
+  'stepUp.passwordWrong': 'The password is incorrect',
+  'stepUp.useCode': 'Two-factor authentication is on: enter the code from your authenticator app instead of the password',
+  'stepUp.usePassword': 'Two-factor authentication is off: enter your password',
+  'stepUp.unavailable': 'This account has no password and no two-factor authentication: choose a password with "Forgot password" first',
+  'stepUp.locked': 'Too many failed attempts to confirm it is you. Try again in {{minutes}} minutes.',
 } as const
 
 export type MessageKey = keyof typeof en

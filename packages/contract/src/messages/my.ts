@@ -433,4 +433,14 @@ export const my: Catalog = {
   'faqs.created': 'FAQ ဖန်တီးပြီးပါပြီ',
   'faqs.updated': 'FAQ သိမ်းပြီးပါပြီ',
   'faqs.deleted': 'FAQ ဖျက်ပြီးပါပြီ',
+  // Step-up (issue 16, secrets; docs/sign-in.md)
+  'stepUp.status': 'သင်ဖြစ်ကြောင်း အတည်ပြုနည်း',
+  'stepUp.confirmed': 'အတည်ပြုပြီးပါပြီ- {{minutes}} မိနစ်အတွင်း key များကို ပြသနိုင်ပါသည်',
+  'stepUp.required': 'ဤ key ကို ပြသရန် သင်ဖြစ်ကြောင်း အတည်ပြုပါ- စကားဝှက်၊ သို့မဟုတ် two-factor ဖွင့်ထားပါက two-factor ကုဒ်ကို ထည့်ပါ',
+  'stepUp.proofRequired': 'စကားဝှက် သို့မဟုတ် authenticator app မှ ကုဒ်ကို ထည့်ပါ',
+  'stepUp.passwordWrong': 'စကားဝှက် မှားနေပါသည်',
+  'stepUp.useCode': 'Two-factor authentication ဖွင့်ထားပါသည်- စကားဝှက်အစား authenticator app မှ ကုဒ်ကို ထည့်ပါ',
+  'stepUp.usePassword': 'Two-factor authentication ပိတ်ထားပါသည်- သင့်စကားဝှက်ကို ထည့်ပါ',
+  'stepUp.unavailable': 'ဤအကောင့်တွင် စကားဝှက်နှင့် two-factor authentication မရှိပါ- "စကားဝှက် မေ့နေပါသလား" ဖြင့် စကားဝှက်ကို ဦးစွာ ရွေးပါ',
+  'stepUp.locked': 'အတည်ပြုရန် မှားယွင်းမှု များလွန်းပါသည်။ {{minutes}} မိနစ်အကြာတွင် ထပ်ကြိုးစားပါ။',
 }

@@ -435,4 +435,14 @@ export const vi: Catalog = {
   'faqs.created': 'Đã tạo câu hỏi thường gặp',
   'faqs.updated': 'Đã lưu câu hỏi thường gặp',
   'faqs.deleted': 'Đã xóa câu hỏi thường gặp',
+  // Step-up (issue 16, secrets; docs/sign-in.md)
+  'stepUp.status': 'Cách xác nhận đó là bạn',
+  'stepUp.confirmed': 'Đã xác nhận: bạn có thể xem khóa trong {{minutes}} phút',
+  'stepUp.required': 'Hãy xác nhận đó là bạn để xem khóa này: nhập mật khẩu, hoặc mã xác thực hai lớp khi đã bật xác thực hai lớp',
+  'stepUp.proofRequired': 'Nhập mật khẩu hoặc mã từ ứng dụng xác thực',
+  'stepUp.passwordWrong': 'Mật khẩu không đúng',
+  'stepUp.useCode': 'Xác thực hai lớp đang bật: hãy nhập mã từ ứng dụng xác thực thay cho mật khẩu',
+  'stepUp.usePassword': 'Xác thực hai lớp đang tắt: hãy nhập mật khẩu của bạn',
+  'stepUp.unavailable': 'Tài khoản này không có mật khẩu và chưa bật xác thực hai lớp: hãy đặt mật khẩu bằng "Quên mật khẩu" trước',
+  'stepUp.locked': 'Xác nhận sai quá nhiều lần. Vui lòng thử lại sau {{minutes}} phút.',
 }

@@ -27,6 +27,13 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: tstz('created_at').notNull().defaultNow(),
     sentAt: tstz('sent_at'),
+    /**
+     * The message's one-time secrets (a verification or reset link, an SMS code), AES-256-GCM sealed
+     * under a key derived from APP_SECRET with the message id bound in; the bodies above hold them
+     * redacted. Opened only by the SMTP dispatcher (and wiped once it is done) or, outside production,
+     * by the outbox page (docs/security.md "Secrets in the outbox").
+     */
+    sealedSecrets: text('sealed_secrets'),
   },
   (t) => [
     index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
