@@ -24,6 +24,7 @@ import * as supportContact from './support-contact.ts'
 import * as system from './system.ts'
 import * as users from './users.ts'
 
+export * from './access.ts'
 export * from './accounts.ts'
 export * from './audit.ts'
 export * from './auth.ts'

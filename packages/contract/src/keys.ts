@@ -6,7 +6,7 @@ import { checkKeyDescription, checkKeyName } from './fields.ts'
 import { KEY_ROLL_MAX_GRACE_HOURS, MAX_RESTRICTION_ROWS } from './limits.ts'
 import { refineWith } from './problem.ts'
 import { checkRestrictionRow } from './restrictions.ts'
-import { ADMIN_ONLY, ALL_ROLES, STAFF_ROLES } from './roles.ts'
+import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
 import { KEY_TYPES } from './services.ts'
 
 const tag = 'Keys'
@@ -145,9 +145,10 @@ export const listDeletedKeys = endpoint({
 export const listAllKeys = endpoint({
   method: 'GET',
   path: '/v1/keys-unDelete',
-  roles: STAFF_ROLES,
+  roles: ADMIN_ONLY,
   tag,
-  summary: 'Every key that is not deleted, newest first, with its owner (staff).',
+  summary:
+    'Every key that is not deleted, newest first, with its owner (admin: key-and-bill and settings pages, SPEC §6).',
   query: z.object({
     ...pageQueryFields,
     keyword: z.string().max(255).optional(),

@@ -1,0 +1,533 @@
+import * as accounts from './accounts.ts'
+import * as audit from './audit.ts'
+import * as auth from './auth.ts'
+import * as balance from './balance.ts'
+import * as billing from './billing.ts'
+import * as campaigns from './campaigns.ts'
+import * as coupons from './coupons.ts'
+import * as emailChange from './email-change.ts'
+import type { Access, EndpointSpec } from './endpoint.ts'
+import * as faqs from './faqs.ts'
+import * as gateway from './gateway.ts'
+import * as keys from './keys.ts'
+import * as maps from './maps.ts'
+import * as notifications from './notifications.ts'
+import * as payments from './payments.ts'
+import * as plans from './plans.ts'
+import * as rates from './rates.ts'
+import { ADMIN_ONLY, ALL_ROLES, ROLES, type Role, STAFF_ROLES } from './roles.ts'
+import * as signIn from './sign-in.ts'
+import * as statistics from './statistics.ts'
+import * as support from './support.ts'
+import * as supportContact from './support-contact.ts'
+import * as system from './system.ts'
+import * as users from './users.ts'
+
+/**
+ * SPEC §6 as one table: each page (SPEC §2's routes, plus the callers that have no screen), the roles
+ * that may open it, and the endpoints it calls. The server's guard takes every endpoint's roles from
+ * here (`accessOf`), and a contract test holds each endpoint's declared `roles` to it and fails on an
+ * endpoint no page lists, so a new endpoint cannot drift from SPEC §6. docs/security.md prints it.
+ *
+ * `uses` are calls about the caller's own data (or nobody's); `usesForOthers` are calls the page makes
+ * about ANOTHER user's data (named by `user_id`, by e-mail or by owning the record). The roles allowed
+ * to call an endpoint for someone else are the roles of the pages listing it in `usesForOthers`, so
+ * the customer's billing page (all roles, own bills) and the admin-only key-and-bill page (another
+ * user's bills) give `GET /v1/bills`: everyone for themselves, only admins for someone else.
+ *
+ * A new endpoint goes on the page that calls it; one no screen calls goes on the pseudo page of its
+ * caller (the API, the gateway, a provider's callback).
+ */
+export interface PageAccess {
+  /** The SPA route as SPEC §2 writes it, or a described pseudo page. */
+  page: string
+  roles: Access
+  uses: readonly EndpointSpec[]
+  usesForOthers?: readonly EndpointSpec[]
+}
+
+export const PAGES: readonly PageAccess[] = [
+  // ── Public (no sign-in) ──────────────────────────────────────────────────────────────────────────
+  {
+    page: '/login, /register, /forgot-password, /reset-password, /user/verify, /send-verify',
+    roles: 'public',
+    uses: [
+      auth.login,
+      auth.register,
+      auth.forgotPassword,
+      auth.resetPassword,
+      auth.checkResetToken,
+      auth.sendVerifyEmail,
+      auth.verifyEmail,
+      auth.checkEmailExisted,
+      signIn.loginGoogle,
+      signIn.loginFacebook,
+      signIn.verifyTwoFactorCode,
+      system.appConfig,
+    ],
+  },
+  {
+    page: '/m/{token} (a shared map, its embed and the offline base map)',
+    roles: 'public',
+    uses: [maps.publicMap, maps.mapsConfig, maps.offlineData, maps.offlineStyle, system.getFile],
+  },
+  {
+    // The links carry a 5-minute download token of one bill (or the session header); the handler
+    // checks the holder against the roles below ("for another user": key-and-bill, billing manager).
+    page: 'bill file links (download token)',
+    roles: 'public',
+    uses: [billing.billPdf, billing.billXlsx],
+  },
+  { page: 'health probes', roles: 'public', uses: [system.health, system.ready] },
+  { page: 'payment providers (server to server)', roles: 'public', uses: [payments.vnpayIpn, payments.paypalWebhook] },
+  {
+    page: 'maps API gateway (service token)',
+    roles: 'gateway',
+    uses: [gateway.gatewayVerify, gateway.gatewayVerifyGet, gateway.gatewayUsage],
+  },
+
+  // ── Customer routes (SPEC §2: roles admin, customer, support) ────────────────────────────────────
+  {
+    page: 'every signed-in page (header, sidebar, tour, pricing popup)',
+    roles: ALL_ROLES,
+    uses: [
+      users.getOwnProfile,
+      auth.logout,
+      campaigns.activeCampaigns,
+      keys.listUserKeys,
+      keys.revealKey,
+      rates.getRivalRates,
+      rates.priceOfOneUser,
+      plans.planDashboard,
+    ],
+  },
+  {
+    page: '/dashboard',
+    roles: ALL_ROLES,
+    uses: [billing.billEstimate, balance.balanceSummary, plans.planDashboard, statistics.hitsOneUser],
+  },
+  {
+    page: '/keys, /createKey, /edit',
+    roles: ALL_ROLES,
+    uses: [
+      keys.listUserKeys,
+      keys.listDeletedKeys,
+      keys.getKey,
+      keys.createKey,
+      keys.updateKey,
+      keys.deleteKey,
+      keys.duplicateKey,
+      keys.revealKey,
+      keys.rollKey,
+    ],
+  },
+  {
+    page: '/billing, /billing/{id}',
+    roles: ALL_ROLES,
+    uses: [
+      billing.listBills,
+      billing.getBill,
+      billing.billDownloadToken,
+      billing.billPdf,
+      billing.billXlsx,
+      billing.requestVat,
+      balance.payBill,
+      balance.balanceSummary,
+      balance.setBalanceAlert,
+      balance.userBalanceLogs,
+      coupons.userCouponLogs,
+      coupons.useCoupon,
+      plans.listPlans,
+      plans.buyPlan,
+    ],
+  },
+  {
+    page: '/payment, /billing/vnpay_return, /billing/paypal_return',
+    roles: ALL_ROLES,
+    uses: [
+      payments.paymentOptions,
+      payments.createPayment,
+      payments.getPayment,
+      payments.cancelPayment,
+      payments.myPayments,
+      payments.paypalCapture,
+      payments.vnpayReturn,
+      payments.listCards,
+      payments.addCard,
+      payments.removeCard,
+    ],
+  },
+  {
+    page: '/maps, /maps/{id}',
+    roles: ALL_ROLES,
+    uses: [
+      keys.listUserKeys,
+      maps.listMaps,
+      maps.getMap,
+      maps.createMap,
+      maps.updateMap,
+      maps.copyMap,
+      maps.deleteMap,
+      maps.trashMap,
+      maps.restoreMap,
+      maps.emptyTrash,
+      maps.setDefaultMap,
+      maps.saveMapView,
+      maps.shareMap,
+      maps.revokeMapShare,
+      maps.exportMap,
+      maps.createLayer,
+      maps.updateLayer,
+      maps.deleteLayer,
+      maps.createPoint,
+      maps.addPoints,
+      maps.updatePoint,
+      maps.deletePoint,
+      maps.movePoints,
+      maps.searchPlaces,
+      maps.previewImport,
+      maps.importSample,
+    ],
+  },
+  {
+    page: '/support/request, /support/request/addQuestion',
+    roles: ALL_ROLES,
+    uses: [
+      support.listOwnTickets,
+      support.getTicket,
+      support.createTicket,
+      support.replyTicket,
+      support.closeTicket,
+      support.ticketReferences,
+      support.uploadTicketImage,
+      faqs.publishedFaqs,
+    ],
+  },
+  { page: '/faqs', roles: ALL_ROLES, uses: [faqs.publishedFaqs] },
+  {
+    page: '/statistics',
+    roles: ALL_ROLES,
+    uses: [
+      statistics.hitsOneUser,
+      statistics.hitsOneUserPerMonth,
+      statistics.billingUsage,
+      statistics.keyHealth,
+      statistics.recentRequests,
+      statistics.recentRequestsCount,
+      statistics.exportUsageCsv,
+    ],
+  },
+  {
+    page: '/settings/{page}',
+    roles: ALL_ROLES,
+    uses: [
+      users.updateOwnProfile,
+      users.uploadAvatar,
+      users.uploadAvatarWithoutSave,
+      keys.sendPhoneCode,
+      keys.verifyPhone,
+      auth.changePassword,
+      signIn.twoFactorInfo,
+      signIn.generateTwoFactorSecret,
+      signIn.enableTwoFactor,
+      signIn.disableTwoFactor,
+      emailChange.requestEmailChange,
+      emailChange.userEmailChangeRequests,
+      emailChange.checkNewEmailUsed,
+    ],
+  },
+
+  // ── Administrator routes (SPEC §2 table and §6) ──────────────────────────────────────────────────
+  { page: '/administrator/overview', roles: ADMIN_ONLY, uses: [statistics.overview] },
+  {
+    page: '/administrator/sales-account-management',
+    roles: ADMIN_ONLY,
+    uses: [accounts.listUsers, accounts.setUserAdmin],
+  },
+  {
+    page: '/administrator/user-management, /create-user, /edit-user',
+    roles: STAFF_ROLES,
+    uses: [
+      accounts.listUsers,
+      accounts.getAccount,
+      accounts.createUser,
+      accounts.suspendUser,
+      accounts.unsuspendUser,
+      users.getProfile,
+      users.updateProfile,
+      plans.listPlans,
+    ],
+  },
+  {
+    // SPEC §6: "Admin can promote a user …, toggle enjoy-discount, active-after-created and
+    // check-balance per user, change a user's plan, and add balance to a user."
+    page: '/administrator/user-management/edit-user (the admin-only actions of SPEC §6)',
+    roles: ADMIN_ONLY,
+    uses: [
+      accounts.setUserAdmin,
+      accounts.changeActiveAfterCreated,
+      accounts.changeCheckBalance,
+      accounts.changeEnjoyDiscount,
+      plans.changeUserPlan,
+      balance.addBalance,
+      signIn.accountTwoFactor,
+      signIn.turnOffAccountTwoFactor,
+    ],
+  },
+  {
+    page: '/administrator/user-management/key-and-bill',
+    roles: ADMIN_ONLY,
+    uses: [users.getProfile, keys.listAllKeys, keys.suspendKey, keys.unsuspendKey],
+    usesForOthers: [
+      keys.listUserKeys,
+      keys.getKey,
+      keys.createKey,
+      keys.updateKey,
+      keys.deleteKey,
+      keys.duplicateKey,
+      keys.revealKey,
+      keys.rollKey,
+      billing.listBills,
+      billing.getBill,
+      billing.billDownloadToken,
+      billing.billPdf,
+      billing.billXlsx,
+      billing.billEstimate,
+      balance.balanceSummary,
+    ],
+  },
+  {
+    page: '/administrator/user-management/balance-log',
+    roles: ADMIN_ONLY,
+    uses: [balance.allBalanceLogs, balance.addBalance],
+    usesForOthers: [balance.userBalanceLogs],
+  },
+  {
+    page: '/administrator/user-management/coupon-log',
+    roles: ADMIN_ONLY,
+    uses: [coupons.allCouponLogs],
+    usesForOthers: [coupons.userCouponLogs],
+  },
+  {
+    page: '/administrator/view-hits-per-user',
+    roles: STAFF_ROLES,
+    uses: [statistics.hitsOneUserByUserId],
+    usesForOthers: [
+      statistics.hitsOneUser,
+      statistics.hitsOneUserPerMonth,
+      statistics.billingUsage,
+      statistics.keyHealth,
+      statistics.recentRequests,
+      statistics.recentRequestsCount,
+      statistics.exportUsageCsv,
+    ],
+  },
+  {
+    page: '/administrator/billing-management',
+    roles: ADMIN_ONLY,
+    uses: [
+      billing.listAllBills,
+      billing.countBillsByMonth,
+      billing.exportBills,
+      billing.generateBills,
+      billing.listBillingRuns,
+      billing.setBillPaid,
+    ],
+    usesForOthers: [billing.getBill, billing.billDownloadToken, billing.billPdf, billing.billXlsx],
+  },
+  {
+    page: '/administrator/usage-statistics, /usage-statistics-per-user',
+    roles: ADMIN_ONLY,
+    uses: [statistics.hitsAllUsers, statistics.hitsPerUser, statistics.hitsOneUserByUserId],
+  },
+  {
+    page: '/administrator/campaigns',
+    roles: STAFF_ROLES,
+    uses: [
+      campaigns.listCampaigns,
+      campaigns.createCampaign,
+      campaigns.updateCampaign,
+      campaigns.deleteCampaign,
+      campaigns.uploadCampaignImage,
+      campaigns.deleteCampaignImage,
+      campaigns.deleteCampaignImageAndFile,
+    ],
+  },
+  {
+    page: '/administrator/change-email',
+    roles: STAFF_ROLES,
+    uses: [
+      emailChange.listEmailChangeRequests,
+      emailChange.activeEmailChangeRequests,
+      emailChange.completeEmailChange,
+      emailChange.refuseEmailChange,
+    ],
+    usesForOthers: [emailChange.userEmailChangeRequests],
+  },
+  {
+    page: '/administrator/notifications',
+    roles: STAFF_ROLES,
+    uses: [
+      notifications.listNotifications,
+      notifications.getNotification,
+      notifications.createNotification,
+      notifications.updateNotification,
+      notifications.deleteNotification,
+      notifications.countNotificationRecipients,
+      notifications.listNotificationRecipients,
+      plans.listPlans,
+    ],
+  },
+  {
+    page: '/administrator/support, /administrator/support/request',
+    roles: STAFF_ROLES,
+    uses: [support.listAllTickets, support.reopenTicket, support.uploadTicketImage],
+    usesForOthers: [support.getTicket, support.replyTicket, support.closeTicket],
+  },
+  {
+    page: '/administrator/faqs',
+    roles: STAFF_ROLES,
+    uses: [
+      faqs.listFaqCategories,
+      faqs.createFaqCategory,
+      faqs.updateFaqCategory,
+      faqs.deleteFaqCategory,
+      faqs.listFaqs,
+      faqs.getFaq,
+      faqs.createFaq,
+      faqs.updateFaq,
+      faqs.deleteFaq,
+      faqs.uploadFaqImage,
+    ],
+  },
+  {
+    page: '/administrator/coupons, /coupons/coupon-types',
+    roles: ADMIN_ONLY,
+    uses: [
+      coupons.listCoupons,
+      coupons.createCoupon,
+      coupons.disableCoupon,
+      coupons.listCouponTypes,
+      coupons.getCouponType,
+      coupons.createCouponType,
+    ],
+  },
+  {
+    page: '/administrator/logs',
+    roles: STAFF_ROLES,
+    uses: [audit.listAuditLog, audit.auditLogActions, audit.exportAuditLog],
+  },
+  {
+    page: '/administrator/plans',
+    roles: STAFF_ROLES,
+    uses: [plans.listPlans, plans.createPlan, plans.updatePlan],
+  },
+  {
+    page: '/administrator/settings',
+    roles: ADMIN_ONLY,
+    uses: [
+      rates.listRateSettings,
+      rates.getRateSetting,
+      rates.createRateSetting,
+      rates.updateRateSetting,
+      rates.deleteRateSetting,
+      rates.createRange,
+      rates.updateRange,
+      rates.deleteRange,
+      rates.getFreeMonth,
+      rates.setFreeMonth,
+      rates.getFreeFirstRegister,
+      rates.setFreeFirstRegister,
+      rates.getBillingSettings,
+      rates.setBillingSettings,
+      rates.getRivalRates,
+      rates.setRivalRates,
+      rates.setUserPriceBook,
+      keys.listAllKeys,
+      system.setMaintenance,
+      supportContact.getSupportContact,
+      supportContact.setSupportContact,
+    ],
+    usesForOthers: [rates.priceOfOneUser],
+  },
+  {
+    page: '/administrator/payments',
+    roles: ADMIN_ONLY,
+    uses: [
+      payments.allPayments,
+      payments.confirmPayment,
+      payments.rejectPayment,
+      payments.reconcilePayments,
+      payments.getBankSettings,
+      payments.setBankSettings,
+    ],
+    usesForOthers: [payments.getPayment],
+  },
+  { page: '/administrator/outbox', roles: ADMIN_ONLY, uses: [system.listOutbox, system.getOutboxMessage] },
+]
+
+export interface EndpointAccess {
+  /** Who may call the endpoint at all: what the server's guard enforces. */
+  roles: Access
+  /** Who may call it about another user's data (empty: nobody, not even an admin). */
+  forOthers: readonly Role[]
+  /** The pages that list it, for the docs and for test messages. */
+  pages: readonly string[]
+}
+
+function inRoleOrder(roles: Iterable<Role>): Role[] {
+  const set = new Set(roles)
+  return ROLES.filter((role) => set.has(role))
+}
+
+/** The table turned around: endpoint → access. Built once; endpoints are compared by identity. */
+function buildAccess(pages: readonly PageAccess[]): Map<EndpointSpec, EndpointAccess> {
+  const found = new Map<EndpointSpec, { kinds: Set<string>; roles: Set<Role>; others: Set<Role>; pages: string[] }>()
+  for (const page of pages) {
+    const listed = [
+      ...page.uses.map((e) => [e, false] as const),
+      ...(page.usesForOthers ?? []).map((e) => [e, true] as const),
+    ]
+    for (const [endpoint, forOthers] of listed) {
+      const entry = found.get(endpoint) ?? { kinds: new Set(), roles: new Set(), others: new Set(), pages: [] }
+      found.set(endpoint, entry)
+      if (!entry.pages.includes(page.page)) entry.pages.push(page.page)
+      if (typeof page.roles === 'string') {
+        entry.kinds.add(page.roles)
+        continue
+      }
+      entry.kinds.add('roles')
+      for (const role of page.roles) {
+        entry.roles.add(role)
+        if (forOthers) entry.others.add(role)
+      }
+    }
+  }
+  const access = new Map<EndpointSpec, EndpointAccess>()
+  for (const [endpoint, entry] of found) {
+    // A public endpoint listed on signed-in pages too (the bill file links) stays public; its handler
+    // applies the "for another user" roles of those pages.
+    const roles: Access = entry.kinds.has('gateway')
+      ? 'gateway'
+      : entry.kinds.has('public')
+        ? 'public'
+        : inRoleOrder(entry.roles)
+    access.set(endpoint, { roles, forOthers: inRoleOrder(entry.others), pages: entry.pages })
+  }
+  return access
+}
+
+const ACCESS = buildAccess(PAGES)
+
+/** Every endpoint the table lists. */
+export function listedEndpoints(): EndpointSpec[] {
+  return [...ACCESS.keys()]
+}
+
+/** SPEC §6 for one endpoint; throws for an endpoint no page lists (a contract test catches it first). */
+export function accessOf(endpoint: EndpointSpec): EndpointAccess {
+  const access = ACCESS.get(endpoint)
+  if (!access)
+    throw new Error(`${endpoint.method} ${endpoint.path} is on no page of SPEC §6 (packages/contract/src/access.ts)`)
+  return access
+}
