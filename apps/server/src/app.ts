@@ -47,6 +47,7 @@ import { settingsRoutes } from './modules/settings/routes.ts'
 import { socialRoutes } from './modules/social/routes.ts'
 import { supportRoutes } from './modules/support/routes.ts'
 import { APP_VERSION, systemRoutes } from './modules/system/routes.ts'
+import { stepUpRoutes } from './modules/step-up/routes.ts'
 import { twoFactorRoutes } from './modules/two-factor/routes.ts'
 import { usageRoutes } from './modules/usage/routes.ts'
 import { userRoutes } from './modules/users/routes.ts'
@@ -56,6 +57,7 @@ export const allRoutes: readonly Route[] = [
   ...systemRoutes,
   ...authRoutes,
   ...userRoutes,
+  ...stepUpRoutes,
   ...accountRoutes,
   ...keyRoutes,
   ...gatewayRoutes,

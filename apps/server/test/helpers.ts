@@ -265,6 +265,20 @@ export async function signIn(t: TestApp, email: string, password = PASSWORD): Pr
   return body.data.token
 }
 
+/**
+ * Proves a session's identity again (step-up, docs/sign-in.md), as revealing a key's secret needs:
+ * the password by default, `{ code }` for an account with two-factor authentication.
+ */
+export async function stepUp(t: TestApp, token: string, proof: { password?: string; code?: string } = {}) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/v1/users/step-up',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    payload: JSON.stringify(proof.code ? { code: proof.code } : { password: proof.password ?? PASSWORD }),
+  })
+  if (response.statusCode !== 200) throw new Error(`step-up failed: ${response.statusCode} ${response.body}`)
+}
+
 /** A signed-in user of the given role. */
 export async function userWithToken(t: TestApp, roles: Role[] = ['customer']) {
   const user = await createUser(t, { roles })

@@ -20,6 +20,7 @@ import * as signIn from './sign-in.ts'
 import * as statistics from './statistics.ts'
 import * as support from './support.ts'
 import * as supportContact from './support-contact.ts'
+import * as stepUp from './step-up.ts'
 import * as system from './system.ts'
 import * as users from './users.ts'
 
@@ -105,6 +106,9 @@ export const PAGES: readonly PageAccess[] = [
     page: '/dashboard',
     roles: ALL_ROLES,
     uses: [billing.billEstimate, balance.balanceSummary, plans.planDashboard, statistics.hitsOneUser],
+      // the step-up dialog before a key's secret is revealed, wherever it is copied (issue 16, secrets)
+      stepUp.stepUpStatus,
+      stepUp.stepUp,
   },
   {
     page: '/keys, /createKey, /edit',

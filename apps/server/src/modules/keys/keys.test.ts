@@ -11,6 +11,7 @@ import {
   freshEmail,
   setUser,
   signIn,
+  stepUp,
   userWithToken,
   useTestApp,
 } from '../../../test/helpers.ts'
@@ -431,6 +432,7 @@ describe('keys', async () => {
     it('gives the owner the full current secret', async () => {
       const { token } = await customer()
       const created = await newKey(token)
+      await stepUp(t, token)
       const res = await call(t, contract.revealKey, { params: { id: created.id } }, { token })
       expect(res.status).toBe(200)
       expect(res.body.data).toEqual({ key: created.key })
@@ -440,6 +442,7 @@ describe('keys', async () => {
     it('lets an administrator reveal any key, and audits it', async () => {
       const owner = await customer()
       const created = await newKey(owner.token)
+      await stepUp(t, admin.token)
       const res = await call(t, contract.revealKey, { params: { id: created.id } }, { token: admin.token })
       expect(res.status).toBe(200)
       expect(res.body.data.key).toBe(created.key)
@@ -674,6 +677,7 @@ describe('keys', async () => {
       expect(rolled.key_preview).toBe(`mk_…${rolled.key.slice(-4)}`)
       expect(rolled.previous_key_expires_at).toBe(until.toISOString())
 
+      await stepUp(t, token)
       const reveal = await call(t, contract.revealKey, { params: { id: created.id } }, { token })
       expect(reveal.body.data.key).toBe(rolled.key)
 
@@ -846,6 +850,7 @@ describe('keys', async () => {
       expect(new Set(created.map((k) => k.id)).size).toBe(8)
       expect(new Set(created.map((k) => k.key)).size).toBe(8)
       expect(await keyCount(user.id)).toBe(8)
+      await stepUp(t, token)
       for (const key of created) {
         expect(await secretRows(key.id)).toEqual([expect.objectContaining({ hash: sha256(key.key), expiresAt: null })])
         const reveal = await call(t, contract.revealKey, { params: { id: key.id } }, { token })
@@ -870,6 +875,7 @@ describe('keys', async () => {
         .from(keySecrets)
         .where(and(eq(keySecrets.keyId, created.id), isNull(keySecrets.expiresAt)))
       expect(current).toHaveLength(1)
+      await stepUp(t, token)
       const reveal = await call(t, contract.revealKey, { params: { id: created.id } }, { token })
       expect(current[0]?.hash).toBe(sha256(reveal.body.data.key))
       expect(issued).toContain(reveal.body.data.key)

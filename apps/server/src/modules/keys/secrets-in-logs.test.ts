@@ -1,6 +1,6 @@
 import * as contract from '@app/contract'
 import { afterAll, describe, expect, it } from 'vitest'
-import { call, createTestApp, createUser, freshEmail, signIn } from '../../../test/helpers.ts'
+import { call, createTestApp, createUser, freshEmail, PASSWORD, signIn, stepUp } from '../../../test/helpers.ts'
 
 // SPEC/DESIGN: a key never appears in the logs. Every call that carries a secret (creation, copying,
 // duplication, rolling, the gateway's check, with good and bad input) runs with logging at its most
@@ -25,6 +25,8 @@ describe('secrets in the logs', async () => {
     const first = created.body.data.key
     const secrets = [first]
 
+    // Copying it again needs a fresh proof of identity (step-up); the password must not be logged either.
+    await stepUp(t, token)
     const revealed = await call(t, contract.revealKey, { params: { id } }, { token })
     expect(revealed.body.data.key).toBe(first)
     const copy = await call(t, contract.duplicateKey, { params: { id } }, { token })
@@ -57,7 +59,7 @@ describe('secrets in the logs', async () => {
     // The log is not empty: the requests above are in it, so the search below means something.
     expect(log).toContain('/v1/gateway/verify')
     expect(log).toContain(`/v1/keys/${id}/secret`)
-    for (const secret of [...secrets, token, t.config.gatewayToken]) {
+    for (const secret of [...secrets, token, t.config.gatewayToken, PASSWORD]) {
       expect(log.includes(secret), `a secret (${secret.slice(0, 6)}…) is in the log`).toBe(false)
     }
   })

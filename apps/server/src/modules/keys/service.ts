@@ -20,6 +20,7 @@ import type { AuthUser } from '../auth/authenticate.ts'
 import { announceChange } from '../gateway/gateway.ts'
 import { getUserById, type UserRow } from '../users/queries.ts'
 import { findKey, getKeyRow, type KeyRow, listKeys, lockKeyRow, toKey } from './queries.ts'
+import { requireStepUp } from '../step-up/service.ts'
 import { generateSecret, hashSecret, openSecret, previewSecret, sealSecret } from './secrets.ts'
 
 // Keys (DESIGN §4): customers manage their own, staff anyone's. Every change tells the gateway caches
@@ -320,11 +321,15 @@ export async function setKeyStatus(
 /** The secret, for the owner to copy; administrators may reveal any key, and that is audited. */
 export async function revealKey(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string): Promise<string> {
   const row = await keyFor(ctx, actor, id)
-  if (row.userId !== actor.id) {
-    if (!hasAnyRole(actor.roles, ADMIN_ONLY)) throw notFound('keys.notFound')
+  const forSomeoneElse = row.userId !== actor.id
+  if (forSomeoneElse && !hasAnyRole(actor.roles, ADMIN_ONLY)) throw notFound('keys.notFound')
+  // The owner and an administrator alike prove their identity again first (step-up, docs/sign-in.md):
+  // a stolen or forgotten-open session alone does not give out secrets.
+  assertLive(row)
+  await requireStepUp(ctx, actor)
+  if (forSomeoneElse) {
     await writeAudit(ctx.db, actor, req, { action: 'key.reveal', targetType: 'key', targetId: id }, ctx.clock.now())
   }
-  assertLive(row)
   return openSecret(ctx.keys.keySecrets, row.id, row.secretCiphertext)
 }
 

@@ -70,7 +70,7 @@ async function failure(ctx: Ctx, userId: string, now: Date, error: AppError): Pr
  * the last used one (`UPDATE … WHERE last_step < step`), so two requests racing with one code cannot
  * both pass.
  */
-async function consumeCode(ctx: Ctx, userId: string, code: string, now: Date): Promise<boolean> {
+export async function consumeCode(ctx: Ctx, userId: string, code: string, now: Date): Promise<boolean> {
   const row = await totpRow(ctx.db, userId)
   if (!row?.secretCiphertext) return false
   const step = matchStep(unseal(ctx, userId, row.secretCiphertext), code, now, row.lastStep)
