@@ -78,7 +78,9 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'POST /v1/users/2fa/enable': () => ({ code: '123456', secret_key: 'A'.repeat(32) }),
   'POST /v1/users/2fa/disable': () => ({ code: '123456', password: 'not-the-password' }),
   'POST /v1/users/2fa/verify-code': () => ({ code: '123456', token: 'not-a-challenge' }),
-  'POST /v1/login-google': () => ({ credential: 'not-an-id-token', nonce: 'sample-nonce' }),
+  // step-up (issue 16, secrets)
+  'POST /v1/users/step-up': () => ({ password: 'not-the-password' }),
+  'POST /v1/login-google': () => ({ credential: 'not-an-id-token', attempt: 'sample-attempt' }),
   'POST /v1/login-facebook': () => ({ access_token: 'not-a-token', facebook_id: '1000', profile: { name: 'Sample' } }),
   'POST /v1/gateway/verify': () => ({
     key: `mk_${'a'.repeat(40)}`,
