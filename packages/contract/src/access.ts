@@ -63,6 +63,7 @@ export const PAGES: readonly PageAccess[] = [
       auth.checkEmailExisted,
       signIn.loginGoogle,
       signIn.loginFacebook,
+      signIn.startGoogleSignIn,
       signIn.verifyTwoFactorCode,
       system.appConfig,
     ],

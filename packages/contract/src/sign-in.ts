@@ -123,12 +123,34 @@ export const loginGoogle = endpoint({
   path: '/v1/login-google',
   roles: 'public',
   duringMaintenance: true,
+/**
+ * A Google sign-in attempt (docs/sign-in.md "Nonce"): the browser keeps `attempt` to itself and sends
+ * Google `nonce` (its SHA-256, base64url); the ID token must come back with that nonce, before
+ * `expires_at`, and is accepted once, together with `attempt`.
+ */
+export const GoogleSignInStart = z.object({
+  attempt: z.string(),
+  nonce: z.string(),
+  expires_at: IsoDateTime,
+})
+export type GoogleSignInStart = z.infer<typeof GoogleSignInStart>
+
+export const startGoogleSignIn = endpoint({
+  method: 'POST',
+  path: '/v1/login-google/start',
+  roles: 'public',
+  duringMaintenance: true,
   tag,
-  summary: 'Sign in with a Google ID token (verified against Google’s keys, audience and issuer).',
+  summary: 'Start a Google sign-in: a single-use nonce for the ID token and the secret that proves it.',
+  data: GoogleSignInStart,
+})
+
+  tag,
+  summary: 'Sign in with a Google ID token (verified against Google’s keys, audience, issuer and the nonce).',
   body: z.strictObject({
     credential: z.string().min(1).max(8192),
-    /** The nonce the browser put in the sign-in request; when given, the token must carry it. */
-    nonce: z.string().min(1).max(200).optional(),
+    /** The `attempt` of `POST /v1/login-google/start`; the token must carry its nonce. */
+    attempt: z.string().min(1).max(200),
   }),
   data: LoginResult,
 })

@@ -99,9 +99,30 @@ function localiseFields(req: FastifyRequest, data: unknown, params?: Record<stri
   return { ...(data as object), fields: Object.fromEntries(localised) }
 }
 
+/** What a 429 that names no wait of its own tells the client (RFC 9110 §10.2.3: `Retry-After` in seconds). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60
+
+/** The wait a refusal names: the limiter's own count of seconds (`tooManyRequests`), else the default. */
+function retryAfterOf(error: AppError): number {
+  const seconds = error.params?.seconds
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0
+    ? Math.ceil(seconds)
+    : DEFAULT_RETRY_AFTER_SECONDS
+}
+
 export function installErrorHandling(app: FastifyInstance) {
+  // Every 429 tells the client when to come back (docs/security.md "Rate limits"): a refusal raised as an
+  // AppError carries its limiter's seconds; anything else answering 429 (a framework plugin, the payment
+  // sandbox imitating a gateway) gets the default here, so no source of 429 can forget the header.
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (reply.statusCode === 429 && !reply.hasHeader('retry-after')) {
+      reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS))
+    }
+    done(null, payload)
+  })
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
+      if (error.httpStatus === 429) reply.header('retry-after', String(retryAfterOf(error)))
       const data = localiseFields(req, error.data, error.params)
       return send(reply, error.httpStatus, errorBody(t(req, error.messageKey, error.params), error.code, data))
     }
@@ -141,7 +162,12 @@ export function installErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       req.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract')
     } else if (error.statusCode === 429) {
-      return send(reply, 429, errorBody(t(req, 'error.rateLimited', { seconds: 60 }), ErrorCode.RateLimited))
+      reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS))
+      return send(
+        reply,
+        429,
+        errorBody(t(req, 'error.rateLimited', { seconds: DEFAULT_RETRY_AFTER_SECONDS }), ErrorCode.RateLimited),
+      )
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       req.log.info({ err: error }, 'client error')
       return send(

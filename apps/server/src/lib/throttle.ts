@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net'
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { throttles } from '../db/schema/index.ts'
@@ -46,6 +47,25 @@ export async function hit(
     return { allowed: false, retryAfter: blockSeconds }
   }
   return { allowed: false, retryAfter: secondsBetween(now, new Date(row.windowStart.getTime() + windowSeconds * 1000)) }
+}
+
+/**
+ * The part of a client address a per-address limit counts. An IPv6 subscriber is usually given a whole
+ * /64, so counting single IPv6 addresses would give one person 2⁶⁴ budgets; their /64 is counted
+ * instead. An IPv4 address (also written IPv4-mapped, `::ffff:a.b.c.d`) counts as itself.
+ */
+export function addressKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
+  if (mapped?.[1]) return mapped[1]
+  if (!isIPv6(ip)) return ip
+  const [head = '', tail = ''] = ip.split('%')[0]?.split('::') ?? []
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left
+  return `${groups
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(':')}::/64`
 }
 
 /** Whether a bucket is currently blocked, without counting a hit. */

@@ -25,6 +25,22 @@ export const userTotp = pgTable(
   (t) => [check('user_totp_enabled_check', sql`(${t.enabledAt} is null) = (${t.secretCiphertext} is null)`)],
 )
 
+/**
+ * The nonces of Google sign-ins in progress (docs/sign-in.md "Nonce"). The server issues one per attempt:
+ * the browser keeps a random `attempt` secret and sends Google `nonce = SHA-256(attempt)`; this table
+ * holds the nonce until `expires_at`. The sign-in deletes the row it uses, so each nonce opens at most
+ * one session, and only with the secret of the browser that started it.
+ */
+export const googleSignInNonces = pgTable(
+  'google_sign_in_nonces',
+  {
+    nonce: text('nonce').primaryKey(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    expiresAt: tstz('expires_at').notNull(),
+  },
+  (t) => [index('google_sign_in_nonces_expires_idx').on(t.expiresAt)],
+)
+
 /** A sign-in identity at an outside provider: provider + subject, never the e-mail, names the user. */
 export const userIdentities = pgTable(
   'user_identities',

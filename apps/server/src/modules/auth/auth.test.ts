@@ -16,6 +16,7 @@ import {
   useTestApp,
 } from '../../../test/helpers.ts'
 import { emailOutbox, userRoles, users, userTokens } from '../../db/schema/index.ts'
+import { EMAIL_CHECK_LIMITS } from './service.ts'
 
 const HOUR = 3_600_000
 
@@ -350,14 +351,53 @@ describe('register, verify and check-email', async () => {
       expect(res.body.data).toEqual({ fields: { email: translate('vi', 'validation.email.invalid') } })
     })
 
-    it('limits lookups per address', async () => {
+    // Not an enumeration oracle (docs/security.md "Rate limits"): a few lookups a minute per address,
+    // a few dozen an hour, and a global budget per minute that many addresses together cannot pass.
+    const check = (ip: string) =>
+      call(t, contract.checkEmailExisted, { body: { email: freshEmail('probe') } }, { ip, lang: 'vi' })
+    const nextWindow = () => t.clock.advance(61 * 60_000)
+
+    it('limits lookups per address: a few a minute, then 429 with Retry-After', async () => {
+      nextWindow()
       const ip = freshIp()
-      for (let i = 0; i < 30; i++) {
-        expect((await call(t, contract.checkEmailExisted, { body: { email: freshEmail() } }, { ip })).status).toBe(200)
-      }
-      const blocked = await call(t, contract.checkEmailExisted, { body: { email: freshEmail() } }, { ip })
+      for (let i = 0; i < EMAIL_CHECK_LIMITS.perAddressPerMinute; i++) expect((await check(ip)).status).toBe(200)
+      const blocked = await check(ip)
       expect(blocked.status).toBe(429)
       expect(errorEnvelope(blocked.body).error_code).toBe('RATE_LIMITED')
+      expect(blocked.body.message).toBe(translate('vi', 'error.rateLimited', { seconds: 60 }))
+      expect(blocked.headers['retry-after']).toBe('60')
+      // Another address is not held up by it.
+      expect((await check(freshIp())).status).toBe(200)
+    })
+
+    it('limits lookups per address per hour, and an IPv6 /64 counts as one address', async () => {
+      nextWindow()
+      let allowed = 0
+      for (let i = 0; i < 40; i++) {
+        // A new address of the same /64 every time, a minute apart: only the hour budget can stop it.
+        const res = await check(`2001:db8:42:7::${(i + 1).toString(16)}`)
+        if (res.status !== 200) {
+          expect(res.status).toBe(429)
+          expect(Number(res.headers['retry-after'])).toBeGreaterThan(60)
+          break
+        }
+        allowed++
+        t.clock.advance(61_000)
+      }
+      expect(allowed).toBe(EMAIL_CHECK_LIMITS.perAddressPerHour)
+    })
+
+    it('has a global budget per minute that many addresses together cannot pass', async () => {
+      nextWindow()
+      for (let i = 0; i < EMAIL_CHECK_LIMITS.globalPerMinute; i++) expect((await check(freshIp())).status).toBe(200)
+      const blocked = await check(freshIp())
+      expect(blocked.status).toBe(429)
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0)
+      expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(60)
+      // The next minute opens again.
+      t.clock.advance(61_000)
+      expect((await check(freshIp())).status).toBe(200)
+      nextWindow()
     })
   })
 })

@@ -22,6 +22,7 @@ import { grantFirstRegisterCredit } from '../balance/service.ts'
 import { announceChange } from '../gateway/gateway.ts'
 import { issueChallenge, twoFactorEnabled } from '../two-factor/challenge.ts'
 import {
+  emailHasAccount,
   findUserByEmail,
   getUserById,
   insertUser,
@@ -337,6 +338,27 @@ export async function changePassword(ctx: Ctx, user: AuthUser, current: string, 
 }
 
 export async function checkEmailExisted(ctx: Ctx, req: FastifyRequest, email: string) {
-  await limitByIp(ctx, req, 'email-check', 30, 60)
-  return { existed: (await findUserByEmail(ctx.db, email)) !== null }
+  const now = ctx.clock.now()
+  const address = throttle.addressKey(req.ip)
+  for (const [bucket, limit, windowSeconds] of [
+    [`email-check:ip:${address}`, EMAIL_CHECK_LIMITS.perAddressPerMinute, 60],
+    [`email-check:ip-hour:${address}`, EMAIL_CHECK_LIMITS.perAddressPerHour, 3600],
+    ['email-check:global', EMAIL_CHECK_LIMITS.globalPerMinute, 60],
+  ] as const) {
+    const verdict = await throttle.hit(ctx.db, bucket, limit, windowSeconds, now)
+    if (!verdict.allowed) throw tooManyRequests(verdict.retryAfter)
+  }
+  // One indexed existence test whichever the answer, so the time taken says no more than the answer.
+  return { existed: await emailHasAccount(ctx.db, email) }
 }
+// check-email-existed (SPEC §7) answers whether an address has an account, which is what an enumeration
+// wants to know; its budgets keep it a form helper (docs/security.md "Rate limits"): per client address
+// (an IPv6 /64 counts as one) a few a minute and a few dozen an hour, and for everyone together a global
+// budget per minute, so many addresses cannot add up to a bulk oracle. Past the global budget the
+// register form still works: the sign-up itself refuses a used address.
+export const EMAIL_CHECK_LIMITS = {
+  perAddressPerMinute: 5,
+  perAddressPerHour: 30,
+  globalPerMinute: 60,
+} as const
+

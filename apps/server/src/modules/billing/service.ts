@@ -1,13 +1,14 @@
 import { type BillDetail, ErrorCode, estimateMonth, formatCents, isStaff, type ServiceType } from '@app/contract'
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
-import { errors, jwtVerify, SignJWT } from 'jose'
+import { errors, SignJWT } from 'jose'
 import type { Ctx } from '../../context.ts'
 import { type Db, queryRows } from '../../db/client.ts'
 import { bills, userRoles, users } from '../../db/schema/index.ts'
 import { AppError, notFound } from '../../http/errors.ts'
 import { deriveKey } from '../../lib/crypto.ts'
 import { writeAudit } from '../audit/audit.ts'
+import { verifyJwt } from '../../lib/jwt.ts'
 import { type AuthUser, authenticate, bearerToken } from '../auth/authenticate.ts'
 import { privatePrices } from '../pricing/prices.ts'
 import { listRoles } from '../users/queries.ts'
@@ -68,10 +69,11 @@ export async function issueDownloadToken(ctx: Ctx, actor: AuthUser, billId: stri
 
 async function verifyDownloadToken(ctx: Ctx, token: string): Promise<{ userId: string; billId: string } | null> {
   try {
-    const { payload } = await jwtVerify(token, downloadKey(ctx), {
+    const { payload } = await verifyJwt(token, downloadKey(ctx), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
+      kid: 'absent',
       currentDate: ctx.clock.now(),
       typ: 'JWT',
     })

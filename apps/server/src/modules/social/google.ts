@@ -1,10 +1,12 @@
-import { createRemoteJWKSet, errors, jwtVerify } from 'jose'
+import { createRemoteJWKSet, errors } from 'jose'
 import type { SignInConfig } from '../../config.ts'
+import { verifyJwt } from '../../lib/jwt.ts'
 import type { ProviderIdentity } from './service.ts'
 
 // A Google ID token is a JWT signed by Google (RS256) with keys published at GOOGLE_JWKS_URL. It is
-// accepted only with our client id as audience, a Google issuer, a valid expiry and (when the browser
-// sent one) the nonce of this sign-in. https://developers.google.com/identity/sign-in/web/backend-auth
+// accepted only with our client id as audience, a Google issuer, a valid expiry, a key id of the key set
+// (no key named by the token itself: lib/jwt.ts) and the nonce this server issued for the sign-in.
+// https://developers.google.com/identity/sign-in/web/backend-auth
 
 type GoogleConfig = NonNullable<SignInConfig['google']>
 
@@ -25,18 +27,19 @@ export async function verifyGoogleIdToken(
   config: GoogleConfig,
   token: string,
   now: Date,
-  nonce?: string,
+  nonce: string,
 ): Promise<ProviderIdentity | null> {
   try {
-    const { payload } = await jwtVerify(token, keySet(config.jwksUrl), {
+    const { payload } = await verifyJwt(token, keySet(config.jwksUrl), {
       algorithms: ['RS256'],
       issuer: config.issuers,
       audience: config.clientId,
       currentDate: now,
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'nonce'],
+      kid: 'required',
     })
     if (typeof payload.sub !== 'string' || payload.sub.length === 0) return null
-    if (nonce !== undefined && payload.nonce !== nonce) return null
+    if (payload.nonce !== nonce) return null
     const str = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null)
     return {
       subject: payload.sub,

@@ -3,8 +3,10 @@ import { ok, routes } from '../../http/routes.ts'
 import * as social from './service.ts'
 
 export const socialRoutes = routes((r) => {
+  r.on(contract.startGoogleSignIn, async ({ ctx, req }) => social.startGoogleSignIn(ctx, req))
+
   r.on(contract.loginGoogle, async ({ ctx, req, body }) => {
-    const result = await social.signInWithGoogle(ctx, req, body.credential, body.nonce)
+    const result = await social.signInWithGoogle(ctx, req, body.credential, body.attempt)
     if (contract.needsSecondFactor(result)) return ok(result, 'twoFactor.required')
     return ok(result, 'auth.welcome', { name: result.full_name })
   })

@@ -1,14 +1,15 @@
+import { createHash } from 'node:crypto'
 import { type AppConfig, ErrorCode, isStaff, type LoginResult, NAME_PART_MAX, splitFullName } from '@app/contract'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, gt, lt } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { SignInConfig } from '../../config.ts'
 import type { Ctx } from '../../context.ts'
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../db/client.ts'
-import { userIdentities } from '../../db/schema/index.ts'
+import { googleSignInNonces, userIdentities } from '../../db/schema/index.ts'
 import { AppError, conflict, tooManyRequests } from '../../http/errors.ts'
 import { requestLang } from '../../http/lang.ts'
 import { maintenanceError } from '../../http/routes.ts'
-import { newId } from '../../lib/ids.ts'
+import { newId, randomToken } from '../../lib/ids.ts'
 import * as throttle from '../../lib/throttle.ts'
 import { openSession } from '../auth/service.ts'
 import { grantFirstRegisterCredit } from '../balance/service.ts'
@@ -56,17 +57,48 @@ async function limitByIp(ctx: Ctx, req: FastifyRequest) {
   if (!verdict.allowed) throw tooManyRequests(verdict.retryAfter)
 }
 
+// The Google nonce (docs/sign-in.md "Nonce"): issued here, one per attempt, for NONCE_MINUTES. The browser
+// keeps `attempt` (never sent to Google) and sends Google its hash; an ID token opens a session only
+// with the attempt whose hash it carries, and only once: a token stolen on its way back (history, a
+// log, a shoulder) is useless without the secret, and a replay finds the nonce gone.
+export const NONCE_MINUTES = 10
+
+const nonceOf = (attempt: string) => createHash('sha256').update(attempt).digest('base64url')
+
+export async function startGoogleSignIn(ctx: Ctx, req: FastifyRequest) {
+  if (!ctx.config.signIn.google) throw notConfigured()
+  await limitByIp(ctx, req)
+  const now = ctx.clock.now()
+  const expiresAt = new Date(now.getTime() + NONCE_MINUTES * 60_000)
+  const attempt = randomToken(32)
+  const nonce = nonceOf(attempt)
+  // Attempts never finished leave rows behind; each start sweeps the expired ones (an index range).
+  await ctx.db.delete(googleSignInNonces).where(lt(googleSignInNonces.expiresAt, now))
+  await ctx.db.insert(googleSignInNonces).values({ nonce, createdAt: now, expiresAt })
+  return { attempt, nonce, expires_at: expiresAt.toISOString() }
+}
+
+/** Takes the attempt's nonce: true once per issued, unexpired nonce. */
+async function takeNonce(ctx: Ctx, nonce: string): Promise<boolean> {
+  const taken = await ctx.db
+    .delete(googleSignInNonces)
+    .where(and(eq(googleSignInNonces.nonce, nonce), gt(googleSignInNonces.expiresAt, ctx.clock.now())))
+    .returning({ nonce: googleSignInNonces.nonce })
+  return taken.length === 1
+}
+
 export async function signInWithGoogle(
   ctx: Ctx,
   req: FastifyRequest,
   credential: string,
-  nonce: string | undefined,
+  attempt: string,
 ): Promise<LoginResult> {
   const config = ctx.config.signIn.google
   if (!config) throw notConfigured()
   await limitByIp(ctx, req)
+  const nonce = nonceOf(attempt)
   const identity = await verifyGoogleIdToken(config, credential, ctx.clock.now(), nonce)
-  if (!identity) throw failed('google')
+  if (!identity || !(await takeNonce(ctx, nonce))) throw failed('google')
   return finish(ctx, req, 'google', identity)
 }
 

@@ -72,28 +72,46 @@ describe('sign-in with Google and Facebook', async () => {
   afterAll(() => t.close())
   let subjects = 0
 
+  /** What the browser does before leaving for Google: ask the server for a nonce (and its secret). */
+  async function startAttempt() {
+    const res = await call(t, contract.startGoogleSignIn, {}, { ip: freshIp() })
+    expect(res.status).toBe(200)
+    return contract.GoogleSignInStart.parse(res.body.data)
+  }
+
+  interface Signed {
+    credential: string
+    attempt: string
+  }
+
+  /** An ID token as Google would sign it for a fresh attempt (the attempt's nonce inside), and the attempt. */
   async function googleToken(
     claims: Record<string, unknown> = {},
-    options: { key?: typeof privateKey; aud?: string; iss?: string; expIn?: number } = {},
-  ) {
+    options: {
+      key?: typeof privateKey
+      aud?: string
+      iss?: string
+      expIn?: number | null
+      /** null: no nonce claim at all. */
+      nonce?: string | null
+      header?: Record<string, unknown>
+    } = {},
+  ): Promise<Signed> {
+    const started = await startAttempt()
     const now = Math.floor(t.clock.now().getTime() / 1000)
-    return new SignJWT({ email_verified: true, ...claims })
-      .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'JWT' })
+    const nonce = options.nonce === undefined ? started.nonce : options.nonce
+    const jwt = new SignJWT({ email_verified: true, ...(nonce === null ? {} : { nonce }), ...claims })
+      .setProtectedHeader({ alg: 'RS256', kid: 'test-key', typ: 'JWT', ...options.header })
       .setIssuer(options.iss ?? 'https://accounts.google.com')
       .setAudience(options.aud ?? CLIENT_ID)
       .setSubject(String(claims.sub ?? `g-${++subjects}`))
       .setIssuedAt(now)
-      .setExpirationTime(now + (options.expIn ?? 3600))
-      .sign(options.key ?? privateKey)
+    if (options.expIn !== null) jwt.setExpirationTime(now + (options.expIn ?? 3600))
+    return { credential: await jwt.sign(options.key ?? privateKey), attempt: started.attempt }
   }
 
-  const google = (credential: string, extra: { nonce?: string; lang?: string } = {}) =>
-    call(
-      t,
-      contract.loginGoogle,
-      { body: { credential, ...(extra.nonce ? { nonce: extra.nonce } : {}) } },
-      { ip: freshIp(), ...(extra.lang ? { lang: extra.lang } : {}) },
-    )
+  const google = (signed: Signed, extra: { lang?: string } = {}) =>
+    call(t, contract.loginGoogle, { body: signed }, { ip: freshIp(), ...(extra.lang ? { lang: extra.lang } : {}) })
   const facebook = (access_token: string, facebook_id: string) =>
     call(t, contract.loginFacebook, { body: { access_token, facebook_id } }, { ip: freshIp() })
 
@@ -149,27 +167,80 @@ describe('sign-in with Google and Facebook', async () => {
     expect(res.body.message).toBe(translate('en', 'social.noEmail'))
   })
 
-  it('Google: "Login Google fail" for a wrong audience, issuer, key, expiry, nonce or garbage', async () => {
+  it('Google: "Login Google fail" for a wrong audience, issuer, key, expiry or garbage', async () => {
     const email = freshEmail('bad')
     const bad = [
       await googleToken({ email }, { aud: 'someone-else' }),
       await googleToken({ email }, { iss: 'https://evil.example.com' }),
       await googleToken({ email }, { key: strangerKey }),
       await googleToken({ email }, { expIn: -60 }),
-      'not.a.jwt',
+      { credential: 'not.a.jwt', attempt: (await startAttempt()).attempt },
     ]
-    for (const token of bad) {
-      const res = await google(token)
-      expect(res.status, token).toBe(401)
+    for (const signed of bad) {
+      const res = await google(signed)
+      expect(res.status, signed.credential).toBe(401)
       expect(res.body.message).toBe('Login Google fail')
       expect(res.body.error_code).toBe('BAD_CREDENTIALS')
     }
-    const withNonce = await googleToken({ email, nonce: 'abc' })
-    expect((await google(withNonce, { nonce: 'other' })).status).toBe(401)
-    expect((await google(withNonce, { nonce: 'abc' })).status).toBe(200)
     // Localised.
-    const vi = await google('not.a.jwt', { lang: 'vi' })
+    const vi = await google({ credential: 'not.a.jwt', attempt: 'x' }, { lang: 'vi' })
     expect(vi.body.message).toBe(translate('vi', 'social.googleFailed'))
+  })
+
+  // docs/security.md "Tokens": no token without an end, none that names its own key or certificate,
+  // none whose key id is not a plain key-set id. Each is signed with Google's real (test) key.
+  it.each([
+    ['no exp', { expIn: null }],
+    ['a jku header', { header: { jku: `${base}/certs` } }],
+    ['a jwk header', { header: { jwk: { kty: 'RSA', n: 'AQAB', e: 'AQAB' } } }],
+    ['an x5u header', { header: { x5u: 'https://evil.example.com/cert.pem' } }],
+    ['no kid', { header: { kid: undefined } }],
+    ['a kid that is no key-set id', { header: { kid: '../../etc/passwd' } }],
+  ] as const)('Google: refuses an ID token with %s, localised', async (_, options) => {
+    const email = freshEmail('header')
+    const res = await google(await googleToken({ email }, options), { lang: 'my' })
+    expect(res.status).toBe(401)
+    expect(res.body).toMatchObject({
+      error_code: 'BAD_CREDENTIALS',
+      message: translate('my', 'social.googleFailed'),
+    })
+  })
+
+  it('Google: the nonce the server issued is required, with the attempt that proves it, once', async () => {
+    const email = freshEmail('nonce')
+    // No nonce in the token; a nonce the server never issued; another attempt's nonce.
+    const other = await startAttempt()
+    for (const options of [{ nonce: null }, { nonce: 'made-up-nonce' }, { nonce: other.nonce }] as const) {
+      const res = await google(await googleToken({ email }, options))
+      expect(res.status, String(options.nonce)).toBe(401)
+      expect(res.body.message).toBe('Login Google fail')
+    }
+    // The right token with another attempt's secret (the token was stolen, the secret was not).
+    const signed = await googleToken({ sub: 'g-nonce', email })
+    expect((await google({ ...signed, attempt: other.attempt })).status).toBe(401)
+    expect((await google({ ...signed, attempt: 'guess' })).status).toBe(401)
+    // A request without the attempt is refused by the contract, in the caller's language.
+    const missing = await call(
+      t,
+      contract.loginGoogle,
+      { body: { credential: signed.credential } as never },
+      { ip: freshIp(), lang: 'vi' },
+    )
+    expect(missing.status).toBe(400)
+    expect(missing.body.error_code).toBe('VALIDATION')
+    // The browser's own attempt signs in, once: a replay of the same token and secret is refused.
+    expect((await google(signed)).status).toBe(200)
+    const replay = await google(signed)
+    expect(replay.status).toBe(401)
+    expect(replay.body.message).toBe('Login Google fail')
+  })
+
+  it('Google: a nonce expires after ten minutes', async () => {
+    const signed = await googleToken({ email: freshEmail('late') }, { expIn: 3600 })
+    t.clock.advance(11 * 60_000)
+    const res = await google(signed)
+    expect(res.status).toBe(401)
+    expect(res.body.message).toBe('Login Google fail')
   })
 
   it('Facebook: debug_token and /me give the identity; a new verified customer', async () => {
@@ -249,9 +320,10 @@ describe('sign-in providers not configured', async () => {
 
   it('are not offered and their calls answer 404', async () => {
     expect((await call(t, contract.appConfig)).body.data.sign_in).toEqual({ google: null, facebook: null })
-    const g = await call(t, contract.loginGoogle, { body: { credential: 'x' } }, { ip: freshIp() })
+    const g = await call(t, contract.loginGoogle, { body: { credential: 'x', attempt: 'y' } }, { ip: freshIp() })
     expect(g.status).toBe(404)
     expect(g.body.message).toBe(translate('en', 'social.notConfigured'))
+    expect((await call(t, contract.startGoogleSignIn, {}, { ip: freshIp() })).status).toBe(404)
     const f = await call(
       t,
       contract.loginFacebook,

@@ -1,10 +1,11 @@
 import type { TwoFactorChallenge } from '@app/contract'
 import { and, eq, isNotNull } from 'drizzle-orm'
-import { errors, jwtVerify, SignJWT } from 'jose'
+import { errors, SignJWT } from 'jose'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { userTotp } from '../../db/schema/index.ts'
 import { deriveKey } from '../../lib/crypto.ts'
+import { verifyJwt } from '../../lib/jwt.ts'
 
 // The step between a correct first factor and the session: a short-lived signed token naming the user,
 // which only `POST /v1/users/2fa/verify-code` accepts (its own key, audience and type, so it can never
@@ -42,12 +43,13 @@ export async function issueChallenge(ctx: Ctx, userId: string, now: Date): Promi
 /** The user a valid, unexpired challenge names, or null. */
 export async function readChallenge(ctx: Ctx, token: string, now: Date): Promise<string | null> {
   try {
-    const { payload } = await jwtVerify(token, challengeKey(ctx), {
+    const { payload } = await verifyJwt(token, challengeKey(ctx), {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
       typ: TYPE,
       currentDate: now,
+      kid: 'absent',
     })
     return typeof payload.sub === 'string' ? payload.sub : null
   } catch (error) {

@@ -25,6 +25,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row ?? null
 }
 
+/** Whether an address has an account: one index probe, no row read. */
+export async function emailHasAccount(db: Db, email: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
+  return rows.length > 0
+}
+
 export async function insertUser(db: Db, user: NewUser, roles: readonly Role[]): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning()
   if (!row) throw new Error('insert into users returned nothing')

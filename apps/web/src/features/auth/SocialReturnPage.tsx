@@ -53,8 +53,13 @@ function SocialReturn({ provider }: { provider: Provider }) {
     }
     const fail = (error: Error) => setFailure(error.message || failedText)
     if (provider === 'google') {
+      // No attempt in this tab (another tab started it, or it was used): the server would refuse anyway.
+      if (!answer.attempt) {
+        setFailure(failedText)
+        return
+      }
       google.mutate(
-        { credential: answer.token, ...(answer.nonce ? { nonce: answer.nonce } : {}) },
+        { credential: answer.token, attempt: answer.attempt },
         { onSuccess: ({ data }) => done(data), onError: fail },
       )
     } else {

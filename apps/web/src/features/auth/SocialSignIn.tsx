@@ -1,9 +1,9 @@
 import { FacebookFilled, GoogleOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Divider, Flex } from 'antd'
+import { Alert, Button, Divider, Flex } from 'antd'
 import { useSearchParams } from 'react-router'
 import { useT } from '../../i18n/define.ts'
-import { signInConfigQuery } from './sign-in.api.ts'
+import { signInConfigQuery, useStartGoogleSignIn } from './sign-in.api.ts'
 import { signInMessages } from './sign-in.i18n.ts'
 import { type Provider, providerUrl } from './social.ts'
 
@@ -15,12 +15,24 @@ export function SocialSignIn() {
   const t = useT(signInMessages)
   const config = useQuery(signInConfigQuery())
   const [searchParams] = useSearchParams()
+  const startGoogle = useStartGoogleSignIn()
   const providers = config.data?.sign_in
   if (!providers || (!providers.google && !providers.facebook)) return null
 
   const go = (provider: Provider) => {
-    const url = providerUrl(provider, providers, searchParams.get('next'))
-    if (url) window.location.assign(url)
+    const next = searchParams.get('next')
+    if (provider === 'facebook') {
+      const url = providerUrl(provider, providers, next)
+      if (url) window.location.assign(url)
+      return
+    }
+    // Google's nonce comes from the server (docs/sign-in.md "Nonce") before the browser leaves.
+    startGoogle.mutate(undefined, {
+      onSuccess: (attempt) => {
+        const url = providerUrl('google', providers, next, attempt)
+        if (url) window.location.assign(url)
+      },
+    })
   }
 
   return (
@@ -29,8 +41,15 @@ export function SocialSignIn() {
         {t('social.or')}
       </Divider>
       <Flex vertical gap={12}>
+        {startGoogle.isError ? <Alert type="error" showIcon title={t('social.googleFailed')} /> : null}
         {providers.google ? (
-          <Button block size="large" icon={<GoogleOutlined />} onClick={() => go('google')}>
+          <Button
+            block
+            size="large"
+            icon={<GoogleOutlined />}
+            loading={startGoogle.isPending || startGoogle.isSuccess}
+            onClick={() => go('google')}
+          >
             {t('social.google')}
           </Button>
         ) : null}

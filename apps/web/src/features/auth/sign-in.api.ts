@@ -49,8 +49,16 @@ function settle(result: contract.LoginResult) {
 
 export function useLoginGoogle() {
   return useMutation({
-    mutationFn: (body: { credential: string; nonce?: string }) => call(contract.loginGoogle, { body }),
+    mutationFn: (body: { credential: string; attempt: string }) => call(contract.loginGoogle, { body }),
     onSuccess: ({ data }) => settle(data),
+    meta: { silent: true },
+  })
+}
+
+/** A Google sign-in starts on the server: a single-use nonce for Google and the secret this tab keeps. */
+export function useStartGoogleSignIn() {
+  return useMutation({
+    mutationFn: async () => (await call(contract.startGoogleSignIn)).data,
     meta: { silent: true },
   })
 }
