@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { Id, IdParams, IsoDateTime, Money, pageQueryFields } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
-import { MoneyInput } from './rates.ts'
+import { MONEY_BOUNDS } from './money-rules.ts'
+import { boundedMoney } from './rates.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
 
 // DESIGN §4 "Balance, payments, coupons": the balance is a ledger. Every change is an append-only
@@ -78,7 +79,7 @@ export const addBalance = endpoint({
   summary: "Credit a user's balance (USD) with a required description; audit-logged.",
   params: IdParams,
   body: z.strictObject({
-    amount: MoneyInput.refine((cents) => cents > 0n, { error: 'balance.amountNotPositive' }),
+    amount: boundedMoney(MONEY_BOUNDS.addBalance),
     description: z.string().trim().min(1, { error: 'balance.descriptionRequired' }).max(500),
   }),
   data: z.object({ user_id: z.string(), balance: Money, log: BalanceLog }),
@@ -124,7 +125,7 @@ export const setBalanceAlert = endpoint({
   tag,
   summary: 'Set (or clear with null) the balance below which you are e-mailed.',
   body: z.strictObject({
-    threshold: MoneyInput.refine((cents) => cents > 0n, { error: 'balance.amountNotPositive' }).nullable(),
+    threshold: boundedMoney(MONEY_BOUNDS.balanceAlert).nullable(),
   }),
   data: BalanceSummary,
 })

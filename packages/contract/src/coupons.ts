@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { Id, IdParams, IsoDateTime, Money, pageQueryFields } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
-import { MoneyInput } from './rates.ts'
+import { MONEY_BOUNDS } from './money-rules.ts'
+import { boundedMoney } from './rates.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
 
 // SPEC §3 Coupon, Coupon type, Coupon log; §5 coupon rules; §7 "Coupons and logs"; DESIGN §4: a
@@ -125,7 +126,7 @@ export const createCoupon = endpoint({
   summary: 'Create a coupon with a generated unique code.',
   body: z.strictObject({
     type_id: Id,
-    credit: MoneyInput.refine((cents) => cents > 0n, { error: 'coupons.creditNotPositive' }),
+    credit: boundedMoney(MONEY_BOUNDS.couponCredit),
     description: z
       .string()
       .trim()

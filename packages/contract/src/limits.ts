@@ -49,3 +49,42 @@ export const CHART_TENSION = 0.4
 
 export const PAGE_SIZE_DEFAULT = 10
 export const PAGE_SIZE_MAX = 100
+
+// ── Money bounds (docs/security.md "Money bounds") ────────────────────────────────────────────────
+// Every amount a person types has a ceiling, checked by the contract's schemas on the server and by the
+// same checks in the browser forms (money-rules.ts). The ceilings are typo guards and blast-radius
+// limits, far above any real amount, and far below what the columns hold: money is stored as bigint
+// cents (up to 9.2 × 10¹⁸) and rates as numeric(18, 8) (10 integer digits), so no bound here comes near
+// a column's range. Amounts are USD cents unless the name says otherwise.
+
+/** One admin credit (add-balance): 100,000.00 USD; a larger settlement is several audited credits. */
+export const ADD_BALANCE_MAX_CENTS = 10_000_000n
+/**
+ * One top-up by VNPay, PayPal or bank transfer: 10,000.00 USD. At the highest exchange rate allowed
+ * (`EXCHANGE_RATE_MAX`) plus VNPay's fee it stays under `VNPAY_AMOUNT_MAX_VND`.
+ */
+export const TOP_UP_MAX_CENTS = 1_000_000n
+/** A coupon's credit: 10,000.00 USD (coupons are promotions, not settlements). */
+export const COUPON_CREDIT_MAX_CENTS = 1_000_000n
+/** A plan's monthly price: 100,000.00 USD. */
+export const PLAN_PRICE_MAX_CENTS = 10_000_000n
+/** The monthly free credit and the first-registration credit: 10,000.00 USD each. */
+export const FREE_CREDIT_MAX_CENTS = 1_000_000n
+/** The low-balance alert threshold: 1,000,000.00 USD (above any balance the other bounds let build up quickly). */
+export const BALANCE_ALERT_MAX_CENTS = 100_000_000n
+/**
+ * A rate per request: 100 USD (100,000 USD per 1000 requests), thousands of times any maps list price,
+ * while a month of `RANGE_BOUND_MAX` requests at this rate still fits a bigint of cents.
+ */
+export const RATE_MAX_USD = '100'
+/** VND per USD on new bills and top-ups: 100,000 (about four times the 2026 rate). */
+export const EXCHANGE_RATE_MAX = '100000'
+/** A request count in a range or a rate setting's free requests (an int column). */
+export const RANGE_BOUND_MAX = 2_000_000_000
+/** A rival's list price per 1000 requests: 8 integer digits (99,999,999.99 USD). */
+export const RIVAL_PRICE_MAX_CENTS = 9_999_999_999n
+/**
+ * The most VND one VNPay payment can carry: `vnp_Amount` is the amount × 100 in at most 12 digits
+ * (docs/payments.md), so 9,999,999,999 đồng. A bill whose VND total is larger cannot be paid by VNPay.
+ */
+export const VNPAY_AMOUNT_MAX_VND = 9_999_999_999n

@@ -1,3 +1,4 @@
+import { TOP_UP_MAX_CENTS } from './limits.ts'
 import { centsToVnd, parseMoney, paypalFeeCents, vnpayFeeVnd } from './pricing.ts'
 import type { Problem } from './problem.ts'
 
@@ -16,8 +17,8 @@ export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number]
 
 /** SPEC §5: quick picks of the deposit amount (USD). */
 export const TOP_UP_PICKS = ['100.00', '250.00', '500.00'] as const
-/** The largest single top-up (USD cents): a typo guard, well inside VNPay's 12-digit amount field. */
-export const MAX_TOP_UP_CENTS = 1_000_000n
+/** The largest single top-up (USD cents): limits.ts "Money bounds" explains the value. */
+export const MAX_TOP_UP_CENTS = TOP_UP_MAX_CENTS
 /** VNPay refuses payments under 5,000 VND. */
 export const VNPAY_MIN_VND = 5_000n
 

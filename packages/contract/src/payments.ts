@@ -2,14 +2,9 @@ import { z } from 'zod'
 import { Id, IdParams, IsoDateTime, Money, pageQueryFields } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
-import {
-  looksLikeCardNumber,
-  MAX_TOP_UP_CENTS,
-  PAYMENT_PROVIDERS,
-  PAYMENT_PURPOSES,
-  PAYMENT_STATUSES,
-} from './payment-rules.ts'
-import { MoneyInput } from './rates.ts'
+import { MONEY_BOUNDS } from './money-rules.ts'
+import { looksLikeCardNumber, PAYMENT_PROVIDERS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from './payment-rules.ts'
+import { boundedMoney } from './rates.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
 
 // DESIGN §4 "Balance, payments, coupons"; SPEC §1, §2 (/payment and the result pages), §3 "Payment
@@ -93,10 +88,8 @@ export const paymentOptions = endpoint({
   data: PaymentOptions,
 })
 
-const TopUpAmount = MoneyInput.refine((cents) => cents > 0n, { error: 'payments.amountNotPositive' }).refine(
-  (cents) => cents <= MAX_TOP_UP_CENTS,
-  { error: 'payments.amountTooLarge' },
-)
+/** A top-up's amount: above 0 and at most `TOP_UP_MAX_CENTS` (limits.ts "Money bounds"). */
+const TopUpAmount = boundedMoney(MONEY_BOUNDS.topUp)
 
 export const createPayment = endpoint({
   method: 'POST',

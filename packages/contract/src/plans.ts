@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import { Id, IdParams, IsoDateTime, Money } from './common.ts'
 import { endpoint } from './endpoint.ts'
-import { MoneyInput } from './rates.ts'
+import { MONEY_BOUNDS } from './money-rules.ts'
+import { boundedMoney } from './rates.ts'
 import { ADMIN_ONLY, ALL_ROLES, STAFF_ROLES } from './roles.ts'
 
 // SPEC §3 Plan and §7 "Settings and plans" (plans half); DESIGN §4 "Plans". A plan names the upstream
@@ -51,7 +52,7 @@ const PlanBody = z.strictObject({
   description: OptionalText(500),
   rsapi_plan_id: OptionalText(100),
   maptile_plan_id: OptionalText(100),
-  price: MoneyInput.default(0n),
+  price: boundedMoney(MONEY_BOUNDS.planPrice).default(0n),
   request_limit: Limit.default(null),
   request_limit_duration: LimitDurationSchema.default('month'),
   load_limit: Limit.default(null),

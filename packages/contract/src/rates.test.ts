@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import {
   createRange,
   createRateSetting,
+  ExchangeRateInput,
   listRateSettings,
   MoneyInput,
   priceOfOneUser,
@@ -50,9 +51,13 @@ describe('RateInput', () => {
     ['0.1', '0.1'],
     ['10.5', '10.5'],
     ['12.50', '12.50'],
-    ['25000', '25000'],
   ])('accepts %j as %j', (value, rate) => {
     expect(RateInput.parse(value)).toBe(rate)
+  })
+
+  it('takes an exchange rate of 25000 VND per USD as ExchangeRateInput, not as a per-request rate', () => {
+    expect(ExchangeRateInput.parse('25000')).toBe('25000')
+    expect(problems(RateInput, '25000')).toEqual({ '': 'rates.rateTooLarge' })
   })
 
   it.each(['0', '0.0', '0.00000000', '-1', 'abc', '', '  ', '1e-3', '0.123456789', '12345678901'])(

@@ -1,7 +1,10 @@
 import { z } from 'zod'
 import { Id, IdParams, IsoDateTime, Money } from './common.ts'
 import { endpoint } from './endpoint.ts'
+import { RANGE_BOUND_MAX } from './limits.ts'
+import { checkCents, checkExchangeRate, checkRateInput, MONEY_BOUNDS, type MoneyBound } from './money-rules.ts'
 import { isDecimal, parseMoney, parseRate, UNLIMITED } from './pricing.ts'
+import { refineWith } from './problem.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
 import { SERVICE_TYPES } from './services.ts'
 
@@ -14,8 +17,13 @@ const tag = 'Rates'
 /** A per-request rate in USD: a decimal string above 0 with at most 8 decimal places (never a JSON number: DESIGN §4). */
 export const RateInput = z
   .string()
+  .superRefine(refineWith(checkRateInput))
   .transform((value) => value.trim())
-  .refine((value) => isDecimal(value) && parseRate(value) > 0n, { error: 'rates.rateNotPositive' })
+/** VND per USD: above 0, at most `EXCHANGE_RATE_MAX` (limits.ts "Money bounds"). */
+export const ExchangeRateInput = z
+  .string()
+  .superRefine(refineWith(checkExchangeRate))
+  .transform((value) => value.trim())
 
 /** Money in USD entered by staff as a string ("12.5" or "12.50"), at most 2 decimals; returned as cents. */
 export const MoneyInput = z.string().transform((value, ctx) => {
@@ -27,9 +35,13 @@ export const MoneyInput = z.string().transform((value, ctx) => {
   return cents
 })
 
+/** `MoneyInput` within one of the money bounds of money-rules.ts: above 0 (or 0 where allowed), at most its maximum. */
+export const boundedMoney = (bound: MoneyBound) =>
+  MoneyInput.superRefine(refineWith((cents: bigint) => checkCents(cents, bound)))
+
 export const ServiceTypeEnum = z.enum(SERVICE_TYPES)
 
-const RangeBound = z.number().int().min(UNLIMITED).max(2_000_000_000)
+const RangeBound = z.number().int().min(UNLIMITED).max(RANGE_BOUND_MAX)
 
 export const RangeRequest = z.object({
   id: z.string(),
@@ -86,7 +98,7 @@ const Subpath = z
 
 const RateSettingFields = {
   rate: RateInput,
-  free: z.number().int().min(0).max(2_000_000_000),
+  free: z.number().int().min(0).max(RANGE_BOUND_MAX),
   prefix: Prefix,
   paths: PathList,
   subpath: Subpath.nullish(),
@@ -203,7 +215,7 @@ export const setFreeMonth = endpoint({
   roles: ADMIN_ONLY,
   tag,
   summary: 'Set the monthly free credit (USD, above 0).',
-  body: z.strictObject({ free: MoneyInput.refine((c) => c > 0n, { error: 'rates.freeNotPositive' }) }),
+  body: z.strictObject({ free: boundedMoney(MONEY_BOUNDS.freeCredit) }),
   data: FreeSetting,
 })
 
@@ -222,7 +234,7 @@ export const setFreeFirstRegister = endpoint({
   roles: ADMIN_ONLY,
   tag,
   summary: 'Set the first-registration credit (USD, above 0).',
-  body: z.strictObject({ free: MoneyInput.refine((c) => c > 0n, { error: 'rates.freeNotPositive' }) }),
+  body: z.strictObject({ free: boundedMoney(MONEY_BOUNDS.freeCredit) }),
   data: FreeSetting,
 })
 
@@ -253,7 +265,7 @@ export const setBillingSettings = endpoint({
       .string()
       .transform((v) => v.trim())
       .refine((v) => isDecimal(v) && parseRate(v) <= 100n * 10n ** 8n, { error: 'rates.discountInvalid' }),
-    exchange_rate: RateInput,
+    exchange_rate: ExchangeRateInput,
   }),
   data: BillingSettings,
 })
@@ -301,7 +313,7 @@ export const setRivalRates = endpoint({
                 .nullable(),
             )
             .length(4),
-          free: z.number().int().min(0).max(2_000_000_000),
+          free: z.number().int().min(0).max(RANGE_BOUND_MAX),
         }),
       )
       .max(SERVICE_TYPES.length),

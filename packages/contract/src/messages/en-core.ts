@@ -89,4 +89,7 @@ export const enCore = {
   'phone.codeExpired': 'The code has expired. Ask for a new one.',
   'phone.locked': 'Too many wrong codes. Try again in {{minutes}} minutes.',
   'phone.codeFormat': 'Enter the 6 digits of the code',
+  // Bounds (issue 16; docs/security.md)
+  'validation.money.tooLarge': 'The amount must be at most {{max}} USD',
+  'validation.nulCharacter': 'Text cannot contain the NUL character (U+0000)',
 } as const

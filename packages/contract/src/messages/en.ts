@@ -353,6 +353,11 @@ export const en = {
   'stepUp.usePassword': 'Two-factor authentication is off: enter your password',
   'stepUp.unavailable': 'This account has no password and no two-factor authentication: choose a password with "Forgot password" first',
   'stepUp.locked': 'Too many failed attempts to confirm it is you. Try again in {{minutes}} minutes.',
+  // Bounds (issue 16; docs/security.md)
+  'rates.rateTooLarge': 'A rate is at most {{max}} USD per request',
+  'rates.exchangeRateTooLarge': 'The exchange rate is at most {{max}} VND per USD',
+  'payments.vnpayAmountTooLarge': 'VNPay takes at most {{max}} VND in one payment: pay this by PayPal or bank transfer',
+  'maps.import.tooLargeUnpacked': 'The XLSX file unpacks to more than {{max}} MB and was refused',
 } as const
 
 export type MessageKey = keyof typeof en

@@ -443,4 +443,11 @@ export const my: Catalog = {
   'stepUp.usePassword': 'Two-factor authentication ပိတ်ထားပါသည်- သင့်စကားဝှက်ကို ထည့်ပါ',
   'stepUp.unavailable': 'ဤအကောင့်တွင် စကားဝှက်နှင့် two-factor authentication မရှိပါ- "စကားဝှက် မေ့နေပါသလား" ဖြင့် စကားဝှက်ကို ဦးစွာ ရွေးပါ',
   'stepUp.locked': 'အတည်ပြုရန် မှားယွင်းမှု များလွန်းပါသည်။ {{minutes}} မိနစ်အကြာတွင် ထပ်ကြိုးစားပါ။',
+  // Bounds (issue 16; docs/security.md)
+  'validation.money.tooLarge': 'ပမာဏသည် အများဆုံး {{max}} USD ဖြစ်ရမည်',
+  'validation.nulCharacter': 'စာသားတွင် NUL စာလုံး (U+0000) မပါရပါ',
+  'rates.rateTooLarge': 'နှုန်းသည် တောင်းဆိုမှုတစ်ခုလျှင် အများဆုံး {{max}} USD ဖြစ်ရမည်',
+  'rates.exchangeRateTooLarge': 'ငွေလဲနှုန်းသည် 1 USD လျှင် အများဆုံး {{max}} VND ဖြစ်ရမည်',
+  'payments.vnpayAmountTooLarge': 'VNPay သည် တစ်ကြိမ်လျှင် အများဆုံး {{max}} VND လက်ခံသည်။ PayPal သို့မဟုတ် ဘဏ်လွှဲဖြင့် ပေးချေပါ',
+  'maps.import.tooLargeUnpacked': 'XLSX ဖိုင်ကို ဖြည်လိုက်သောအခါ {{max}} MB ထက် ကြီးသဖြင့် လက်မခံပါ',
 }

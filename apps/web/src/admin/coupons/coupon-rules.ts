@@ -1,4 +1,4 @@
-import { type Check, type Problem, parseMoney, UNLIMITED } from '@app/contract'
+import { type Check, MONEY_BOUNDS, moneyCheck, type Problem, UNLIMITED } from '@app/contract'
 
 // The coupon forms' checks, the rules the contract's schemas apply on the server (coupons.ts, whose
 // zod schemas do not ship to the browser), so a field says here what the server would say.
@@ -21,13 +21,8 @@ export const checkEventCode: Check<string> = (value) => {
   return EVENT_CODE_PATTERN.test(code) ? null : { key: 'coupons.eventCodeInvalid' }
 }
 
-/** SPEC §5/§9: a coupon's credit in USD above 0, at most 2 decimals. */
-export const checkCredit: Check<string> = (value) => {
-  if (!value.trim()) return { key: 'coupons.creditNotPositive' }
-  const cents = parseMoney(value)
-  if (cents === null) return { key: 'rates.moneyInvalid' }
-  return cents > 0n ? null : { key: 'coupons.creditNotPositive' }
-}
+/** SPEC §5/§9: a coupon's credit in USD above 0, at most 2 decimals, and at most its bound (docs/security.md). */
+export const checkCredit: Check<string> = moneyCheck(MONEY_BOUNDS.couponCredit)
 
 /** SPEC §5/§9: the credit stays spendable more than 1 day (whole days). */
 export function checkExpiryDays(value: number | null | undefined): Problem | null {

@@ -1,14 +1,14 @@
 import { GiftOutlined, PercentageOutlined, UserAddOutlined } from '@ant-design/icons'
-import type { getBillingSettings, ResponseOf } from '@app/contract'
+import { checkExchangeRate, type getBillingSettings, type ResponseOf } from '@app/contract'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { App, Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
-import { ruleFrom } from '../../ui/form-rules.ts'
+import { problemText, ruleFrom } from '../../ui/form-rules.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { checkDiscount, checkFreeCredit, checkRate } from './rate-rules.ts'
+import { checkDiscount, checkFreeCredit } from './rate-rules.ts'
 import {
   billingSettingsQuery,
   freeFirstRegisterQuery,
@@ -184,8 +184,14 @@ function BillingForm({ settings }: { settings: BillingSettings }) {
         rules={[
           { required: true, whitespace: true, message: t('billing.exchangeRateRequired') },
           {
-            validator: (_rule, value: string | undefined) =>
-              checkRate(value ?? '') ? Promise.reject(new Error(t('billing.exchangeRateInvalid'))) : Promise.resolve(),
+            validator: (_rule, value: string | undefined) => {
+              const problem = checkExchangeRate(value ?? '')
+              if (!problem) return Promise.resolve()
+              // Over the bound, the contract's message names the maximum (docs/security.md "Money bounds").
+              const message =
+                problem.key === 'rates.rateNotPositive' ? t('billing.exchangeRateInvalid') : problemText(problem)
+              return Promise.reject(new Error(message))
+            },
           },
         ]}
       >

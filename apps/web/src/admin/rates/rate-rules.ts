@@ -1,9 +1,11 @@
 import {
   type Check,
   checkRanges,
+  checkRateInput,
   isDecimal,
+  MONEY_BOUNDS,
+  moneyCheck,
   type PriceRange,
-  parseMoney,
   parseRate,
   type RangeProblem,
   UNLIMITED,
@@ -16,11 +18,8 @@ const PATH = /^\/[\w\-./]*$/
 const RIVAL_PRICE = /^\d{1,8}(\.\d{1,2})?$/
 const HUNDRED_PERCENT = 100n * 10n ** 8n
 
-/** SPEC §5: a per-request rate above 0, at most 8 decimal places. */
-export const checkRate: Check<string> = (value) => {
-  const text = value.trim()
-  return isDecimal(text) && parseRate(text) > 0n ? null : { key: 'rates.rateNotPositive' }
-}
+/** SPEC §5: a per-request rate above 0, at most 8 decimal places, and at most its bound (docs/security.md). */
+export const checkRate: Check<string> = checkRateInput
 
 /** A prefix or subpath: starts with / and holds only letters, digits, -, _, . and /. */
 export const checkPath: Check<string> = (value) => (PATH.test(value.trim()) ? null : { key: 'rates.pathsInvalid' })
@@ -29,15 +28,11 @@ export const checkPath: Check<string> = (value) => (PATH.test(value.trim()) ? nu
 export const checkPathList: Check<string> = (value) =>
   value.split(',').every((path) => PATH.test(path.trim())) ? null : { key: 'rates.pathsInvalid' }
 
-/** Money in USD with at most 2 decimals. */
-export const checkMoney: Check<string> = (value) => (parseMoney(value) === null ? { key: 'rates.moneyInvalid' } : null)
+/** A plan's price: money in USD with at most 2 decimals, 0 or more, at most its bound (docs/security.md). */
+export const checkMoney: Check<string> = moneyCheck(MONEY_BOUNDS.planPrice)
 
-/** A free credit: money above 0. */
-export const checkFreeCredit: Check<string> = (value) => {
-  const cents = parseMoney(value)
-  if (cents === null) return { key: 'rates.moneyInvalid' }
-  return cents > 0n ? null : { key: 'rates.freeNotPositive' }
-}
+/** A free credit: money above 0, at most its bound. */
+export const checkFreeCredit: Check<string> = moneyCheck(MONEY_BOUNDS.freeCredit)
 
 /** A discount: a percentage from 0 to 100. */
 export const checkDiscount: Check<string> = (value) => {

@@ -1,9 +1,9 @@
-import { formatMoney, parseMoney } from '@app/contract'
+import { formatMoney, MONEY_BOUNDS, moneyCheck } from '@app/contract'
 import { App, Button, Card, Form, Input, Switch, Typography } from 'antd'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
-import { i18n } from '../../i18n/i18n.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { failureText } from '../billing/billing.api.ts'
 import { useSetBalanceAlert } from './balance.api.ts'
@@ -57,16 +57,7 @@ export function BalanceAlertForm({ threshold }: { threshold: string | null }) {
           <Form.Item<Values>
             name="threshold"
             label={t('alert.threshold')}
-            rules={[
-              {
-                validator: (_rule, value: string | undefined) => {
-                  const cents = parseMoney(value ?? '')
-                  return cents !== null && cents > 0n
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(i18n.message('balance.amountNotPositive')))
-                },
-              },
-            ]}
+            rules={[ruleFrom(moneyCheck(MONEY_BOUNDS.balanceAlert))]}
           >
             <Input prefix="$" suffix="USD" inputMode="decimal" autoComplete="off" style={{ maxWidth: 240 }} />
           </Form.Item>
