@@ -11,6 +11,7 @@ import {
   pickLang,
   quotePayment,
   type SavedCard,
+  VNPAY_AMOUNT_MAX_VND,
   VNPAY_MIN_VND,
 } from '@app/contract'
 import { and, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm'
@@ -47,6 +48,8 @@ import { buildPayUrl } from './vnpay.ts'
 
 export const PROVIDER_UNAVAILABLE = 'PROVIDER_UNAVAILABLE'
 export const GATEWAY_ERROR = 'GATEWAY_ERROR'
+/** The amount is over what the provider can carry in one payment (limits.ts "Money bounds"). */
+export const AMOUNT_TOO_LARGE = 'AMOUNT_TOO_LARGE'
 
 /** A VNPay payment page is valid this long (the official demos' 15 minutes). */
 const VNPAY_TTL_MS = 15 * 60_000
@@ -168,6 +171,11 @@ export async function createPayment(ctx: Ctx, req: FastifyRequest, actor: AuthUs
   const quote = quotePayment(body.provider, creditCents, { exchangeRate, paypalDomestic: body.paypal_domestic })
   if (body.provider === 'vnpay' && quote.totalMinor < VNPAY_MIN_VND) {
     throw invalidField('amount', 'payments.amountTooSmall')
+  }
+  // vnp_Amount carries the amount × 100 in 12 digits (limits.ts "Money bounds"): a bill too large for it
+  // goes by PayPal or bank transfer rather than being sent to VNPay cut or refused there.
+  if (body.provider === 'vnpay' && quote.totalMinor > VNPAY_AMOUNT_MAX_VND) {
+    throw refused(AMOUNT_TOO_LARGE, 'payments.vnpayAmountTooLarge', { max: VNPAY_AMOUNT_MAX_VND.toString() })
   }
 
   const id = newId('pay', now.getTime())
