@@ -34,9 +34,16 @@ export const balanceLogs = pgTable(
     reference: text('reference'),
     createdBy: text('created_by'),
     createdAt: tstz('created_at').notNull().defaultNow(),
+    /**
+     * The ledger's order (docs/balance.md): rows of one user are written under a lock on that user, so
+     * this sequence is the order their balances chain in, even for rows of the same millisecond.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
     index('balance_logs_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('balance_logs_seq_key').on(t.seq),
+    index('balance_logs_user_seq_idx').on(t.userId, t.seq),
     index('balance_logs_created_idx').on(t.createdAt),
     // What may happen only once: a bill paid, a provider transaction credited, a welcome credit given.
     uniqueIndex('balance_logs_once_key')

@@ -83,11 +83,16 @@ export async function listLogs(
 ): Promise<{ rows: BalanceLogRow[]; total: number }> {
   const where = conditions(filter)
   const direction = filter.orderBy === 'asc' ? asc : desc
-  const sortColumn = filter.sortBy === 'amount' ? balanceLogs.amountCents : balanceLogs.createdAt
+  // The ledger's sequence is its order (docs/balance.md): rows of the same millisecond keep the order
+  // their balances chain in, which neither created_at nor the id can tell.
+  const order =
+    filter.sortBy === 'amount'
+      ? [direction(balanceLogs.amountCents), direction(balanceLogs.seq)]
+      : [direction(balanceLogs.seq)]
   const [rows, [counted]] = await Promise.all([
     selectLogs(db)
       .where(where)
-      .orderBy(direction(sortColumn), direction(balanceLogs.id))
+      .orderBy(...order)
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(balanceLogs).innerJoin(users, eq(users.id, balanceLogs.userId)).where(where),
