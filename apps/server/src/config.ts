@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: bool.default(false),
   TRUST_PROXY: z.string().default('false'),
+  SANDBOX_CONSOLE: z.enum(['loopback', 'on', 'off']).default('loopback'),
   CORS_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().optional(),
   GATEWAY_TOKEN: z.string().optional(),
@@ -95,6 +96,11 @@ export interface Config {
   /** The bearer token the maps API gateway presents to /v1/gateway/*. */
   gatewayToken: string
   /** How each payment gateway is reached (docs/payments.md). */
+  /**
+   * Who may open the payment sandbox's pages (docs/payments.md "The sandbox"): `loopback` (a developer
+   * on their own machine only), `on` (anyone who reaches the server) or `off`. Never in production.
+   */
+  sandboxConsole: 'loopback' | 'on' | 'off'
   payments: PaymentsConfig
   /** Custom maps: style URLs, the hosts they load from, and the editor origins (docs/maps.md). */
   maps: MapsSettings
@@ -329,6 +335,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST,
     publicUrl,
+function resolveSandboxConsole(env: Env): Config['sandboxConsole'] {
+  // The sandbox moves pretend money; production has none, and saying otherwise is a mistake to stop on.
+  if (env.NODE_ENV === 'production' && env.SANDBOX_CONSOLE === 'on') {
+    throw new Error('SANDBOX_CONSOLE=on is refused in production: the payment sandbox never runs there.')
+  }
+  return env.SANDBOX_CONSOLE
+}
+
     databaseUrl: env.DATABASE_URL || null,
     pgliteDir: dataDir.startsWith('memory://') ? 'memory://' : path.join(dataDir, 'pglite'),
     dataDir,
@@ -354,3 +368,4 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     signIn: resolveSignIn(env),
   }
 }
+    sandboxConsole: resolveSandboxConsole(env),

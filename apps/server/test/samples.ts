@@ -289,6 +289,8 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'POST /v1/notifications': () => ({
     name: 'November news',
     subject: 'What is new in November',
+  // refunds
+  'POST /v1/payments/{id}/refund': () => ({ amount: '10.00', reason: 'Customer asked for it back' }),
     content: '<p>Hello from the maps team.</p>',
     recipients: { all: true },
     send_at: '2030-01-01T08:00:00.000Z',

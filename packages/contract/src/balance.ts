@@ -22,6 +22,8 @@ export const BALANCE_LOG_TYPES = [
   'bill_payment',
   'plan_purchase',
   'credit_expiry',
+  // refunds: a refund or chargeback of a payment taken back from the balance (docs/balance.md).
+  'payment_refund',
 ] as const
 export type BalanceLogType = (typeof BALANCE_LOG_TYPES)[number]
 

@@ -4,8 +4,10 @@
 import { campaignsEn } from './campaigns.ts'
 import { emailChangeLogsEn } from './email-change-logs.ts'
 import { enCore } from './en-core.ts'
+import { refundsEn } from './refunds.ts'
 
 export const en = {
+  ...refundsEn,
   ...enCore,
   ...campaignsEn,
   ...emailChangeLogsEn,

@@ -1,8 +1,10 @@
 import { campaignsMy } from './campaigns.ts'
 import { emailChangeLogsMy } from './email-change-logs.ts'
 import type { Catalog } from './en.ts'
+import { refundsMy } from './refunds.ts'
 
 export const my: Catalog = {
+  ...refundsMy,
   ...emailChangeLogsMy,
   ...campaignsMy,
   'common.ok': 'အောင်မြင်ပါသည်',

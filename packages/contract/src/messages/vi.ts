@@ -1,8 +1,10 @@
 import { campaignsVi } from './campaigns.ts'
 import { emailChangeLogsVi } from './email-change-logs.ts'
 import type { Catalog } from './en.ts'
+import { refundsVi } from './refunds.ts'
 
 export const vi: Catalog = {
+  ...refundsVi,
   ...emailChangeLogsVi,
   ...campaignsVi,
   'common.ok': 'Thành công',

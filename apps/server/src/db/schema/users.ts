@@ -27,7 +27,11 @@ export const users = pgTable(
       .default('en'),
     /** Set for the generated first administrator: the one-time password must be replaced. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
-    /** Cached balance in USD cents; the balance log is the ledger behind it. */
+    /**
+     * Cached balance in USD cents; the balance log is the ledger behind it. Negative only after a
+     * provider refund or chargeback took back more than was left: the account owes that amount
+     * (docs/balance.md "Refunds and what is owed"); `balance_logs_after_check` keeps every other debit at 0 or above.
+     */
     balanceCents: bigint('balance_cents', { mode: 'bigint' }).notNull().default(sql`0`),
     enjoyDiscount: boolean('enjoy_discount').notNull().default(false),
     /** When on, the gateway refuses calls (NO_BALANCE) while the balance is not positive. */
@@ -52,7 +56,6 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
     index('users_plan_idx').on(t.userPlanId),
-    check('users_balance_check', sql`${t.balanceCents} >= 0`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_status_check', sql`${t.status} in ('active', 'suspended')`),
     check('users_language_check', sql`${t.language} in ('en', 'vi', 'my')`),

@@ -243,7 +243,7 @@ async function createPaypalOrder(ctx: Ctx, id: string, reference: string, value:
     if (!link) throw new Error('PayPal answered an order without an approval link')
     await ctx.db
       .update(paymentIntents)
-      .set({ providerOrderId: order.id, updatedAt: ctx.clock.now() })
+      .set({ providerOrderId: order.id, approveUrl: link, updatedAt: ctx.clock.now() })
       .where(eq(paymentIntents.id, id))
     return link
   } catch (error) {

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { Ctx } from '../../context.ts'
+import { apiNotFound } from '../../http/error-handler.ts'
+import { sandboxPageAllowed } from './console-access.ts'
 import { registerPaypalSandbox } from './paypal.ts'
 import { notifyDue, registerVnpaySandbox } from './vnpay.ts'
 
@@ -7,6 +9,8 @@ import { notifyDue, registerVnpaySandbox } from './vnpay.ts'
 // and PayPal at /sandbox/vnpay and /sandbox/paypal, for a gateway without credentials. These routes
 // imitate other companies' protocols (form posts, their JSON, HTML pages), so they are not part of our
 // API contract. They exist only outside production: in production nothing is registered here (404).
+// Outside production their pages answer only whom SANDBOX_CONSOLE lets in (console-access.ts); anyone
+// else gets the same 404 as for a path that does not exist.
 
 export function sandboxEnabled(ctx: Ctx): boolean {
   const { vnpay, paypal } = ctx.config.payments
@@ -17,6 +21,9 @@ export async function registerSandbox(app: FastifyInstance, ctx: Ctx) {
   if (!sandboxEnabled(ctx)) return
   await app.register(
     async (sandbox) => {
+      sandbox.addHook('onRequest', async (req, reply) => {
+        if (!sandboxPageAllowed(ctx.config, req)) return apiNotFound(req, reply)
+      })
       // Gateways take form posts (the payment pages, OAuth); only inside /sandbox.
       sandbox.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
         done(null, Object.fromEntries(new URLSearchParams(String(body))))

@@ -14,6 +14,7 @@ const TYPES: Record<BalanceLogType, true> = {
   bill_payment: true,
   plan_purchase: true,
   credit_expiry: true,
+  payment_refund: true,
 }
 
 /** Every movement type, in the contract's order. */

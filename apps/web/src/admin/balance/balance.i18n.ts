@@ -24,6 +24,7 @@ export const balanceMessages = adminMessages(
       bill_payment: 'Bill payment',
       plan_purchase: 'Plan purchase',
       credit_expiry: 'Expired credit',
+      payment_refund: 'Refund or chargeback',
     },
     balance: 'Balance',
     columns: {
@@ -80,6 +81,7 @@ export const balanceMessages = adminMessages(
       bill_payment: 'Thanh toán hóa đơn',
       plan_purchase: 'Mua gói',
       credit_expiry: 'Tín dụng hết hạn',
+      payment_refund: 'Hoàn tiền hoặc bồi hoàn',
     },
     balance: 'Số dư',
     columns: {

@@ -62,6 +62,7 @@ export const balanceMessages = customerMessages(
         bill_payment: 'Bill payment',
         plan_purchase: 'Plan purchase',
         credit_expiry: 'Coupon credit expired',
+        payment_refund: 'Payment refunded',
       },
     },
     alert: {
@@ -132,6 +133,7 @@ export const balanceMessages = customerMessages(
         bill_payment: 'ငွေတောင်းခံလွှာ ပေးချေမှု',
         plan_purchase: 'အစီအစဉ် ဝယ်ယူမှု',
         credit_expiry: 'ကူပွန် ခရက်ဒစ် သက်တမ်းကုန်',
+        payment_refund: 'ငွေပေးချေမှု ပြန်အမ်းငွေ',
       },
     },
     alert: {
