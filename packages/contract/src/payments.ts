@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { IdempotencyHeaders } from './balance.ts'
 import { Id, IdParams, IsoDateTime, Money, pageQueryFields } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
@@ -55,6 +56,13 @@ export const Payment = z.object({
   created_at: IsoDateTime,
   completed_at: IsoDateTime.nullable(),
   expires_at: IsoDateTime.nullable(),
+  // refunds (docs/payments.md "Refunds"): in the charged currency, like `total`.
+  /** Given back to the customer so far (completed refunds and chargebacks). */
+  refunded: MinorAmount,
+  /** What an administrator may still refund: the total less completed and in-flight refunds; 0 when not refundable. */
+  refundable: MinorAmount,
+  /** A refund was asked and the provider has not confirmed it yet. */
+  refund_pending: z.boolean(),
 })
 export type Payment = z.infer<typeof Payment>
 
@@ -240,6 +248,30 @@ export const allPayments = endpoint({
     in_review: z.number().int(),
     alerts: z.number().int(),
   }),
+})
+
+// ── Refunds (docs/payments.md "Refunds") ───────────────────────────────────────────────────────────
+
+/** Whole đồng for VND, up to 2 decimals for USD; the payment's refundable amount bounds it on the server. */
+const RefundAmount = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'payments.refund.amountInvalid' })
+
+export const refundPayment = endpoint({
+  method: 'POST',
+  path: '/v1/payments/{id}/refund',
+  roles: ADMIN_ONLY,
+  tag,
+  summary:
+    "Refund a succeeded VNPay or PayPal top-up through the provider's refund API, fully or partly (in the charged currency, at most what remains refundable). The balance loses the refund's share of the credit once the provider confirms, once; audit-logged. `Idempotency-Key`: the same key is the same refund.",
+  params: IdParams,
+  headers: IdempotencyHeaders,
+  body: z.strictObject({
+    amount: RefundAmount,
+    reason: z.string().trim().min(1, { error: 'payments.refund.reasonRequired' }).max(500),
+  }),
+  data: Payment,
 })
 
 export const reconcilePayments = endpoint({

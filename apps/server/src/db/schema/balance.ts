@@ -25,6 +25,8 @@ export const balanceLogs = pgTable(
         'bill_payment',
         'plan_purchase',
         'credit_expiry',
+        // refunds: a provider refund or chargeback of a payment (reference: the payment_refunds row).
+        'payment_refund',
       ],
     }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
@@ -49,11 +51,16 @@ export const balanceLogs = pgTable(
     uniqueIndex('balance_logs_once_key')
       .on(t.type, t.reference)
       .where(
-        sql`${t.type} in ('bill_payment', 'topup_vnpay', 'topup_paypal', 'topup_bank', 'coupon', 'credit_expiry')`,
+        sql`${t.type} in ('bill_payment', 'topup_vnpay', 'topup_paypal', 'topup_bank', 'coupon', 'credit_expiry', 'payment_refund')`,
       ),
     uniqueIndex('balance_logs_first_register_key').on(t.userId).where(sql`${t.type} = 'first_register'`),
     check('balance_logs_amount_check', sql`${t.amountCents} <> 0`),
-    check('balance_logs_after_check', sql`${t.balanceAfterCents} >= 0`),
+    // No debit takes a balance below 0, except a provider refund or chargeback (money already gone):
+    // then the account owes the difference, and credits that follow may still leave it below 0.
+    check(
+      'balance_logs_after_check',
+      sql`${t.balanceAfterCents} >= 0 or ${t.amountCents} > 0 or ${t.type} = 'payment_refund'`,
+    ),
   ],
 )
 

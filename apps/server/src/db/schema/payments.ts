@@ -33,6 +33,8 @@ export const paymentIntents = pgTable(
     paypalDomestic: boolean('paypal_domestic'),
     transferContent: text('transfer_content'),
     providerOrderId: text('provider_order_id'),
+    /** PayPal: the order's approval page, where a buyer whose card was declined picks another funding source. */
+    approveUrl: text('approve_url'),
     providerTxnId: text('provider_txn_id'),
     bankCode: text('bank_code'),
     bankTranNo: text('bank_tran_no'),
@@ -80,7 +82,7 @@ export const paymentEvents = pgTable(
   {
     id: text('id').primaryKey(),
     provider: text('provider', { enum: ['vnpay', 'paypal', 'bank'] }).notNull(),
-    kind: text('kind', { enum: ['ipn', 'webhook', 'capture', 'query', 'decision'] }).notNull(),
+    kind: text('kind', { enum: ['ipn', 'webhook', 'capture', 'query', 'decision', 'refund'] }).notNull(),
     eventId: text('event_id'),
     intentId: text('intent_id').references(() => paymentIntents.id, { onDelete: 'cascade' }),
     outcome: text('outcome').notNull(),
@@ -90,6 +92,51 @@ export const paymentEvents = pgTable(
   (t) => [
     uniqueIndex('payment_events_event_key').on(t.provider, t.eventId),
     index('payment_events_intent_idx').on(t.intentId, t.createdAt),
+  ],
+)
+
+/**
+ * A refund or chargeback of a payment (docs/payments.md "Refunds"): asked by an administrator through
+ * the provider's refund API, or reported by the provider (PayPal's PAYMENT.CAPTURE.REFUNDED / REVERSED
+ * webhooks). `amount_minor` is what goes back to the customer in the charged currency; `credit_cents`
+ * is what it takes from the balance once completed (its share of what the payment credited). A
+ * provider refund id names one row at most, and a payment has at most one refund in flight.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: text('id').primaryKey(),
+    intentId: text('intent_id')
+      .notNull()
+      .references(() => paymentIntents.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: ['vnpay', 'paypal'] }).notNull(),
+    /** `refund`: money given back; `reversal`: taken back by the payer's bank or PayPal (a chargeback). */
+    kind: text('kind', { enum: ['refund', 'reversal'] }).notNull(),
+    /** Who started it: an administrator from the back office, or the provider (its own dashboard, a dispute). */
+    origin: text('origin', { enum: ['admin', 'provider'] }).notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'failed'] }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    creditCents: bigint('credit_cents', { mode: 'bigint' }),
+    providerRefundId: text('provider_refund_id'),
+    responseCode: text('response_code'),
+    reason: text('reason'),
+    /** The back office's `Idempotency-Key`: the same key on one payment is the same refund. */
+    requestKey: text('request_key'),
+    createdBy: text('created_by'),
+    balanceLogId: text('balance_log_id'),
+    createdAt: tstz('created_at').notNull(),
+    updatedAt: tstz('updated_at').notNull(),
+    completedAt: tstz('completed_at'),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_provider_key').on(t.provider, t.providerRefundId),
+    uniqueIndex('payment_refunds_request_key').on(t.intentId, t.requestKey),
+    uniqueIndex('payment_refunds_in_flight_key').on(t.intentId).where(sql`${t.status} = 'pending'`),
+    index('payment_refunds_intent_idx').on(t.intentId, t.createdAt),
+    check('payment_refunds_amount_check', sql`${t.amountMinor} > 0`),
   ],
 )
 

@@ -11,7 +11,8 @@ import { announceChange } from '../gateway/gateway.ts'
 // `credit` or `debit`, inside the caller's transaction: one conditional UPDATE of the cached balance
 // (the user's row lock orders concurrent movements of one user), then the append-only log row with the
 // balance after it, then the gateway announcement. So balance = Σ balance_logs.amount_cents always,
-// and a balance can never go below 0 (the UPDATE's condition, and the CHECK behind it).
+// and a debit can never take a balance below 0 (the UPDATE's condition, and the CHECK behind it); only
+// `takeBack` (a provider refund or chargeback: the money is already gone) may, and then the account owes.
 
 export const INSUFFICIENT_BALANCE = 'INSUFFICIENT_BALANCE'
 
@@ -149,6 +150,28 @@ export async function debit(db: Db, entry: LedgerEntry, options: LedgerOptions =
     })
     await db.update(users).set({ balanceAlertSentAt: now }).where(eq(users.id, entry.userId))
   }
+  await announceChange(db, { user: entry.userId })
+  return { balanceCents: row.balanceCents, logId }
+}
+
+/**
+ * Takes back money the provider already gave back to the payer (a refund or chargeback, type
+ * `payment_refund`): unlike `debit` it may take the balance below 0, because the money is gone
+ * whatever the balance says; a negative balance is what the account owes (docs/balance.md "Refunds
+ * and what is owed"). Coupon credit is spent first, as by a debit, so the unspent coupon credit
+ * never exceeds a balance that is still positive. The caller decides what a negative result means.
+ */
+export async function takeBack(db: Db, entry: LedgerEntry, options: LedgerOptions = {}): Promise<LedgerResult> {
+  positive(entry)
+  if (entry.type !== 'payment_refund') throw new Error(`takeBack is for refunds only, got ${entry.type}`)
+  const [row] = await db
+    .update(users)
+    .set({ balanceCents: sql`${users.balanceCents} - ${entry.amountCents}` })
+    .where(eq(users.id, entry.userId))
+    .returning({ balanceCents: users.balanceCents })
+  if (!row) throw notFound('balance.userNotFound')
+  await spendCouponCredit(db, entry.userId, entry.amountCents)
+  const logId = await writeLog(db, entry, -entry.amountCents, row.balanceCents, options.now)
   await announceChange(db, { user: entry.userId })
   return { balanceCents: row.balanceCents, logId }
 }

@@ -11,7 +11,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
-import { bills, paymentEvents, paymentIntents, userRoles, users } from '../../db/schema/index.ts'
+import { bills, paymentEvents, paymentIntents, paymentRefunds, userRoles, users } from '../../db/schema/index.ts'
 import { newId } from '../../lib/ids.ts'
 import { credit, debit, ledgerOptions } from '../balance/ledger.ts'
 
@@ -251,7 +251,7 @@ export async function recordEvent(
   now: Date,
   event: {
     provider: IntentRow['provider']
-    kind: 'ipn' | 'webhook' | 'capture' | 'query' | 'decision'
+    kind: 'ipn' | 'webhook' | 'capture' | 'query' | 'decision' | 'refund'
     eventId?: string | null
     intentId: string | null
     outcome: string
@@ -283,6 +283,9 @@ export interface PaymentViewRow {
   firstName: string
   lastName: string
   billCode: string | null
+  /** Σ of completed and of in-flight refunds, in the charged currency's minor unit (decimal text). */
+  refundedMinor: string
+  refundPendingMinor: string
 }
 
 export const paymentViewColumns = {
@@ -291,6 +294,20 @@ export const paymentViewColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   billCode: bills.code,
+  refundedMinor: sql<string>`(select coalesce(sum(r.amount_minor), 0)::text from ${paymentRefunds} r
+    where r.intent_id = ${paymentIntents.id} and r.status = 'completed')`,
+  refundPendingMinor: sql<string>`(select coalesce(sum(r.amount_minor), 0)::text from ${paymentRefunds} r
+    where r.intent_id = ${paymentIntents.id} and r.status = 'pending')`,
+}
+
+/** What the back office may refund through the provider (docs/payments.md "Refunds"): a succeeded VNPay or PayPal top-up. */
+export function isRefundable(intent: IntentRow): boolean {
+  return (
+    intent.status === 'succeeded' &&
+    intent.purpose === 'topup' &&
+    (intent.provider === 'vnpay' || intent.provider === 'paypal') &&
+    intent.providerTxnId !== null
+  )
 }
 
 /** The one place an intent becomes the contract's `Payment`; an alert is written in the reader's language. */
@@ -329,6 +346,16 @@ export function toPayment(row: PaymentViewRow, lang: Lang): Payment {
     created_at: i.createdAt.toISOString(),
     completed_at: i.completedAt?.toISOString() ?? null,
     expires_at: i.expiresAt?.toISOString() ?? null,
+    ...refundFields(i, BigInt(row.refundedMinor), BigInt(row.refundPendingMinor)),
+  }
+}
+
+function refundFields(intent: IntentRow, refundedMinor: bigint, pendingMinor: bigint) {
+  const left = intent.totalMinor - refundedMinor - pendingMinor
+  return {
+    refunded: formatMinor(refundedMinor, intent.currency),
+    refundable: formatMinor(isRefundable(intent) && left > 0n ? left : 0n, intent.currency),
+    refund_pending: pendingMinor > 0n,
   }
 }
 

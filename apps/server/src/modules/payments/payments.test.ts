@@ -593,13 +593,16 @@ describe('payments', async () => {
       expect(events.map((e) => e.outcome).sort()).toEqual(['COMPLETED', 'PENDING'])
     })
 
-    it('a declined card fails the payment; a cancelled approval is cancelled; nothing is credited', async () => {
+    it('a declined card leaves the payment pending (422, retryable: refunds.test.ts); a cancelled approval is cancelled; nothing is credited', async () => {
       const { user, token } = await customer()
       const declined = await started(token, { provider: 'paypal', amount: '10.00' })
       const d = await approve(declined.redirect_url ?? '', 'decline', true)
-      expect((await capture(token, d.orderId)).body.data).toMatchObject({
-        status: 'failed',
-        response_code: 'INSTRUMENT_DECLINED',
+      const refused = await capture(token, d.orderId)
+      expect(refused.status).toBe(422)
+      expect(errorEnvelope(refused.body).error_code).toBe('INSTRUMENT_DECLINED')
+      expect(await intentRow(declined.payment.id)).toMatchObject({
+        status: 'pending',
+        responseCode: 'INSTRUMENT_DECLINED',
       })
 
       const cancelled = await started(token, { provider: 'paypal', amount: '10.00' })

@@ -1,19 +1,27 @@
 import { formatMinor } from '@app/contract'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
-import { paymentIntents } from '../../db/schema/index.ts'
+import { paymentEvents, paymentIntents } from '../../db/schema/index.ts'
 import { AppError, refused } from '../../http/errors.ts'
 import { type Applied, applyOutcome, type IntentRow, lockIntent, type Outcome, recordEvent } from './intents.ts'
 import { firstCapture, type PaypalCapture, PaypalError, type PaypalOrder } from './paypal.ts'
+import { applyPaypalRefund } from './refunds.ts'
 
 // PayPal's side of the state machine (notes §2): the capture answer and verified webhooks move money;
 // a capture is checked for its status, amount and currency before anything is credited; PENDING waits
 // for the webhook; each webhook event is handled once (unique event id, in the transaction that acts).
 
+/**
+ * PayPal errors after which the buyer picks another funding source on PayPal's approval page and the
+ * same order is captured again (PayPal's "handle funding failures" guide: restart the payment). The
+ * payment stays pending; nothing was charged.
+ */
+export const RETRY_ISSUES = new Set(['INSTRUMENT_DECLINED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING'])
+export const INSTRUMENT_DECLINED = 'INSTRUMENT_DECLINED'
+
 /** PayPal errors that end the attempt (the buyer starts again with a new payment). */
 const FINAL_ISSUES = new Set([
-  'INSTRUMENT_DECLINED',
   'PAYER_ACTION_REQUIRED',
   'TRANSACTION_REFUSED',
   'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED',
@@ -62,7 +70,8 @@ export function captureOutcome(intent: IntentRow, capture: PaypalCapture): Outco
     case 'FAILED':
       return { kind: 'failed', ...base }
     default:
-      // REFUNDED, PARTIALLY_REFUNDED, REVERSED: recorded, nothing credited or taken back automatically.
+      // REFUNDED, PARTIALLY_REFUNDED, REVERSED: the capture itself credits nothing more; what was given
+      // back is taken from the balance by the refund's own webhook (refunds.ts), once per refund.
       return null
   }
 }
@@ -97,17 +106,36 @@ export async function applyCapture(
 }
 
 /**
- * Captures the intent's approved order (PayPal-Request-Id `capture:{intent}`, so a retry or a parallel
- * call gets PayPal's first answer) and applies the result.
+ * Captures the intent's approved order and applies the result. The PayPal-Request-Id is
+ * `capture:{intent}` (then `:{n}` after n declined attempts), so a retry or a parallel call gets PayPal's
+ * first answer, while a capture after the buyer chose another funding source is a new request (PayPal
+ * would answer the same request id with the same decline).
  */
 export async function captureAndApply(ctx: Ctx, intent: IntentRow): Promise<Applied | 'duplicate'> {
   const orderId = intent.providerOrderId
   if (!orderId) return 'unchanged'
   let order: PaypalOrder
+  const [declined] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(paymentEvents)
+    .where(
+      and(
+        eq(paymentEvents.intentId, intent.id),
+        eq(paymentEvents.kind, 'capture'),
+        inArray(paymentEvents.outcome, [...RETRY_ISSUES]),
+      ),
+    )
+  const attempt = declined?.n ?? 0
   try {
-    order = await ctx.paypal.captureOrder(orderId, `capture:${intent.id}`)
+    order = await ctx.paypal.captureOrder(
+      orderId,
+      attempt === 0 ? `capture:${intent.id}` : `capture:${intent.id}:${attempt}`,
+    )
   } catch (error) {
     if (!(error instanceof PaypalError)) throw gatewayFailure(ctx, intent, error)
+    if (RETRY_ISSUES.has(error.issue)) throw await declinedInstrument(ctx, intent.id, error.issue)
+    // Not approved again since the decline: the buyer still has to pick another funding source.
+    if (error.issue === 'ORDER_NOT_APPROVED' && attempt > 0) throw declinedError(intent.id, intent.approveUrl)
     if (error.issue === 'ORDER_ALREADY_CAPTURED') {
       order = await ctx.paypal.getOrder(orderId).catch((e: unknown) => {
         throw gatewayFailure(ctx, intent, e)
@@ -126,6 +154,40 @@ export async function captureAndApply(ctx: Ctx, intent: IntentRow): Promise<Appl
     return 'unchanged'
   }
   return applyCapture(ctx, intent.id, capture, 'capture')
+}
+
+/**
+ * The buyer's funding source was declined: recorded (which also moves the next capture to a new
+ * PayPal-Request-Id), the payment stays pending, and the caller gets 422 INSTRUMENT_DECLINED with the
+ * approval page to pick another funding source — never a success envelope.
+ */
+async function declinedInstrument(ctx: Ctx, intentId: string, issue: string): Promise<AppError> {
+  const approveUrl = await ctx.db.transaction(async (tx) => {
+    const intent = await lockIntent(tx, eq(paymentIntents.id, intentId))
+    if (!intent) return null
+    await recordEvent(tx, ctx.clock.now(), {
+      provider: 'paypal',
+      kind: 'capture',
+      intentId,
+      outcome: issue,
+      payload: { issue },
+    })
+    if (intent.status === 'pending') {
+      await tx
+        .update(paymentIntents)
+        .set({ responseCode: issue, updatedAt: ctx.clock.now() })
+        .where(eq(paymentIntents.id, intentId))
+    }
+    return intent.approveUrl
+  })
+  return declinedError(intentId, approveUrl)
+}
+
+function declinedError(intentId: string, approveUrl: string | null): AppError {
+  return new AppError(INSTRUMENT_DECLINED, 422, 'payments.instrumentDeclined', undefined, {
+    payment_id: intentId,
+    approve_url: approveUrl,
+  })
 }
 
 async function failIntent(ctx: Ctx, intentId: string, issue: string): Promise<Applied> {
@@ -203,6 +265,13 @@ export async function handleWebhook(ctx: Ctx, req: FastifyRequest): Promise<Webh
   const resource = event.resource ?? {}
   const now = ctx.clock.now()
 
+  // A refund or chargeback: the resource is the refund, fetched again from PayPal (docs/payments.md "Refunds").
+  if ((type === 'PAYMENT.CAPTURE.REFUNDED' || type === 'PAYMENT.CAPTURE.REVERSED') && typeof resource.id === 'string') {
+    const refund = await ctx.paypal.getRefund(resource.id)
+    const kind = type === 'PAYMENT.CAPTURE.REVERSED' ? 'reversal' : 'refund'
+    return { status: 200, outcome: await applyPaypalRefund(ctx, refund, kind, eventId, event) }
+  }
+
   if (type.startsWith('PAYMENT.CAPTURE.') && typeof resource.id === 'string') {
     const capture = await ctx.paypal.getCapture(resource.id)
     const intent = await intentByOrder(
@@ -235,7 +304,15 @@ export async function handleWebhook(ctx: Ctx, req: FastifyRequest): Promise<Webh
       payload: event,
     })
     if (!fresh) return { status: 200, outcome: 'duplicate' }
-    if (intent?.status === 'pending') return { status: 200, outcome: await captureAndApply(ctx, intent) }
+    if (intent?.status === 'pending') {
+      try {
+        return { status: 200, outcome: await captureAndApply(ctx, intent) }
+      } catch (error) {
+        // Declined: recorded; the buyer is told on the return page and may pick another funding source.
+        if (error instanceof AppError && error.code === INSTRUMENT_DECLINED) return { status: 200, outcome: 'declined' }
+        throw error
+      }
+    }
     return { status: 200, outcome: intent ? 'unchanged' : 'unknown-order' }
   }
 

@@ -24,6 +24,21 @@ export interface PaypalCapture {
   supplementary_data?: { related_ids?: { order_id?: string } }
 }
 
+/** A refund of a capture (Payments v2), also the resource of PAYMENT.CAPTURE.REFUNDED / REVERSED webhooks. */
+export interface PaypalRefund {
+  id: string
+  status: string
+  amount?: PaypalAmount
+  /** What we sent as `custom_id`: our refund's id, for a refund we asked for. */
+  custom_id?: string
+  invoice_id?: string
+  note_to_payer?: string
+  status_details?: { reason?: string }
+  create_time?: string
+  update_time?: string
+  links?: { rel: string; href: string }[]
+}
+
 export interface PaypalOrder {
   id: string
   status: string
@@ -63,8 +78,17 @@ export interface PaypalClient {
     cancelUrl: string
   }): Promise<PaypalOrder>
   getOrder(orderId: string): Promise<PaypalOrder>
-  captureOrder(orderId: string, requestId: string): Promise<PaypalOrder>
+  /** `mockResponse`: PayPal's negative-testing header (docs/payments.md "The sandbox"), for tests only. */
+  captureOrder(orderId: string, requestId: string, mockResponse?: string): Promise<PaypalOrder>
   getCapture(captureId: string): Promise<PaypalCapture>
+  /** Refunds (part of) a capture; the same `requestId` is the same refund (PayPal-Request-Id). */
+  refundCapture(
+    captureId: string,
+    requestId: string,
+    input: { value: string; customId: string; invoiceId: string; note: string },
+    mockResponse?: string,
+  ): Promise<PaypalRefund>
+  getRefund(refundId: string): Promise<PaypalRefund>
   /** Asks PayPal whether a webhook delivery is genuine, with the body exactly as received. */
   verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<boolean>
 }
@@ -91,7 +115,13 @@ export function createPaypalClient(config: PaypalConfig, transport: Transport, n
     return token.value
   }
 
-  async function api<T>(method: 'GET' | 'POST', path: string, body?: unknown, requestId?: string): Promise<T> {
+  async function api<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    requestId?: string,
+    mockResponse?: string,
+  ): Promise<T> {
     const response = await transport({
       method,
       url: `${config.apiUrl}${path}`,
@@ -100,6 +130,7 @@ export function createPaypalClient(config: PaypalConfig, transport: Transport, n
         accept: 'application/json',
         ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(requestId ? { 'paypal-request-id': requestId } : {}),
+        ...(mockResponse ? { 'paypal-mock-response': mockResponse } : {}),
         prefer: 'return=representation',
       },
       ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
@@ -142,9 +173,29 @@ export function createPaypalClient(config: PaypalConfig, transport: Transport, n
         input.requestId,
       ),
     getOrder: (orderId) => api<PaypalOrder>('GET', `/v2/checkout/orders/${encodeURIComponent(orderId)}`),
-    captureOrder: (orderId, requestId) =>
-      api<PaypalOrder>('POST', `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {}, requestId),
+    captureOrder: (orderId, requestId, mockResponse) =>
+      api<PaypalOrder>(
+        'POST',
+        `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`,
+        {},
+        requestId,
+        mockResponse,
+      ),
     getCapture: (captureId) => api<PaypalCapture>('GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`),
+    refundCapture: (captureId, requestId, input, mockResponse) =>
+      api<PaypalRefund>(
+        'POST',
+        `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+        {
+          amount: { currency_code: 'USD', value: input.value },
+          custom_id: input.customId,
+          invoice_id: input.invoiceId,
+          note_to_payer: input.note.slice(0, 255),
+        },
+        requestId,
+        mockResponse,
+      ),
+    getRefund: (refundId) => api<PaypalRefund>('GET', `/v2/payments/refunds/${encodeURIComponent(refundId)}`),
     async verifyWebhook(headers, rawBody) {
       const header = (name: string) => {
         const value = headers[name]
@@ -174,6 +225,13 @@ export function createPaypalClient(config: PaypalConfig, transport: Transport, n
 /** The approval page of an order (`payer-action` for orders created with a payment source, else `approve`). */
 export function approveLink(order: PaypalOrder): string | null {
   return order.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href ?? null
+}
+
+/** The capture a refund belongs to (its `up` link: `…/v2/payments/captures/{id}`). */
+export function refundedCaptureId(refund: PaypalRefund): string | null {
+  const up = refund.links?.find((l) => l.rel === 'up')?.href ?? ''
+  const m = /\/v2\/payments\/captures\/([^/?#]+)/.exec(up)
+  return m?.[1] ? decodeURIComponent(m[1]) : null
 }
 
 /** The first capture of an order, if it has been captured. */

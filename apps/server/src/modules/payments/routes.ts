@@ -6,6 +6,7 @@ import { writeAudit } from '../audit/audit.ts'
 import { handleIpn, vnpayReturn } from './ipn.ts'
 import { handleWebhook } from './paypal-flow.ts'
 import { reconcile } from './reconcile.ts'
+import { refundPayment } from './refunds.ts'
 import * as service from './service.ts'
 
 // DESIGN §4 "Balance, payments, coupons": top-ups and bill payments by VNPay, PayPal and bank transfer,
@@ -57,6 +58,16 @@ export const paymentRoutes = routes((r) => {
   r.on(contract.rejectPayment, async ({ ctx, req, user, params, body }) =>
     ok(await service.decide(ctx, req, user, params.id, 'reject', body.note), 'payments.rejected'),
   )
+
+  r.on(contract.refundPayment, async ({ ctx, req, user, params, body }) => {
+    const header = req.headers['idempotency-key']
+    const result = await refundPayment(ctx, req, user, params.id, body, typeof header === 'string' ? header : undefined)
+    if (result.status === 'completed') {
+      const last = result.payment
+      return ok(last, 'payments.refund.done', { amount: body.amount, currency: last.currency })
+    }
+    return ok(result.payment, 'payments.refund.sent')
+  })
 
   r.on(contract.allPayments, async ({ ctx, req, query }) =>
     service.adminList(

@@ -178,3 +178,90 @@ export function verifyQueryDr(secret: string, answer: Record<string, unknown>): 
   if (typeof given !== 'string' || given === '') return false
   return sameSignature(given, hmacSha512(secret, queryDrResponseData(answer)))
 }
+
+// ── refund (notes §1.3, §1.6: `|`-joined fields in a fixed order; 02 full, 03 partial) ─────────────
+
+/** The fields a refund request is signed over, in VNPay's order. */
+export const REFUND_REQUEST_FIELDS = [
+  'vnp_RequestId',
+  'vnp_Version',
+  'vnp_Command',
+  'vnp_TmnCode',
+  'vnp_TransactionType',
+  'vnp_TxnRef',
+  'vnp_Amount',
+  'vnp_TransactionNo',
+  'vnp_TransactionDate',
+  'vnp_CreateBy',
+  'vnp_CreateDate',
+  'vnp_IpAddr',
+  'vnp_OrderInfo',
+] as const
+
+/** The fields a refund answer is signed over, in VNPay's order. */
+export const REFUND_RESPONSE_FIELDS = [
+  'vnp_ResponseId',
+  'vnp_Command',
+  'vnp_ResponseCode',
+  'vnp_Message',
+  'vnp_TmnCode',
+  'vnp_TxnRef',
+  'vnp_Amount',
+  'vnp_BankCode',
+  'vnp_PayDate',
+  'vnp_TransactionNo',
+  'vnp_TransactionType',
+  'vnp_TransactionStatus',
+  'vnp_OrderInfo',
+] as const
+
+/** The `|`-joined data of a set of fields (absent ones count as empty). */
+export function joinedData(fields: readonly string[], values: Record<string, unknown>): string {
+  return fields
+    .map((field) => {
+      const value = values[field]
+      return typeof value === 'string' || typeof value === 'number' ? String(value) : ''
+    })
+    .join('|')
+}
+
+export function refundRequest(
+  credentials: VnpayCredentials,
+  input: {
+    requestId: string
+    txnRef: string
+    /** Whole đồng (sent ×100). */
+    amountVnd: bigint
+    full: boolean
+    transactionNo: string
+    transactionDate: Date
+    createBy: string
+    now: Date
+    ipAddr: string
+    orderInfo: string
+  },
+): Record<string, string> {
+  const body: Record<string, string> = {
+    vnp_RequestId: input.requestId,
+    vnp_Version: VNPAY_VERSION,
+    vnp_Command: 'refund',
+    vnp_TmnCode: credentials.tmnCode,
+    vnp_TransactionType: input.full ? '02' : '03',
+    vnp_TxnRef: input.txnRef,
+    vnp_Amount: (input.amountVnd * 100n).toString(),
+    vnp_TransactionNo: input.transactionNo,
+    vnp_TransactionDate: vnpayDate(input.transactionDate),
+    vnp_CreateBy: input.createBy,
+    vnp_CreateDate: vnpayDate(input.now),
+    vnp_IpAddr: vnpayIp(input.ipAddr),
+    vnp_OrderInfo: vnpayOrderInfo(input.orderInfo) || input.txnRef,
+  }
+  return { ...body, vnp_SecureHash: hmacSha512(credentials.hashSecret, joinedData(REFUND_REQUEST_FIELDS, body)) }
+}
+
+/** Whether a refund answer is signed by VNPay (an answer without a signature is not). */
+export function verifyRefundAnswer(secret: string, answer: Record<string, unknown>): boolean {
+  const given = answer.vnp_SecureHash
+  if (typeof given !== 'string' || given === '') return false
+  return sameSignature(given, hmacSha512(secret, joinedData(REFUND_RESPONSE_FIELDS, answer)))
+}

@@ -8,9 +8,12 @@ import { safeEqual } from '../../lib/crypto.ts'
 import { definitionList, escapeHtml, hidden, page, radios } from './pages.ts'
 
 // The PayPal side of the built-in sandbox (DESIGN §4): OAuth client credentials, Orders v2 (create, get,
-// capture, each create/capture idempotent by PayPal-Request-Id), captures, the approval page where a
-// tester chooses the outcome, webhooks signed so that only this sandbox's verify-webhook-signature
-// accepts them, and a console to complete a pending capture or replay a webhook.
+// capture, each create/capture idempotent by PayPal-Request-Id), captures, refunds of captures
+// (Payments v2, idempotent by PayPal-Request-Id, never beyond what was captured), the approval page where
+// a tester chooses the outcome, PayPal's negative-testing header `PayPal-Mock-Response` on capture and
+// refund, webhooks signed so that only this sandbox's verify-webhook-signature accepts them, and a
+// console to complete a pending capture, refund or reverse (chargeback) a capture as PayPal's own side
+// would, or replay a webhook.
 
 const WEBHOOK_PATH = '/v1/payments/paypal/webhook'
 const TOKEN_TTL_S = 32_400
@@ -19,7 +22,7 @@ export type PaypalChoice = 'success' | 'pending' | 'decline' | 'cancel'
 
 interface SandboxCapture {
   id: string
-  status: 'COMPLETED' | 'PENDING' | 'DECLINED'
+  status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'REFUNDED' | 'REVERSED'
   status_details?: { reason: string }
   amount: { currency_code: string; value: string }
   custom_id: string
@@ -43,10 +46,47 @@ interface SandboxOrder {
   choice: PaypalChoice | null
   webhooks: boolean
   capture: SandboxCapture | null
+  /** Refunds and reversals of the capture (absent on orders stored before refunds existed). */
+  refunds?: SandboxRefund[]
+  /** PayPal-Request-Ids of captures that were declined: the same id answers the same decline. */
+  declinedRequestIds?: string[]
   /** Every webhook delivery made, newest last (a replay sends the last event again). */
   events: { id: string; type: string; body: string; at: string; status: number }[]
   createTime: string
 }
+
+interface SandboxRefund {
+  id: string
+  status: 'COMPLETED'
+  amount: { currency_code: string; value: string }
+  custom_id?: string
+  invoice_id?: string
+  note_to_payer?: string
+  create_time: string
+  update_time: string
+  links: { rel: string; href: string; method: string }[]
+  /** Not PayPal's: the request id that made it, and whether it is a reversal (chargeback). */
+  requestId: string | null
+  reversal: boolean
+}
+
+/** The application code a `PayPal-Mock-Response` header asks for (PayPal's negative testing), or null. */
+function mockCode(req: FastifyRequest): string | null {
+  const header = req.headers['paypal-mock-response']
+  if (typeof header !== 'string') return null
+  try {
+    const code = (JSON.parse(header) as { mock_application_codes?: unknown }).mock_application_codes
+    return typeof code === 'string' && /^[A-Z_]{3,64}$/.test(code) ? code : null
+  } catch {
+    return null
+  }
+}
+
+const centsOf = (value: string) => {
+  const [whole = '0', fraction = ''] = value.split('.')
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2))
+}
+const usd = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`
 
 const ID_ALPHABET = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'
 const paypalId = () => Array.from(randomBytes(17), (b) => ID_ALPHABET[b % ID_ALPHABET.length]).join('')
@@ -100,6 +140,11 @@ function orderView(ctx: Ctx, order: SandboxOrder) {
   }
 }
 
+function refundView(refund: SandboxRefund) {
+  const { requestId: _requestId, reversal: _reversal, ...view } = refund
+  return view
+}
+
 function error(reply: FastifyReply, status: number, name: string, issue?: string) {
   return reply.code(status).send({
     name,
@@ -137,17 +182,18 @@ export function registerPaypalSandbox(app: FastifyInstance, ctx: Ctx) {
       .digest('base64')
 
   /** Posts a webhook event to the merchant, signed, and remembers it for replays. */
-  async function sendWebhook(order: SandboxOrder, type: string, eventId = `WH-${paypalId()}`) {
+  async function sendWebhook(order: SandboxOrder, type: string, refund?: SandboxRefund) {
     if (!order.capture) return
+    const eventId = `WH-${paypalId()}`
     const event = {
       id: eventId,
       event_version: '1.0',
       create_time: new Date().toISOString(),
-      resource_type: 'capture',
+      resource_type: refund ? 'refund' : 'capture',
       resource_version: '2.0',
       event_type: type,
       summary: `Payment ${type.split('.').pop()?.toLowerCase()}`,
-      resource: order.capture,
+      resource: refund ? refundView(refund) : order.capture,
     }
     const body = JSON.stringify(event)
     await deliver(order, { id: eventId, type, body })
@@ -275,8 +321,21 @@ export function registerPaypalSandbox(app: FastifyInstance, ctx: Ctx) {
       return reply.code(201).send(orderView(ctx, order))
     }
     if (order.capture) return error(reply, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED')
+    // Negative testing: the asked error, nothing else changes (PayPal's sandbox does the same).
+    const mocked = mockCode(req)
+    if (mocked) return error(reply, 422, 'UNPROCESSABLE_ENTITY', mocked)
+    if (typeof requestId === 'string' && order.declinedRequestIds?.includes(requestId)) {
+      return error(reply, 422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED')
+    }
     if (order.status !== 'APPROVED') return error(reply, 422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED')
-    if (order.choice === 'decline') return error(reply, 422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED')
+    if (order.choice === 'decline') {
+      // The card is declined; the buyer goes back to the approval page to pick another funding source.
+      order.status = 'PAYER_ACTION_REQUIRED'
+      order.choice = null
+      if (typeof requestId === 'string') order.declinedRequestIds = [...(order.declinedRequestIds ?? []), requestId]
+      await saveOrder(ctx, order)
+      return error(reply, 422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED')
+    }
     const now = new Date().toISOString()
     const pending = order.choice === 'pending'
     order.capture = {
@@ -308,6 +367,129 @@ export function registerPaypalSandbox(app: FastifyInstance, ctx: Ctx) {
     const capture = (row?.data as SandboxOrder | undefined)?.capture
     if (!capture) return error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
     return reply.send(capture)
+  })
+
+  async function orderOfCapture(captureId: string): Promise<SandboxOrder | null> {
+    const [row] = await ctx.db
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.provider, 'paypal'), sql`${sandboxPayments.data}->'capture'->>'id' = ${captureId}`))
+      .limit(1)
+    return row ? (row.data as SandboxOrder) : null
+  }
+
+  /**
+   * Refunds (or reverses) part of a capture: never beyond what is left of it, the capture's status
+   * follows, and the merchant hears of it by webhook before the answer (as a test expects a settled state).
+   */
+  async function makeRefund(
+    order: SandboxOrder,
+    input: {
+      cents: bigint
+      customId?: string
+      invoiceId?: string
+      note?: string
+      requestId: string | null
+      reversal: boolean
+    },
+  ): Promise<SandboxRefund> {
+    const capture = order.capture
+    if (!capture) throw new Error('no capture')
+    const refunds = order.refunds ?? []
+    const now = new Date().toISOString()
+    const base = `${ctx.config.publicUrl}/sandbox/paypal`
+    const id = paypalId()
+    const refund: SandboxRefund = {
+      id,
+      status: 'COMPLETED',
+      amount: { currency_code: 'USD', value: usd(input.cents) },
+      ...(input.customId ? { custom_id: input.customId } : {}),
+      ...(input.invoiceId ? { invoice_id: input.invoiceId } : {}),
+      ...(input.note ? { note_to_payer: input.note } : {}),
+      create_time: now,
+      update_time: now,
+      links: [
+        { rel: 'self', href: `${base}/v2/payments/refunds/${id}`, method: 'GET' },
+        { rel: 'up', href: `${base}/v2/payments/captures/${capture.id}`, method: 'GET' },
+      ],
+      requestId: input.requestId,
+      reversal: input.reversal,
+    }
+    order.refunds = [...refunds, refund]
+    const refunded = order.refunds.reduce((sum, r) => sum + centsOf(r.amount.value), 0n)
+    capture.status = input.reversal
+      ? 'REVERSED'
+      : refunded >= centsOf(capture.amount.value)
+        ? 'REFUNDED'
+        : 'PARTIALLY_REFUNDED'
+    capture.update_time = now
+    await saveOrder(ctx, order)
+    if (order.webhooks) {
+      await sendWebhook(order, input.reversal ? 'PAYMENT.CAPTURE.REVERSED' : 'PAYMENT.CAPTURE.REFUNDED', refund)
+    }
+    return refund
+  }
+
+  const refundableCents = (order: SandboxOrder) =>
+    order.capture && ['COMPLETED', 'PARTIALLY_REFUNDED'].includes(order.capture.status)
+      ? centsOf(order.capture.amount.value) -
+        (order.refunds ?? []).reduce((sum, r) => sum + centsOf(r.amount.value), 0n)
+      : 0n
+
+  // Payments v2 refund: the same PayPal-Request-Id answers the same refund.
+  app.post('/paypal/v2/payments/captures/:id/refund', async (req, reply) => {
+    if (!authorised(req, reply)) return reply
+    const order = await orderOfCapture((req.params as { id: string }).id)
+    if (!order?.capture) return error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+    const requestId = typeof req.headers['paypal-request-id'] === 'string' ? req.headers['paypal-request-id'] : null
+    const same = requestId ? order.refunds?.find((r) => r.requestId === requestId) : undefined
+    if (same) return reply.code(201).send(refundView(same))
+    const mocked = mockCode(req)
+    if (mocked) return error(reply, 422, 'UNPROCESSABLE_ENTITY', mocked)
+    const body = (req.body ?? {}) as {
+      amount?: { currency_code?: string; value?: string }
+      custom_id?: string
+      invoice_id?: string
+      note_to_payer?: string
+    }
+    const left = refundableCents(order)
+    if (left <= 0n) return error(reply, 422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED')
+    let cents = left
+    if (body.amount !== undefined) {
+      if (body.amount.currency_code !== 'USD' || !/^\d+\.\d{2}$/.test(body.amount.value ?? '')) {
+        return error(reply, 422, 'UNPROCESSABLE_ENTITY', 'INVALID_PARAMETER_VALUE')
+      }
+      cents = centsOf(body.amount.value ?? '0')
+      if (cents <= 0n) return error(reply, 422, 'UNPROCESSABLE_ENTITY', 'INVALID_PARAMETER_VALUE')
+      if (cents > left) return error(reply, 422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED')
+    }
+    const refund = await makeRefund(order, {
+      cents,
+      ...(typeof body.custom_id === 'string' ? { customId: body.custom_id.slice(0, 127) } : {}),
+      ...(typeof body.invoice_id === 'string' ? { invoiceId: body.invoice_id.slice(0, 127) } : {}),
+      ...(typeof body.note_to_payer === 'string' ? { note: body.note_to_payer.slice(0, 255) } : {}),
+      requestId,
+      reversal: false,
+    })
+    return reply.code(201).send(refundView(refund))
+  })
+
+  app.get('/paypal/v2/payments/refunds/:id', async (req, reply) => {
+    if (!authorised(req, reply)) return reply
+    const id = (req.params as { id: string }).id
+    const [row] = await ctx.db
+      .select()
+      .from(sandboxPayments)
+      .where(
+        and(
+          eq(sandboxPayments.provider, 'paypal'),
+          sql`${sandboxPayments.data}->'refunds' @> ${JSON.stringify([{ id }])}::jsonb`,
+        ),
+      )
+      .limit(1)
+    const refund = (row?.data as SandboxOrder | undefined)?.refunds?.find((r) => r.id === id)
+    if (!refund) return error(reply, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID')
+    return reply.send(refundView(refund))
   })
 
   app.post('/paypal/v1/notifications/verify-webhook-signature', async (req, reply) => {
@@ -412,6 +594,13 @@ ${definitionList([
       delete order.capture.status_details
       await saveOrder(ctx, order)
       await sendWebhook(order, action === 'complete' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED')
+    } else if ((action === 'refund' || action === 'reverse') && refundableCents(order) > 0n) {
+      // PayPal's own side: the merchant refunds in PayPal's dashboard, or the payer's bank takes the
+      // money back (a chargeback). Either way the portal hears of it only by webhook.
+      const asked = typeof form.amount === 'string' && /^\d+\.\d{2}$/.test(form.amount) ? centsOf(form.amount) : null
+      const left = refundableCents(order)
+      const cents = action === 'reverse' ? left : asked !== null && asked > 0n ? asked : left
+      await makeRefund(order, { cents, requestId: null, reversal: action === 'reverse' })
     } else if (action === 'replay') {
       const last = order.events.at(-1)
       if (last) await deliver(order, { id: last.id, type: last.type, body: last.body })
@@ -441,6 +630,9 @@ ${definitionList([
         const actions = [
           o.capture?.status === 'PENDING'
             ? button('complete', 'Complete capture') + button('deny', 'Deny capture')
+            : '',
+          o.capture && ['COMPLETED', 'PARTIALLY_REFUNDED'].includes(o.capture.status)
+            ? button('refund', 'Refund at PayPal') + button('reverse', 'Chargeback')
             : '',
           o.events.length ? button('replay', 'Replay last webhook') : '',
         ].join(' ')

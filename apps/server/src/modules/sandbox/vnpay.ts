@@ -6,12 +6,20 @@ import type { Ctx } from '../../context.ts'
 import { sandboxPayments } from '../../db/schema/index.ts'
 import { newId } from '../../lib/ids.ts'
 import { jsonOf } from '../payments/transport.ts'
-import { hmacSha512, sameSignature, verifyQuery } from '../payments/vnpay.ts'
+import {
+  hmacSha512,
+  joinedData,
+  REFUND_REQUEST_FIELDS,
+  REFUND_RESPONSE_FIELDS,
+  sameSignature,
+  verifyQuery,
+} from '../payments/vnpay.ts'
 import { definitionList, escapeHtml, hidden, page, radios } from './pages.ts'
 
 // The VNPay side of the built-in sandbox (DESIGN §4): the payment page, the signed redirect to the
 // merchant's return URL, the signed IPN to the merchant (retried as VNPay does: after any answer other
-// than 00 or 02, up to 10 calls, 5 minutes apart), querydr, and a console to send or replay an IPN.
+// than 00 or 02, up to 10 calls, 5 minutes apart), querydr, refund (02 full, 03 partial: never beyond
+// what was paid, a RequestId answered once, signed both ways), and a console to send or replay an IPN.
 
 const IPN_PATH = '/v1/payments/vnpay/ipn'
 const RETRY_MS = 5 * 60_000
@@ -31,6 +39,8 @@ interface SandboxVnpay {
   result: Record<string, string> | null
   choice: VnpayChoice | null
   calls: { at: string; reply: string }[]
+  /** Refunds made (absent on transactions stored before refunds existed); amounts ×100 as VNPay sends them. */
+  refunds?: { requestId: string; amount: string; type: string; at: string; transactionNo: string }[]
 }
 
 const CHOICES: Record<VnpayChoice, { code: string; status: string }> = {
@@ -268,9 +278,82 @@ ${definitionList([
     return reply.type('text/html; charset=utf-8').send(page({ title: 'VNPay sandbox console', brand: 'VNPAY', body }))
   })
 
+  // refund (notes §1.3, §1.6): signed over `|`-joined fields both ways.
+  async function refund(b: Record<string, unknown>) {
+    const s = (key: string) => (typeof b[key] === 'string' ? (b[key] as string) : '')
+    const answer = (fields: Record<string, string>) => {
+      const all: Record<string, string> = {
+        vnp_ResponseId: newId('sbr').slice(4),
+        vnp_Command: 'refund',
+        vnp_TmnCode: config.tmnCode,
+        vnp_TxnRef: s('vnp_TxnRef'),
+        vnp_Amount: s('vnp_Amount'),
+        vnp_TransactionType: s('vnp_TransactionType'),
+        vnp_OrderInfo: s('vnp_OrderInfo'),
+        ...fields,
+      }
+      return { ...all, vnp_SecureHash: hmacSha512(config.hashSecret, joinedData(REFUND_RESPONSE_FIELDS, all)) }
+    }
+    if (!sameSignature(s('vnp_SecureHash'), hmacSha512(config.hashSecret, joinedData(REFUND_REQUEST_FIELDS, b)))) {
+      return answer({ vnp_ResponseCode: '97', vnp_Message: 'Invalid checksum' })
+    }
+    if (s('vnp_TmnCode') !== config.tmnCode) return answer({ vnp_ResponseCode: '02', vnp_Message: 'Merchant invalid' })
+    if (
+      !['02', '03'].includes(s('vnp_TransactionType')) ||
+      !/^\d{1,12}$/.test(s('vnp_Amount')) ||
+      s('vnp_RequestId') === '' ||
+      s('vnp_CreateBy') === ''
+    ) {
+      return answer({ vnp_ResponseCode: '03', vnp_Message: 'Invalid request format' })
+    }
+    const found = await load(ctx, s('vnp_TxnRef'))
+    const r = found?.data.result
+    if (!found || !r) return answer({ vnp_ResponseCode: '91', vnp_Message: 'Transaction not found' })
+    const data = found.data
+    const refunds = data.refunds ?? []
+    if (refunds.some((x) => x.requestId === s('vnp_RequestId'))) {
+      return answer({ vnp_ResponseCode: '94', vnp_Message: 'Duplicate request' })
+    }
+    if (
+      r.vnp_ResponseCode !== '00' ||
+      r.vnp_TransactionStatus !== '00' ||
+      r.vnp_TransactionNo !== s('vnp_TransactionNo')
+    ) {
+      return answer({ vnp_ResponseCode: '95', vnp_Message: 'Transaction not successful at VNPAY' })
+    }
+    const left = BigInt(data.amount) - refunds.reduce((sum, x) => sum + BigInt(x.amount), 0n)
+    const amount = BigInt(s('vnp_Amount'))
+    const full = s('vnp_TransactionType') === '02'
+    if (amount <= 0n || amount > left || (full && amount !== BigInt(data.amount))) {
+      return answer({ vnp_ResponseCode: '03', vnp_Message: 'Invalid refund amount' })
+    }
+    const transactionNo = String(randomInt(10_000_000, 99_999_999))
+    data.refunds = [
+      ...refunds,
+      {
+        requestId: s('vnp_RequestId'),
+        amount: s('vnp_Amount'),
+        type: s('vnp_TransactionType'),
+        at: ctx.clock.now().toISOString(),
+        transactionNo,
+      },
+    ]
+    await save(ctx, data)
+    return answer({
+      vnp_ResponseCode: '00',
+      vnp_Message: 'Refund success',
+      vnp_BankCode: r.vnp_BankCode ?? '',
+      vnp_PayDate: vnpayDate(ctx.clock.now()),
+      vnp_TransactionNo: transactionNo,
+      // 05: VNPay is processing the refund (the money goes back to the card through the bank).
+      vnp_TransactionStatus: '05',
+    })
+  }
+
   // querydr (notes §1.3): the request and answer are signed over `|`-joined fields.
   app.post('/vnpay/merchant_webapi/api/transaction', async (req, reply) => {
     const b = (req.body ?? {}) as Record<string, unknown>
+    if (b.vnp_Command === 'refund') return reply.send(await refund(b))
     const s = (key: string) => (typeof b[key] === 'string' ? (b[key] as string) : '')
     const data = [
       s('vnp_RequestId'),
