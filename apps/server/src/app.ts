@@ -20,6 +20,7 @@ import { createNotificationWorker, registerNotificationWorker } from './jobs/not
 import { type Clock, systemClock } from './lib/clock.ts'
 import { createMailer } from './mail/mailer.ts'
 import { accountRoutes } from './modules/accounts/routes.ts'
+import { outboxSecretKey } from './mail/secrets.ts'
 import { auditRoutes } from './modules/audit/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { balanceRoutes } from './modules/balance/routes.ts'
@@ -158,7 +159,15 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   app.decorateRequest('user', null)
 
   const clock = options.clock ?? systemClock
-  const mail = createMailer({ db: database.db, clock, log: app.log, smtpUrl: config.smtpUrl, from: config.mailFrom })
+  const mail = createMailer({
+    db: database.db,
+    clock,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    secretKey: outboxSecretKey(config.secret),
+    revealSecrets: config.revealOutboxSecrets,
+  })
   const transport = createTransport(app, config.publicUrl)
   const ctx = createContext({ config, database, db: database.db, clock, mail, log: app.log, transport })
 

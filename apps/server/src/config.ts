@@ -72,6 +72,11 @@ export interface Config {
   isProduction: boolean
   port: number
   host: string
+  /**
+   * Whether the back office's outbox shows one-time links and codes (docs/security.md "Secrets in the
+   * outbox"): outside production only, so a fresh machine can verify its sign-ups without SMTP.
+   */
+  revealOutboxSecrets: boolean
   publicUrl: string
   /** PostgreSQL connection string, or null for embedded PGlite. */
   databaseUrl: string | null
@@ -359,6 +364,7 @@ function resolveSandboxConsole(env: Env): Config['sandboxConsole'] {
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    revealOutboxSecrets: env.NODE_ENV !== 'production',
     webDist: env.WEB_DIST ? fromStartDir(env.WEB_DIST) : defaultWebDist(),
     mapUrl: env.MAP_URL,
     gatewayToken: resolveGatewayToken(env),

@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client.ts'
 import type { Clock } from './lib/clock.ts'
 import { deriveKey } from './lib/crypto.ts'
 import type { Mailer } from './mail/mailer.ts'
+import { outboxSecretKey } from './mail/secrets.ts'
 import { outboxSms, type SmsSender } from './mail/sms.ts'
 import { createGateway, type Gateway } from './modules/gateway/gateway.ts'
 import { createPaypalClient, type PaypalClient } from './modules/payments/paypal.ts'
@@ -41,7 +42,10 @@ export function createContext(
       keySecrets: deriveKey(parts.config.secret, 'api-key-secrets-aes256gcm'),
     },
     gateway: createGateway({ database: parts.database, clock: parts.clock, log: parts.log }),
-    sms: outboxSms(parts.clock),
+    sms: outboxSms(parts.clock, {
+      secretKey: outboxSecretKey(parts.config.secret),
+      revealSecrets: parts.config.revealOutboxSecrets,
+    }),
     usagePaths: createClassifierSource(parts.db, () => parts.clock.now().getTime()),
     paypal: createPaypalClient(parts.config.payments.paypal, parts.transport, () => Date.now()),
   }

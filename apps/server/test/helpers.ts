@@ -14,6 +14,7 @@ import type { Ctx } from '../src/context.ts'
 import { type Database, migrationsFolder, openPglite, openPostgres } from '../src/db/client.ts'
 import { emailOutbox, users } from '../src/db/schema/index.ts'
 import { fixedClock } from '../src/lib/clock.ts'
+import { outboxSecretKey, shownBodies } from '../src/mail/secrets.ts'
 import { newId } from '../src/lib/ids.ts'
 import { hashPassword } from '../src/modules/auth/passwords.ts'
 import { insertUser, type NewUser, type UserRow } from '../src/modules/users/queries.ts'
@@ -286,8 +287,18 @@ export async function userWithToken(t: TestApp, roles: Role[] = ['customer']) {
 }
 
 /**
- * The newest e-mail sent to an address, from the outbox. Messages written at the same clock instant
- * have no order: a test that sends a second message to one address advances `t.clock` first.
+ * An outbox row with its one-time secrets (links, codes) put back, as the outbox page shows it outside
+ * production (docs/security.md "Secrets in the outbox"); the stored row holds them redacted.
+ */
+function revealed<R extends typeof emailOutbox.$inferSelect>(t: TestApp, row: R): R {
+  const shown = shownBodies(row, outboxSecretKey(t.config.secret), true)
+  return { ...row, textBody: shown.text, htmlBody: shown.html }
+}
+
+/**
+ * The newest e-mail sent to an address, from the outbox (one-time links shown). Messages written at
+ * the same clock instant have no order: a test that sends a second message to one address advances
+ * `t.clock` first.
  */
 export async function lastMailTo(t: TestApp, address: string) {
   const [row] = await t.ctx.db
@@ -296,7 +307,7 @@ export async function lastMailTo(t: TestApp, address: string) {
     .where(eq(emailOutbox.toAddress, address))
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(1)
-  return row ?? null
+  return row ? revealed(t, row) : null
 }
 
 /** The token in the link of the newest e-mail to an address (`?token=…`). */
@@ -307,16 +318,17 @@ export async function tokenFromMail(t: TestApp, address: string): Promise<string
   return decodeURIComponent(match[1])
 }
 
-/** Every e-mail sent to an address, oldest first. */
+/** Every e-mail sent to an address, oldest first (one-time links shown). */
 export async function mailsTo(t: TestApp, address: string) {
-  return t.ctx.db
+  const rows = await t.ctx.db
     .select()
     .from(emailOutbox)
     .where(eq(emailOutbox.toAddress, address))
     .orderBy(asc(emailOutbox.createdAt), asc(emailOutbox.id))
+  return rows.map((row) => revealed(t, row))
 }
 
-/** The newest SMS to a user (outbox channel `sms`), or null. */
+/** The newest SMS to a user (outbox channel `sms`, its code shown), or null. */
 export async function lastSmsFor(t: TestApp, userId: string) {
   const [row] = await t.ctx.db
     .select()
@@ -324,7 +336,7 @@ export async function lastSmsFor(t: TestApp, userId: string) {
     .where(and(eq(emailOutbox.userId, userId), eq(emailOutbox.channel, 'sms')))
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(1)
-  return row ?? null
+  return row ? revealed(t, row) : null
 }
 
 /** The 6-digit code in the newest SMS to a user. */

@@ -83,7 +83,16 @@ export const OutboxMessage = z.object({
 })
 export type OutboxMessage = z.infer<typeof OutboxMessage>
 
-export const OutboxMessageDetail = OutboxMessage.extend({ text_body: z.string(), html_body: z.string() })
+export const OutboxMessageDetail = OutboxMessage.extend({
+  text_body: z.string(),
+  html_body: z.string(),
+  /**
+   * The message's one-time secrets (a verification or reset link, an SMS code; docs/security.md
+   * "Secrets in the outbox"): `none` when it carries none, `hidden` when the bodies show them redacted
+   * (always in production), `revealed` when they are shown (outside production, until the message is sent).
+   */
+  secrets: z.enum(['none', 'hidden', 'revealed']),
+})
 
 export const listOutbox = endpoint({
   method: 'GET',
@@ -100,7 +109,7 @@ export const getOutboxMessage = endpoint({
   path: '/v1/outbox/{id}',
   roles: ADMIN_ONLY,
   tag,
-  summary: 'One e-mail with its text and HTML bodies.',
+  summary: 'One e-mail with its text and HTML bodies; one-time links and codes are redacted in production.',
   params: z.object({ id: z.string().max(40) }),
   data: OutboxMessageDetail,
 })

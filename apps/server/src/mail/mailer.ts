@@ -5,8 +5,9 @@ import type { Db } from '../db/client.ts'
 import { emailOutbox } from '../db/schema/index.ts'
 import type { Clock } from '../lib/clock.ts'
 import { newId } from '../lib/ids.ts'
+import { openReplacements, type Replacement, redactLink, restore, SECRETS_GONE, sealReplacements } from './secrets.ts'
 import { smtpTransport } from './smtp.ts'
-import { render, type TemplateName } from './templates.ts'
+import { escapeHtml, render, type TemplateName } from './templates.ts'
 
 export interface MailRequest {
   to: string
@@ -14,7 +15,10 @@ export interface MailRequest {
   template: TemplateName
   lang: Lang
   vars: Record<string, string | number>
-  /** The button's target, if the template has one. */
+  /**
+   * The button's target, if the template has one. Its query values are secrets (a one-time token):
+   * the stored copy shows them redacted (mail/secrets.ts, docs/security.md "Secrets in the outbox").
+   */
   link?: string
 }
 
@@ -49,8 +53,12 @@ export function createMailer(options: {
   log: FastifyBaseLogger
   smtpUrl: string | null
   from: string
+  /** Seals the one-time secrets of stored messages (`outboxSecretKey(APP_SECRET)`). */
+  secretKey: Buffer
+  /** Outside production the outbox page shows one-time links, so the sealed copy is kept for it. */
+  revealSecrets: boolean
 }): Mailer {
-  const { db, clock, log, smtpUrl, from } = options
+  const { db, clock, log, smtpUrl, from, secretKey, revealSecrets } = options
   const transport = smtpUrl ? smtpTransport(smtpUrl) : null
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
@@ -86,18 +94,47 @@ export function createMailer(options: {
   async function sendOne(message: typeof emailOutbox.$inferSelect): Promise<boolean> {
     if (!transport) return false
     const attempts = message.attempts + 1
+    let replacements: Replacement[] = []
+    if (message.sealedSecrets) {
+      try {
+        replacements = openReplacements(secretKey, message.id, message.sealedSecrets)
+      } catch (error) {
+        // Sealed under another APP_SECRET: sending the redacted link would only confuse the recipient.
+        log.error({ err: error, messageId: message.id }, 'e-mail secrets do not open; not sent')
+        await db
+          .update(emailOutbox)
+          .set({ status: 'failed', attempts, lastError: 'sealed secrets do not open', sealedSecrets: SECRETS_GONE })
+          .where(eq(emailOutbox.id, message.id))
+        return false
+      }
+    } else if (message.sealedSecrets === SECRETS_GONE) {
+      // Its one-time link is gone (a retry after APP_SECRET changed): a redacted link helps nobody.
+      await db
+        .update(emailOutbox)
+        .set({ status: 'failed', attempts, lastError: 'one-time secrets are gone' })
+        .where(eq(emailOutbox.id, message.id))
+      return false
+    }
     try {
       await transport.sendMail({
         from,
         to: message.toAddress,
         subject: message.subject,
-        text: message.textBody,
-        html: message.htmlBody,
+        text: restore(message.textBody, replacements),
+        html: restore(message.htmlBody, replacements),
         messageId: `<${message.id}@maps-portal>`,
       })
+      // Delivered: the stored copy keeps no way back to the one-time link (outside production the
+      // outbox page may still show it until then).
       await db
         .update(emailOutbox)
-        .set({ status: 'sent', attempts, sentAt: clock.now(), lastError: null })
+        .set({
+          status: 'sent',
+          attempts,
+          sentAt: clock.now(),
+          lastError: null,
+          ...(message.sealedSecrets && !revealSecrets ? { sealedSecrets: SECRETS_GONE } : {}),
+        })
         .where(eq(emailOutbox.id, message.id))
       return true
     } catch (error) {
@@ -111,6 +148,8 @@ export function createMailer(options: {
           attempts,
           lastError: String((error as Error).message ?? error).slice(0, 500),
           nextAttemptAt: new Date(clock.now().getTime() + delay),
+          // Given up: nobody will send it, so nobody needs its secret.
+          ...(failed && message.sealedSecrets && !revealSecrets ? { sealedSecrets: SECRETS_GONE } : {}),
         })
         .where(eq(emailOutbox.id, message.id))
       return false
@@ -148,9 +187,21 @@ export function createMailer(options: {
   return {
     delivers: transport !== null,
     async queue(tx, message) {
-      const rendered = render(message.template, message.lang, message.vars, message.link)
       const id = newId('eml', clock.now().getTime())
+      // The stored copy shows the link redacted; the real one is sealed for whoever may open it: the
+      // SMTP dispatcher, or outside production the outbox page. With neither, it is not kept at all.
+      const shown = message.link ? redactLink(message.link) : undefined
+      const rendered = render(message.template, message.lang, message.vars, shown)
+      let sealedSecrets: string | null = null
+      if (message.link && shown !== message.link) {
+        const replacements: Replacement[] = [
+          [shown ?? '', message.link],
+          [escapeHtml(shown ?? ''), escapeHtml(message.link)],
+        ]
+        sealedSecrets = transport || revealSecrets ? sealReplacements(secretKey, id, replacements) : SECRETS_GONE
+      }
       await tx.insert(emailOutbox).values({
+        sealedSecrets,
         id,
         userId: message.userId ?? null,
         toAddress: message.to,

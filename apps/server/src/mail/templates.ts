@@ -169,7 +169,7 @@ function fill(text: string, vars: Record<string, string | number>, encode: (s: s
   )
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
 export function render(name: TemplateName, lang: Lang, vars: Record<string, string | number>, link?: string): Rendered {

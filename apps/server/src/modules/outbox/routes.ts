@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors.ts'
 import { pageParams } from '../../http/paging.ts'
 import { routes } from '../../http/routes.ts'
 import { escapeLike } from '../../lib/like.ts'
+import { outboxSecretKey, shownBodies } from '../../mail/secrets.ts'
 
 type Row = typeof emailOutbox.$inferSelect
 
@@ -49,6 +50,8 @@ export const outboxRoutes = routes((r) => {
   r.on(contract.getOutboxMessage, async ({ ctx, params }) => {
     const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, params.id)).limit(1)
     if (!row) throw notFound('outbox.notFound')
-    return { ...toOutboxMessage(row), text_body: row.textBody, html_body: row.htmlBody }
+    // One-time links and codes stay redacted in production (docs/security.md "Secrets in the outbox").
+    const shown = shownBodies(row, outboxSecretKey(ctx.config.secret), ctx.config.revealOutboxSecrets)
+    return { ...toOutboxMessage(row), text_body: shown.text, html_body: shown.html, secrets: shown.secrets }
   })
 })

@@ -62,7 +62,10 @@ describe('phone verification', async () => {
         template: 'verifyPhone',
         status: 'stored',
       })
-      expect(rows[0]?.textBody).toMatch(/\b\d{6}\b/)
+      // Stored with the code redacted (docs/security.md "Secrets in the outbox"); shown outside production.
+      expect(rows[0]?.textBody).not.toMatch(/\b\d{6}\b/)
+      expect(rows[0]?.textBody).toContain('[redacted]')
+      expect((await lastSmsFor(t, user.id))?.textBody).toMatch(/\b\d{6}\b/)
     })
 
     it('writes the SMS in the user’s language', async () => {

@@ -51,7 +51,13 @@ export async function sendPhoneCode(ctx: Ctx, actor: AuthUser) {
       createdAt: now,
       expiresAt,
     })
-    await ctx.sms.send(tx, { to: phone, text: smsText[user.language](code), userId: user.id, template: 'verifyPhone' })
+    await ctx.sms.send(tx, {
+      to: phone,
+      text: smsText[user.language](code),
+      userId: user.id,
+      template: 'verifyPhone',
+      secret: code,
+    })
   })
   return { phone_number: phone, expires_at: expiresAt.toISOString() }
 }
