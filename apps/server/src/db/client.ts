@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import type pg from 'pg'
+import { type DataLock, lockDataFolder } from './data-lock.ts'
 import * as schema from './schema/index.ts'
 
 export type Schema = typeof schema
@@ -111,10 +112,22 @@ async function listenOnPostgres(
 const PGLITE_SHARED_BUFFERS = '64MB'
 
 export async function openPglite(dir: string, options: { loadDataDir?: Blob } = {}): Promise<Database> {
+  let lock: DataLock | null = null
   if (dir !== 'memory://') {
     // PGlite creates the data folder with a non-recursive mkdir; its parent must exist.
     mkdirSync(path.dirname(dir), { recursive: true })
+    // One process per data folder: a second one would silently diverge (data-lock.ts).
+    lock = lockDataFolder(dir)
   }
+  try {
+    return await startPglite(dir, options, lock)
+  } catch (error) {
+    lock?.release()
+    throw error
+  }
+}
+
+async function startPglite(dir: string, options: { loadDataDir?: Blob }, lock: DataLock | null): Promise<Database> {
   const client = new PGlite({
     ...(dir === 'memory://' ? {} : { dataDir: dir }),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -131,7 +144,13 @@ export async function openPglite(dir: string, options: { loadDataDir?: Blob } = 
       await client.query('select 1')
     },
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close()
+      } finally {
+        lock?.release()
+      }
+    },
     listen: async (channel, onMessage) => {
       const unsubscribe = await client.listen(channel, onMessage)
       return () => unsubscribe()
