@@ -38,6 +38,7 @@ import { keyRoutes } from './modules/keys/routes.ts'
 import { mapRoutes } from './modules/maps/routes.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
 import { outboxRoutes } from './modules/outbox/routes.ts'
+import { passkeyRoutes } from './modules/passkeys/routes.ts'
 import { createReconciler } from './modules/payments/reconcile.ts'
 import { paymentRoutes } from './modules/payments/routes.ts'
 import { createTransport } from './modules/payments/transport.ts'
@@ -59,6 +60,7 @@ export const allRoutes: readonly Route[] = [
   ...authRoutes,
   ...userRoutes,
   ...stepUpRoutes,
+  ...passkeyRoutes,
   ...accountRoutes,
   ...keyRoutes,
   ...gatewayRoutes,

@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
   FACEBOOK_DIALOG_URL: z.url().default('https://www.facebook.com/v19.0/dialog/oauth'),
   TOTP_ISSUER: z.string().min(1).max(64).default('Maps Portal'),
+  // Passkeys (issue 16, passkeys): the origin browsers sign in from, when it is not PUBLIC_URL's.
+  PASSKEY_ORIGIN: z.url().optional(),
 })
 
 export type Env = z.infer<typeof EnvSchema>
@@ -111,6 +113,23 @@ export interface Config {
   maps: MapsSettings
   /** Google and Facebook sign-in (null: not offered) and the TOTP issuer name (docs/sign-in.md). */
   signIn: SignInConfig
+  /** The WebAuthn relying party of passkeys (docs/sign-in.md "Passkeys"). */
+  passkey: PasskeyConfig
+}
+
+/**
+ * `origin` is PUBLIC_URL's origin unless PASSKEY_ORIGIN is set, `rpId` its host name, so a passkey
+ * made here signs in only here.
+ */
+export interface PasskeyConfig {
+  rpId: string
+  origin: string
+  rpName: string
+}
+
+function resolvePasskey(env: Env, publicUrl: string): PasskeyConfig {
+  const origin = new URL(env.PASSKEY_ORIGIN ?? publicUrl)
+  return { origin: origin.origin, rpId: origin.hostname, rpName: env.TOTP_ISSUER }
 }
 
 export interface SignInConfig {
@@ -372,6 +391,7 @@ function resolveSandboxConsole(env: Env): Config['sandboxConsole'] {
     maps: mapsSettings(env),
     payments: resolvePayments(env, publicUrl, secret),
     signIn: resolveSignIn(env),
+    passkey: resolvePasskey(env, publicUrl),
   }
 }
     sandboxConsole: resolveSandboxConsole(env),

@@ -65,7 +65,9 @@ describe('who may call what', async () => {
   }
 
   const isSignInRefusal = (a: Answer) => a.status === 401 || a.errorCode === '401' || a.errorCode === '403'
-  const isRoleRefusal = (a: Answer) => a.status === 403 || a.errorCode === 'FORBIDDEN'
+  // STEP_UP_REQUIRED (403) lets the role in and asks for a fresh proof of identity (docs/sign-in.md "Step-up").
+  const isRoleRefusal = (a: Answer) =>
+    a.errorCode === 'FORBIDDEN' || (a.status === 403 && a.errorCode !== 'STEP_UP_REQUIRED')
 
   it.each(allEndpoints.map((e) => [`${e.method} ${e.path}`, e] as const))(
     '%s answers each caller as its roles say',

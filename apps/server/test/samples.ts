@@ -7,6 +7,22 @@ import { freshEmail } from './helpers.ts'
 
 const key = (e: Pick<EndpointSpec, 'method' | 'path'>) => `${e.method} ${e.path}`
 
+/** Well-formed (not genuine) WebAuthn answers: the passkey tests make real ones. */
+const sampleRegistration = () => ({
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', attestationObject: 'oA', transports: ['internal'] },
+  clientExtensionResults: {},
+})
+const sampleAssertion = () => ({
+  id: 'AAAA',
+  rawId: 'AAAA',
+  type: 'public-key',
+  response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA', userHandle: 'AA' },
+  clientExtensionResults: {},
+})
+
 const samples: Record<string, () => Record<string, unknown>> = {
   'POST /v1/login': () => ({ email: freshEmail('sample'), password: 'some-password' }),
   'POST /v1/register': () => ({
@@ -78,6 +94,20 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'POST /v1/users/2fa/enable': () => ({ code: '123456', secret_key: 'A'.repeat(32) }),
   'POST /v1/users/2fa/disable': () => ({ code: '123456', password: 'not-the-password' }),
   'POST /v1/users/2fa/verify-code': () => ({ code: '123456', token: 'not-a-challenge' }),
+  // Recovery codes and passkeys (issue 16, passkeys)
+  'POST /v1/users/2fa/verify-recovery-code': () => ({ code: 'abcd-efgh-ijkl-mnop-qrst-uvwx', token: 'not-a-challenge' }),
+  'POST /v1/users/passkeys': () => ({
+    attempt_id: `wac_${'0'.repeat(26)}`,
+    name: 'My phone',
+    credential: sampleRegistration(),
+  }),
+  'POST /v1/login-passkey': () => ({ attempt_id: `wac_${'0'.repeat(26)}`, credential: sampleAssertion() }),
+  'POST /v1/users/2fa/passkey-options': () => ({ token: 'not-a-challenge' }),
+  'POST /v1/users/2fa/verify-passkey': () => ({
+    token: 'not-a-challenge',
+    attempt_id: `wac_${'0'.repeat(26)}`,
+    credential: sampleAssertion(),
+  }),
   // step-up (issue 16, secrets)
   'POST /v1/users/step-up': () => ({ password: 'not-the-password' }),
   'POST /v1/login-google': () => ({ credential: 'not-an-id-token', attempt: 'sample-attempt' }),

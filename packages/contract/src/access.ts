@@ -12,9 +12,11 @@ import * as gateway from './gateway.ts'
 import * as keys from './keys.ts'
 import * as maps from './maps.ts'
 import * as notifications from './notifications.ts'
+import * as passkeys from './passkeys.ts'
 import * as payments from './payments.ts'
 import * as plans from './plans.ts'
 import * as rates from './rates.ts'
+import * as recoveryCodes from './recovery-codes.ts'
 import { ADMIN_ONLY, ALL_ROLES, ROLES, type Role, STAFF_ROLES } from './roles.ts'
 import * as signIn from './sign-in.ts'
 import * as statistics from './statistics.ts'
@@ -65,6 +67,12 @@ export const PAGES: readonly PageAccess[] = [
       signIn.loginFacebook,
       signIn.startGoogleSignIn,
       signIn.verifyTwoFactorCode,
+      // recovery codes and passkeys at /login and /login/two-factor (issue 16, passkeys)
+      recoveryCodes.verifyRecoveryCode,
+      passkeys.passkeySignInOptions,
+      passkeys.loginPasskey,
+      passkeys.passkeySecondFactorOptions,
+      passkeys.verifyTwoFactorPasskey,
       system.appConfig,
     ],
   },
@@ -236,6 +244,13 @@ export const PAGES: readonly PageAccess[] = [
       signIn.generateTwoFactorSecret,
       signIn.enableTwoFactor,
       signIn.disableTwoFactor,
+      // recovery codes and passkeys in the security settings (issue 16, passkeys)
+      recoveryCodes.recoveryCodesInfo,
+      recoveryCodes.regenerateRecoveryCodes,
+      passkeys.listPasskeys,
+      passkeys.passkeyRegistrationOptions,
+      passkeys.addPasskey,
+      passkeys.deletePasskey,
       emailChange.requestEmailChange,
       emailChange.userEmailChangeRequests,
       emailChange.checkNewEmailUsed,

@@ -38,6 +38,8 @@ export const ErrorCode = {
   Suspended: 'SUSPENDED',
   InvalidImage: 'INVALID_IMAGE',
   NoPhone: 'E401',
+  // Passkeys (issue 16, passkeys): a passkey answer that does not verify (signature, origin, counter).
+  PasskeyRefused: 'PASSKEY_REFUSED',
   // Step-up (issue 16, secrets): a sensitive act needs a proof of identity from the last 10 minutes.
   StepUpRequired: 'STEP_UP_REQUIRED',
 } as const

@@ -12,9 +12,12 @@ import * as gateway from './gateway.ts'
 import * as keys from './keys.ts'
 import * as maps from './maps.ts'
 import * as notifications from './notifications.ts'
+// recovery codes and passkeys (issue 16, passkeys)
+import * as passkeys from './passkeys.ts'
 import * as payments from './payments.ts'
 import * as plans from './plans.ts'
 import * as rates from './rates.ts'
+import * as recoveryCodes from './recovery-codes.ts'
 import * as signIn from './sign-in.ts'
 import * as statistics from './statistics.ts'
 // step-up (issue 16, secrets)
@@ -41,14 +44,16 @@ export * from './gateway.ts'
 export * from './keys.ts'
 export * from './maps.ts'
 export * from './notifications.ts'
+export * from './passkeys.ts'
 export * from './payments.ts'
 export * from './plans.ts'
 export * from './rates.ts'
+export * from './recovery-codes.ts'
 export * from './schemas.ts'
 export * from './sign-in.ts'
 export * from './statistics.ts'
-export * from './support.ts'
 export * from './step-up.ts'
+export * from './support.ts'
 export * from './support-contact.ts'
 export * from './system.ts'
 export * from './users.ts'
@@ -88,5 +93,7 @@ export const allEndpoints: readonly EndpointSpec[] = [
   emailChange,
   audit,
   supportContact,
-].flatMap((module) => Object.values(module).filter(isEndpoint))
   stepUp,
+  recoveryCodes,
+  passkeys,
+].flatMap((module) => Object.values(module).filter(isEndpoint))

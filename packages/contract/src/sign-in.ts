@@ -53,14 +53,19 @@ export const generateTwoFactorSecret = endpoint({
   data: TwoFactorSecret,
 })
 
+/** Turning 2FA on also makes the first set of recovery codes, shown in this answer only (docs/sign-in.md). */
+export const TwoFactorEnabled = TwoFactorInfo.extend({ recovery_codes: z.array(z.string()) })
+export type TwoFactorEnabled = z.infer<typeof TwoFactorEnabled>
+
 export const enableTwoFactor = endpoint({
   method: 'POST',
   path: '/v1/users/2fa/enable',
   roles: ALL_ROLES,
   tag,
-  summary: 'Turn two-factor authentication on: the generated secret and a current code from the app.',
+  summary:
+    'Turn two-factor authentication on: the generated secret and a current code from the app. The answer carries the ten recovery codes, shown this once.',
   body: z.strictObject({ code: TotpCode, secret_key: z.string().min(16).max(128) }),
-  data: TwoFactorInfo,
+  data: TwoFactorEnabled,
 })
 
 export const disableTwoFactor = endpoint({

@@ -1,5 +1,6 @@
 import { catalogs, type Lang, type MessageKey } from '@app/contract'
 import { emailChangeTemplates } from './email-change-templates.ts'
+import { passkeyTemplates } from './passkey-templates.ts'
 import { supportTemplates } from './support-templates.ts'
 
 // The e-mails the portal sends, in each language. A template is a subject, paragraphs and an optional
@@ -33,6 +34,7 @@ function greeted(subject: MessageKey, body: MessageKey): Record<Lang, Text> {
 export const templates = {
   ...emailChangeTemplates,
   ...supportTemplates,
+  ...passkeyTemplates,
   verifyEmail: {
     en: {
       subject: 'Confirm your e-mail address',

@@ -4,12 +4,14 @@
 import { campaignsEn } from './campaigns.ts'
 import { emailChangeLogsEn } from './email-change-logs.ts'
 import { enCore } from './en-core.ts'
+import { passkeysEn } from './passkeys.ts'
 import { refundsEn } from './refunds.ts'
 
 export const en = {
   ...refundsEn,
   ...enCore,
   ...campaignsEn,
+  ...passkeysEn,
   ...emailChangeLogsEn,
   'users.profileUpdated': 'Profile updated',
   'users.notFound': 'User not found',

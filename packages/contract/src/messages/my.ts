@@ -1,12 +1,14 @@
 import { campaignsMy } from './campaigns.ts'
 import { emailChangeLogsMy } from './email-change-logs.ts'
 import type { Catalog } from './en.ts'
+import { passkeysMy } from './passkeys.ts'
 import { refundsMy } from './refunds.ts'
 
 export const my: Catalog = {
   ...refundsMy,
   ...emailChangeLogsMy,
   ...campaignsMy,
+  ...passkeysMy,
   'common.ok': 'အောင်မြင်ပါသည်',
 
   'error.internal': 'ကျွန်ုပ်တို့ဘက်တွင် အမှားတစ်ခု ဖြစ်ပွားခဲ့သည်။ ထပ်မံကြိုးစားပါ။',

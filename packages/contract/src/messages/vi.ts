@@ -1,12 +1,14 @@
 import { campaignsVi } from './campaigns.ts'
 import { emailChangeLogsVi } from './email-change-logs.ts'
 import type { Catalog } from './en.ts'
+import { passkeysVi } from './passkeys.ts'
 import { refundsVi } from './refunds.ts'
 
 export const vi: Catalog = {
   ...refundsVi,
   ...emailChangeLogsVi,
   ...campaignsVi,
+  ...passkeysVi,
   'common.ok': 'Thành công',
 
   'error.internal': 'Đã xảy ra lỗi từ phía hệ thống. Vui lòng thử lại.',

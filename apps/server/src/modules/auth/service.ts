@@ -163,15 +163,24 @@ export async function login(ctx: Ctx, req: FastifyRequest, email: string, passwo
   }
 
   const roles = await listRoles(ctx.db, user.id)
-  if (!user.emailVerifiedAt && now.getTime() - user.createdAt.getTime() > VERIFY_WINDOW_HOURS * HOUR) {
-    throw new AppError(ErrorCode.VerifyExpired, 403, 'auth.verifyExpired')
-  }
-  if (!isStaff(roles) && (await ctx.settings.maintenance())) throw maintenanceError()
+  await admit(ctx, user, roles, now)
 
   await throttle.clear(ctx.db, accountBucket)
   // With two-factor authentication on, the password alone opens no session (docs/sign-in.md).
   if (await twoFactorEnabled(ctx.db, user.id)) return issueChallenge(ctx, user.id, now)
   return openSession(ctx, req, user, roles, now)
+}
+
+/**
+ * What every first factor checks once the identity is proven (a password, a passkey): the 24 hours to
+ * verify the e-mail, and maintenance mode for customers. A suspended account still signs in and sees
+ * its status (docs/accounts.md "Suspension").
+ */
+export async function admit(ctx: Ctx, user: UserRow, roles: Role[], now: Date) {
+  if (!user.emailVerifiedAt && now.getTime() - user.createdAt.getTime() > VERIFY_WINDOW_HOURS * HOUR) {
+    throw new AppError(ErrorCode.VerifyExpired, 403, 'auth.verifyExpired')
+  }
+  if (!isStaff(roles) && (await ctx.settings.maintenance())) throw maintenanceError()
 }
 
 /** A new session for a user whose identity (and second factor) has been checked. */

@@ -1,5 +1,6 @@
 import * as contract from '@app/contract'
 import { ok, routes } from '../../http/routes.ts'
+import { requireStepUp } from '../step-up/service.ts'
 import * as twoFactor from './service.ts'
 
 export const twoFactorRoutes = routes((r) => {
@@ -25,6 +26,18 @@ export const twoFactorRoutes = routes((r) => {
     ok(await twoFactor.turnOffFor(ctx, req, user, params.id, body.reason), 'twoFactor.turnedOff'),
   )
 
+  // Recovery codes (issue 16; docs/sign-in.md "Recovery codes").
+  r.on(contract.recoveryCodesInfo, async ({ ctx, user }) =>
+    ok(await twoFactor.recoveryInfo(ctx, user), 'recoveryCodes.info'),
+  )
+  r.on(contract.regenerateRecoveryCodes, async ({ ctx, user }) => {
+    await requireStepUp(ctx, user)
+    return ok(await twoFactor.regenerateRecoveryCodes(ctx, user), 'recoveryCodes.regenerated')
+  })
+  r.on(contract.verifyRecoveryCode, async ({ ctx, req, body }) => {
+    const session = await twoFactor.verifyRecoverySignIn(ctx, req, body.token, body.code)
+    return ok(session, 'auth.welcome', { name: session.full_name })
+  })
   r.on(contract.verifyTwoFactorCode, async ({ ctx, req, body }) => {
     const session = await twoFactor.verifySignIn(ctx, req, body.token, body.code)
     return ok(session, 'auth.welcome', { name: session.full_name })

@@ -3,7 +3,10 @@ import {
   ErrorCode,
   isStaff,
   joinName,
+  type RecoveryCodes,
+  type RecoveryCodesInfo,
   type Session,
+  type TwoFactorEnabled,
   type TwoFactorInfo,
   type TwoFactorSecret,
 } from '@app/contract'
@@ -21,7 +24,8 @@ import type { AuthUser } from '../auth/authenticate.ts'
 import { checkPassword } from '../auth/passwords.ts'
 import { openSession } from '../auth/service.ts'
 import { findUserById, getUserById, listRoles, type UserRow } from '../users/queries.ts'
-import { readChallenge } from './challenge.ts'
+import { readChallenge, twoFactorEnabled } from './challenge.ts'
+import { consumeRecoveryCode, recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.ts'
 import { matchStep, newSecret, normaliseSecret, otpauthUrl } from './totp.ts'
 
 // Two-factor authentication (DESIGN §4, docs/sign-in.md): enrol, confirm, sign in, turn off.
@@ -46,13 +50,13 @@ async function totpRow(db: Db, userId: string) {
   return row ?? null
 }
 
-async function refuseWhileLocked(ctx: Ctx, userId: string, now: Date) {
+export async function refuseWhileLocked(ctx: Ctx, userId: string, now: Date) {
   const blocked = await throttle.blockedFor(ctx.db, bucketOf(userId), now)
   if (blocked > 0) throw tooManyRequests(blocked, 'auth.locked')
 }
 
 /** Counts a failure (outside any transaction, so it sticks) and throws `error`, or 429 once locked. */
-async function failure(ctx: Ctx, userId: string, now: Date, error: AppError): Promise<never> {
+export async function failure(ctx: Ctx, userId: string, now: Date, error: AppError): Promise<never> {
   const verdict = await throttle.hit(
     ctx.db,
     bucketOf(userId),
@@ -88,7 +92,7 @@ async function tellUser(
   ctx: Ctx,
   tx: Db,
   user: UserRow,
-  template: 'twoFactorOn' | 'twoFactorSelfOff' | 'twoFactorOff',
+  template: 'twoFactorOn' | 'twoFactorSelfOff' | 'twoFactorOff' | 'recoveryCodesRegenerated' | 'recoveryCodeUsed',
   vars: Record<string, string> = {},
 ) {
   await ctx.mail.queue(tx, {
@@ -128,7 +132,7 @@ export async function generateSecret(ctx: Ctx, user: AuthUser): Promise<TwoFacto
   return { secret_key: secret, otpauth_url: otpauthUrl(secret, issuer, user.email), issuer, account: user.email }
 }
 
-export async function enable(ctx: Ctx, user: AuthUser, code: string, secretKey: string): Promise<TwoFactorInfo> {
+export async function enable(ctx: Ctx, user: AuthUser, code: string, secretKey: string): Promise<TwoFactorEnabled> {
   const now = ctx.clock.now()
   await refuseWhileLocked(ctx, user.id, now)
   const row = await totpRow(ctx.db, user.id)
@@ -144,7 +148,8 @@ export async function enable(ctx: Ctx, user: AuthUser, code: string, secretKey: 
   if (!safeEqual(normaliseSecret(secretKey), secret)) throw badRequest(ErrorCode.TokenExpired, 'twoFactor.noPending')
   const step = matchStep(secret, code, now, row.lastStep)
   if (step === null) return failure(ctx, user.id, now, wrongCode())
-  await ctx.db.transaction(async (tx) => {
+  // The first set of recovery codes is made with it, in the same transaction (docs/sign-in.md).
+  const recoveryCodes = await ctx.db.transaction(async (tx) => {
     const updated = await tx
       .update(userTotp)
       .set({
@@ -161,10 +166,16 @@ export async function enable(ctx: Ctx, user: AuthUser, code: string, secretKey: 
       .returning({ enabledAt: userTotp.enabledAt })
     if (updated.length === 0) throw conflict(ErrorCode.Conflict, 'twoFactor.alreadyEnabled')
     await tellUser(ctx, tx, user.row, 'twoFactorOn')
+    return replaceRecoveryCodes(ctx, tx, user.id, now)
   })
   ctx.mail.kick()
   await throttle.clear(ctx.db, bucketOf(user.id))
-  return { enabled: true, enabled_at: now.toISOString(), has_password: user.row.passwordHash !== null }
+  return {
+    enabled: true,
+    enabled_at: now.toISOString(),
+    has_password: user.row.passwordHash !== null,
+    recovery_codes: recoveryCodes,
+  }
 }
 
 /** Turning it off is re-authentication: a current code, and the password when the account has one. */
@@ -256,8 +267,76 @@ export async function verifySignIn(ctx: Ctx, req: FastifyRequest, token: string,
     if (!(await totpRow(ctx.db, userId))?.enabledAt) throw challengeInvalid()
     return failure(ctx, userId, now, wrongCode())
   }
-  await throttle.clear(ctx.db, bucketOf(userId))
-  const roles = await listRoles(ctx.db, userId)
+  return finishSignIn(ctx, req, user, now)
+}
+
+/**
+ * The end of every second step (a code, a recovery code, a passkey): the lock is cleared and the session
+ * opened as a password sign-in would open it (maintenance mode still turns customers away).
+ */
+export async function finishSignIn(ctx: Ctx, req: FastifyRequest, user: UserRow, now: Date): Promise<Session> {
+  await throttle.clear(ctx.db, bucketOf(user.id))
+  const roles = await listRoles(ctx.db, user.id)
   if (!isStaff(roles) && (await ctx.settings.maintenance())) throw maintenanceError()
   return openSession(ctx, req, user, roles, now)
+}
+
+/** How many recovery codes the signed-in account has left (none while 2FA is off). */
+export async function recoveryInfo(ctx: Ctx, user: AuthUser): Promise<RecoveryCodesInfo> {
+  const { remaining, generatedAt } = await recoveryCodesLeft(ctx.db, user.id)
+  return { remaining, generated_at: generatedAt?.toISOString() ?? null }
+}
+
+/**
+ * A new set of recovery codes. The caller proved themselves on this session within the last minutes
+ * (step-up, checked by the route); the old set stops working in the same transaction and the account is
+ * e-mailed.
+ */
+export async function regenerateRecoveryCodes(ctx: Ctx, user: AuthUser): Promise<RecoveryCodes> {
+  const now = ctx.clock.now()
+  const codes = await ctx.db.transaction(async (tx) => {
+    // Locks the 2FA row, so that turning 2FA off at the same time cannot leave codes behind.
+    const [row] = await tx.select().from(userTotp).where(eq(userTotp.userId, user.id)).for('update')
+    if (!row?.enabledAt) throw conflict(ErrorCode.Conflict, 'twoFactor.notEnabled')
+    const codes = await replaceRecoveryCodes(ctx, tx, user.id, now)
+    await tellUser(ctx, tx, user.row, 'recoveryCodesRegenerated')
+    return codes
+  })
+  ctx.mail.kick()
+  return { codes, remaining: codes.length, generated_at: now.toISOString() }
+}
+
+/**
+ * The second step with a recovery code instead of the app's code. The code is spent by one conditional
+ * `UPDATE` (so a code opens at most one session, even under concurrency); the account is e-mailed with
+ * the number of codes left. Wrong codes count towards the same lock as wrong app codes.
+ */
+export async function verifyRecoverySignIn(
+  ctx: Ctx,
+  req: FastifyRequest,
+  token: string,
+  code: string,
+): Promise<Session> {
+  const now = ctx.clock.now()
+  const userId = await readChallenge(ctx, token, now)
+  const challengeInvalid = () => badRequest(ErrorCode.TokenExpired, 'twoFactor.challengeInvalid')
+  if (!userId) throw challengeInvalid()
+  await refuseWhileLocked(ctx, userId, now)
+  const user = await findUserById(ctx.db, userId)
+  if (!user) throw challengeInvalid()
+  // Maintenance is checked before the code is spent: a refused sign-in must not cost one of ten codes.
+  if (!isStaff(await listRoles(ctx.db, userId)) && (await ctx.settings.maintenance())) throw maintenanceError()
+  const accepted = await ctx.db.transaction(async (tx) => {
+    if (!(await consumeRecoveryCode(ctx, tx, userId, code, now))) return false
+    const { remaining } = await recoveryCodesLeft(tx, userId)
+    await tellUser(ctx, tx, user, 'recoveryCodeUsed', { remaining: String(remaining) })
+    return true
+  })
+  if (!accepted) {
+    // 2FA turned off since the first step took its codes with it: sign in again.
+    if (!(await twoFactorEnabled(ctx.db, userId))) throw challengeInvalid()
+    return failure(ctx, userId, now, refused(ErrorCode.WrongCode, 'recoveryCodes.wrong'))
+  }
+  ctx.mail.kick()
+  return finishSignIn(ctx, req, user, now)
 }
