@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { accessOf, listedEndpoints, PAGES } from './access.ts'
+import { accessOf, listedEndpoints, OWNED_RECORDS, PAGES, SUBJECTS } from './access.ts'
 import { allEndpoints } from './index.ts'
 
 const name = (e: { method: string; path: string } | undefined) =>
@@ -43,6 +43,45 @@ describe('the access table of SPEC §6', () => {
       const pages = PAGES.filter((p) => p.uses.includes(endpoint) || p.usesForOthers?.includes(endpoint))
       if (pages.some((p) => p.roles === 'gateway')) expect(pages.length, name(endpoint)).toBe(1)
     }
+  })
+
+  it('knows where every non-admin endpoint that takes a user_id finds its user', () => {
+    const fieldsOf = (schema: unknown): string[] => {
+      const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape
+      if (shape) return Object.keys(shape)
+      const inner = (schema as { unwrap?: () => unknown } | undefined)?.unwrap?.()
+      return inner ? fieldsOf(inner) : []
+    }
+    const unchecked = allEndpoints.filter((e) => {
+      const access = listedEndpoints().includes(e) ? accessOf(e) : null
+      // An endpoint every caller of which may act for others (an admin's) needs no check.
+      if (
+        !access ||
+        typeof access.roles === 'string' ||
+        access.roles.every((r) => r === 'admin' || access.forOthers.includes(r))
+      )
+        return false
+      const named = [...fieldsOf(e.query), ...fieldsOf(e.body)].includes('user_id')
+      return named && !SUBJECTS.has(e)
+    })
+    expect(unchecked.map(name), 'add them to SUBJECTS in access.ts').toEqual([])
+  })
+
+  it('acts for another user only where the server can tell whose data it is', () => {
+    for (const page of PAGES) {
+      for (const endpoint of page.usesForOthers ?? []) {
+        const access = accessOf(endpoint)
+        // Admin-only endpoints need no owner check: every caller may act for others.
+        if (typeof access.roles !== 'string' && access.roles.every((r) => access.forOthers.includes(r))) continue
+        expect(SUBJECTS.has(endpoint) || OWNED_RECORDS.has(endpoint), `${name(endpoint)} on ${page.page}`).toBe(true)
+      }
+    }
+  })
+
+  it('gives every call about one key the same rule (the server checks a key once for all of them)', () => {
+    const keyCalls = [...OWNED_RECORDS].filter((e) => e.tag === 'Keys')
+    expect(keyCalls.length).toBeGreaterThan(5)
+    for (const endpoint of keyCalls) expect(accessOf(endpoint).forOthers, name(endpoint)).toEqual(['admin'])
   })
 
   it('makes the admin-only pages of SPEC §6 admin-only for another user', () => {

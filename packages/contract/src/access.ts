@@ -20,9 +20,9 @@ import * as recoveryCodes from './recovery-codes.ts'
 import { ADMIN_ONLY, ALL_ROLES, ROLES, type Role, STAFF_ROLES } from './roles.ts'
 import * as signIn from './sign-in.ts'
 import * as statistics from './statistics.ts'
+import * as stepUp from './step-up.ts'
 import * as support from './support.ts'
 import * as supportContact from './support-contact.ts'
-import * as stepUp from './step-up.ts'
 import * as system from './system.ts'
 import * as users from './users.ts'
 
@@ -63,9 +63,9 @@ export const PAGES: readonly PageAccess[] = [
       auth.sendVerifyEmail,
       auth.verifyEmail,
       auth.checkEmailExisted,
+      signIn.startGoogleSignIn,
       signIn.loginGoogle,
       signIn.loginFacebook,
-      signIn.startGoogleSignIn,
       signIn.verifyTwoFactorCode,
       // recovery codes and passkeys at /login and /login/two-factor (issue 16, passkeys)
       recoveryCodes.verifyRecoveryCode,
@@ -106,6 +106,9 @@ export const PAGES: readonly PageAccess[] = [
       campaigns.activeCampaigns,
       keys.listUserKeys,
       keys.revealKey,
+      // the step-up dialog before a key's secret is revealed, wherever it is copied (issue 16, secrets)
+      stepUp.stepUpStatus,
+      stepUp.stepUp,
       rates.getRivalRates,
       rates.priceOfOneUser,
       plans.planDashboard,
@@ -115,9 +118,6 @@ export const PAGES: readonly PageAccess[] = [
     page: '/dashboard',
     roles: ALL_ROLES,
     uses: [billing.billEstimate, balance.balanceSummary, plans.planDashboard, statistics.hitsOneUser],
-      // the step-up dialog before a key's secret is revealed, wherever it is copied (issue 16, secrets)
-      stepUp.stepUpStatus,
-      stepUp.stepUp,
   },
   {
     page: '/keys, /createKey, /edit',
@@ -297,9 +297,12 @@ export const PAGES: readonly PageAccess[] = [
   {
     page: '/administrator/user-management/key-and-bill',
     roles: ADMIN_ONLY,
-    uses: [users.getProfile, keys.listAllKeys, keys.suspendKey, keys.unsuspendKey],
+    uses: [users.getProfile, keys.listAllKeys],
     usesForOthers: [
       keys.listUserKeys,
+      keys.listDeletedKeys,
+      keys.suspendKey,
+      keys.unsuspendKey,
       keys.getKey,
       keys.createKey,
       keys.updateKey,
@@ -331,9 +334,9 @@ export const PAGES: readonly PageAccess[] = [
   {
     page: '/administrator/view-hits-per-user',
     roles: STAFF_ROLES,
-    uses: [statistics.hitsOneUserByUserId],
+    uses: [],
     usesForOthers: [
-      statistics.hitsOneUser,
+      statistics.hitsOneUserByUserId,
       statistics.hitsOneUserPerMonth,
       statistics.billingUsage,
       statistics.keyHealth,
@@ -358,7 +361,8 @@ export const PAGES: readonly PageAccess[] = [
   {
     page: '/administrator/usage-statistics, /usage-statistics-per-user',
     roles: ADMIN_ONLY,
-    uses: [statistics.hitsAllUsers, statistics.hitsPerUser, statistics.hitsOneUserByUserId],
+    uses: [statistics.hitsAllUsers, statistics.hitsPerUser],
+    usesForOthers: [statistics.hitsOneUserByUserId],
   },
   {
     page: '/administrator/campaigns',
@@ -478,6 +482,8 @@ export const PAGES: readonly PageAccess[] = [
       payments.confirmPayment,
       payments.rejectPayment,
       payments.reconcilePayments,
+      // a top-up refunded through its provider (issue 16, payments)
+      payments.refundPayment,
       payments.getBankSettings,
       payments.setBankSettings,
     ],
@@ -485,6 +491,64 @@ export const PAGES: readonly PageAccess[] = [
   },
   { page: '/administrator/outbox', roles: ADMIN_ONLY, uses: [system.listOutbox, system.getOutboxMessage] },
 ]
+
+/**
+ * Where an endpoint's input names the user a call is about (`user_id`, a user id in the path, an
+ * e-mail). Absent or the caller's own: the call is about the caller. The server's guard compares it
+ * with the caller before the handler runs and refuses another user unless the caller holds a role of
+ * `forOthers`. Endpoints about a record (a bill, a key, a ticket) check its owner in the handler
+ * through the same rule (`actFor`, apps/server/src/http/access.ts).
+ */
+export interface Subject {
+  in: 'query' | 'body' | 'params'
+  /** The fields that may name the user: a user id, or `email` for an address. */
+  fields: readonly string[]
+}
+
+export const SUBJECTS: ReadonlyMap<EndpointSpec, Subject> = new Map<EndpointSpec, Subject>([
+  [billing.listBills, { in: 'query', fields: ['user_id'] }],
+  [billing.billEstimate, { in: 'query', fields: ['user_id'] }],
+  [keys.listUserKeys, { in: 'query', fields: ['user_id'] }],
+  [keys.listDeletedKeys, { in: 'query', fields: ['user_id'] }],
+  [keys.createKey, { in: 'body', fields: ['user_id'] }],
+  [keys.deleteKey, { in: 'body', fields: ['user_id'] }],
+  [balance.balanceSummary, { in: 'query', fields: ['user_id'] }],
+  [balance.userBalanceLogs, { in: 'params', fields: ['id'] }],
+  [coupons.userCouponLogs, { in: 'params', fields: ['id'] }],
+  [rates.priceOfOneUser, { in: 'query', fields: ['email'] }],
+  [emailChange.userEmailChangeRequests, { in: 'query', fields: ['user_id'] }],
+  [statistics.hitsOneUserPerMonth, { in: 'query', fields: ['user_id', 'email'] }],
+  [statistics.billingUsage, { in: 'query', fields: ['user_id', 'email'] }],
+  [statistics.keyHealth, { in: 'query', fields: ['user_id', 'email'] }],
+  [statistics.recentRequests, { in: 'query', fields: ['user_id', 'email'] }],
+  [statistics.recentRequestsCount, { in: 'query', fields: ['user_id', 'email'] }],
+  [statistics.exportUsageCsv, { in: 'query', fields: ['user_id', 'email'] }],
+])
+
+/**
+ * Endpoints about one record that belongs to a user (a bill, a key, a ticket, a payment): the handler
+ * finds the owner and asks `actFor`, which applies the same `forOthers` roles.
+ */
+export const OWNED_RECORDS: ReadonlySet<EndpointSpec> = new Set<EndpointSpec>([
+  billing.getBill,
+  billing.billDownloadToken,
+  billing.billPdf,
+  billing.billXlsx,
+  billing.requestVat,
+  balance.payBill,
+  keys.getKey,
+  keys.updateKey,
+  keys.deleteKey,
+  keys.duplicateKey,
+  keys.revealKey,
+  keys.rollKey,
+  keys.suspendKey,
+  keys.unsuspendKey,
+  support.getTicket,
+  support.replyTicket,
+  support.closeTicket,
+  payments.getPayment,
+])
 
 export interface EndpointAccess {
   /** Who may call the endpoint at all: what the server's guard enforces. */

@@ -1,16 +1,20 @@
 import { Readable } from 'node:stream'
 import {
+  accessOf,
   type BodyOf,
   type EndpointSpec,
   ErrorCode,
   envelopeSchema,
+  findNul,
   hasAnyRole,
   isStaff,
   type MessageKey,
+  NUL,
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
   type Role,
+  SUBJECTS,
   toColonPath,
 } from '@app/contract'
 import type { MultipartFile } from '@fastify/multipart'
@@ -20,7 +24,8 @@ import type { Ctx } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { safeEqual } from '../lib/crypto.ts'
 import { type AuthUser, authenticate, bearerToken } from '../modules/auth/authenticate.ts'
-import { AppError } from './errors.ts'
+import { type ActFor, actForOf, checkSubject, recordRefusal } from './access.ts'
+import { AppError, invalidField } from './errors.ts'
 import { t } from './lang.ts'
 
 /** A successful answer with a message for the envelope (otherwise the message is "Success"). */
@@ -51,6 +56,11 @@ export interface HandlerArgs<E extends EndpointSpec> {
   reply: FastifyReply
   /** The uploaded file of a multipart endpoint. */
   file: E['upload'] extends object ? MultipartFile : undefined
+  /**
+   * SPEC §6 "for another user" for a record the handler found: passes for the caller's own record or
+   * a role that may act for others here (packages/contract/src/access.ts), else throws.
+   */
+  actFor: E['roles'] extends 'public' | 'gateway' ? undefined : ActFor
 }
 
 type Result<E extends EndpointSpec> = E['raw'] extends true ? FastifyReply : ResponseOf<E> | Reply<ResponseOf<E>>
@@ -89,10 +99,13 @@ declare module 'fastify' {
 
 /**
  * The one guard every route passes, before its input is parsed: who is calling (bearer token),
- * whether their role may call this endpoint, and whether maintenance mode turns them away.
+ * whether their role may call this endpoint, and whether maintenance mode turns them away. The roles
+ * come from SPEC §6's table (`accessOf`, packages/contract/src/access.ts), which a contract test holds
+ * each endpoint's declared `roles` to.
  */
 function guard(ctx: Ctx, endpoint: EndpointSpec) {
-  if (endpoint.roles === 'gateway') {
+  const access = accessOf(endpoint).roles
+  if (access === 'gateway') {
     // The maps API gateway's service token, compared in constant time. Synchronous (callback style):
     // this guards the hot path, and needs neither the database nor a promise.
     return (req: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
@@ -111,10 +124,10 @@ function guard(ctx: Ctx, endpoint: EndpointSpec) {
   }
   return async (req: FastifyRequest) => {
     req.user = null
-    if (endpoint.roles !== 'public') {
+    if (access !== 'public') {
       const user = await authenticate(ctx, req)
       req.user = user
-      if (!hasAnyRole(user.roles, endpoint.roles as readonly Role[])) {
+      if (!hasAnyRole(user.roles, access as readonly Role[])) {
         throw new AppError(ErrorCode.Forbidden, 403, 'error.forbidden')
       }
     }
@@ -149,6 +162,13 @@ export function registerRoutes(app: FastifyInstance, ctx: Ctx, list: readonly Ro
         ...(endpoint.raw ? {} : { response: { [status]: envelopeSchema(endpoint.data) } }),
       },
       onRequest: guard(ctx, endpoint),
+      // Every refusal of a signed-in staff member leaves a security event in the audit log (docs/security.md).
+      onError: async (req: FastifyRequest, _reply: FastifyReply, error: Error) =>
+        recordRefusal(ctx, endpoint, req, error),
+      // The input is parsed by now: a call naming another user is refused unless the role may (SPEC §6).
+      ...(SUBJECTS.has(endpoint)
+        ? { preHandler: async (req: FastifyRequest) => req.user && checkSubject(endpoint, req, req.user) }
+        : {}),
       // A signature over the exact body (PayPal webhooks) needs the bytes as they came, before JSON parsing.
       ...(endpoint.rawBody ? { preParsing: keepRawBody } : {}),
       // Typed for the app-wide zod schemas; Fastify's route typing cannot see that this is the same kind.
@@ -188,6 +208,9 @@ export function registerRoutes(app: FastifyInstance, ctx: Ctx, list: readonly Ro
       req,
       reply,
       file: file as never,
+      actFor: (req.user && req.routeOptions.config.endpoint
+        ? actForOf(req.user, req.routeOptions.config.endpoint)
+        : undefined) as never,
     }
   }
 }
@@ -248,5 +271,10 @@ async function readUpload(req: FastifyRequest, maxBytes: number): Promise<Multip
     throw new AppError(ErrorCode.Validation, 400, 'validation.file.required', undefined, {
       fields: { file: 'validation.file.required' },
     })
+  // The file's name and the form's other fields are request text too (docs/security.md "Text input").
+  const fieldValues = Object.values(file.fields).flatMap((part) =>
+    (Array.isArray(part) ? part : [part]).map((p) => (p && 'value' in p ? p.value : null)),
+  )
+  if (file.filename.includes(NUL) || findNul(fieldValues)) throw invalidField('file', 'validation.nulCharacter')
   return file
 }

@@ -449,13 +449,14 @@ describe('balance', async () => {
       expect((await logs(user.id, token, { filter_type: 'gift' })).status).toBe(400)
     })
 
-    it("keeps a customer to their own log; staff read anyone's", async () => {
+    it("keeps a customer and support to their own log; admins read anyone's (SPEC §6)", async () => {
       const { user } = await history()
       const stranger = await customer()
-      const res = await logs(user.id, stranger.token)
-      expect(res.status).toBe(404)
-      expect(errorEnvelope(res.body).error_code).toBe('NOT_FOUND')
-      expect((await logs(user.id, support.token)).body.data.total).toBe(4)
+      for (const token of [stranger.token, support.token]) {
+        const res = await logs(user.id, token)
+        expect(res.status).toBe(403)
+        expect(errorEnvelope(res.body).error_code).toBe('FORBIDDEN')
+      }
       expect((await logs(user.id, admin.token)).body.data.total).toBe(4)
       expect((await logs(`usr_${'0'.repeat(26)}`, admin.token)).status).toBe(404)
     })
@@ -513,12 +514,19 @@ describe('balance', async () => {
       expect(res.body.data.month_spend).toBe(estimate.body.data.so_far)
       // 1 day 8 hours into November: floor(balance ÷ (spend ÷ 4/3 days)).
       expect(res.body.data.runway_days).toBe(Number((100_000n * 4n) / (spend * 3n)))
-      const asStaff = await call(t, contract.balanceSummary, { query: { user_id: user.id } }, { token: support.token })
-      expect(asStaff.body.data).toEqual(res.body.data)
+      const asAdmin = await call(t, contract.balanceSummary, { query: { user_id: user.id } }, { token: admin.token })
+      expect(asAdmin.body.data).toEqual(res.body.data)
+      const asSupport = await call(
+        t,
+        contract.balanceSummary,
+        { query: { user_id: user.id } },
+        { token: support.token },
+      )
+      expect(asSupport.status).toBe(403)
       const stranger = await customer()
       expect(
         (await call(t, contract.balanceSummary, { query: { user_id: user.id } }, { token: stranger.token })).status,
-      ).toBe(404)
+      ).toBe(403)
     })
 
     it('e-mails once when a debit crosses the threshold, again after the balance went back above it', async () => {

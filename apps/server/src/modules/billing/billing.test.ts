@@ -405,22 +405,25 @@ describe('bills', async () => {
       expect(paged.body.data.items.map((b) => b.month)).toEqual([9])
     })
 
-    it("answers 404 to a customer naming someone else's bills; staff see anyone's", async () => {
-      const other = await call(t, contract.listBills, { query: { user_id: bob.user.id } }, { token: alice.token })
-      expect(other.status).toBe(404)
-      expect(errorEnvelope(other.body)).toMatchObject({ error_code: 'NOT_FOUND', message: 'Bill not found' })
+    it("refuses someone else's bills to a customer and to support; admins see anyone's (SPEC §6)", async () => {
+      for (const token of [alice.token, support.token]) {
+        const other = await call(t, contract.listBills, { query: { user_id: bob.user.id } }, { token })
+        expect(other.status).toBe(403)
+        expect(errorEnvelope(other.body)).toMatchObject({ error_code: 'FORBIDDEN' })
+      }
       const own = await call(t, contract.listBills, { query: { user_id: alice.user.id } }, { token: alice.token })
       expect(own.body.data.total).toBe(2)
-      const staff = await call(t, contract.listBills, { query: { user_id: bob.user.id } }, { token: support.token })
-      expect(staff.body.data.items.map((b) => b.user_id)).toEqual([bob.user.id, bob.user.id])
+      const asAdmin = await call(t, contract.listBills, { query: { user_id: bob.user.id } }, { token: admin.token })
+      expect(asAdmin.body.data.items.map((b) => b.user_id)).toEqual([bob.user.id, bob.user.id])
     })
 
-    it("gives one bill to its owner and staff, and 404 for someone else's or none", async () => {
+    it("gives one bill to its owner and admins, 403 to support and 404 for someone else's or none", async () => {
       const bill = await billOf(bob.user.id)
       expect((await call(t, contract.getBill, { params: { id: bill.id } }, { token: bob.token })).body.data).toEqual(
         bill,
       )
-      expect((await call(t, contract.getBill, { params: { id: bill.id } }, { token: support.token })).status).toBe(200)
+      expect((await call(t, contract.getBill, { params: { id: bill.id } }, { token: admin.token })).status).toBe(200)
+      expect((await call(t, contract.getBill, { params: { id: bill.id } }, { token: support.token })).status).toBe(403)
       for (const id of [bill.id, MISSING_BILL]) {
         const res = await call(t, contract.getBill, { params: { id } }, { token: alice.token })
         expect(res.status).toBe(404)
@@ -540,10 +543,11 @@ describe('bills', async () => {
       // Someone else's bill through a session is "not found", and so is a bill that does not exist.
       expect((await file(t, `/v1/bills/${bobBill.id}/files`, { token: alice.token })).statusCode).toBe(404)
       expect((await file(t, `/v1/bills/${MISSING_BILL}/filesPDF`)).statusCode).toBe(404)
-      // Staff may fetch anyone's, and a token staff were given works for that bill.
-      expect((await file(t, `/v1/bills/${bobBill.id}/files`, { token: support.token })).statusCode).toBe(200)
+      // Admins may fetch anyone's, and a token an admin was given works for that bill; support may not.
+      expect((await file(t, `/v1/bills/${bobBill.id}/files`, { token: admin.token })).statusCode).toBe(200)
+      expect((await file(t, `/v1/bills/${bobBill.id}/files`, { token: support.token })).statusCode).toBe(403)
       const staffToken = (
-        await call(t, contract.billDownloadToken, { params: { id: bobBill.id } }, { token: support.token })
+        await call(t, contract.billDownloadToken, { params: { id: bobBill.id } }, { token: admin.token })
       ).body.data.token
       expect((await file(t, `/v1/bills/${bobBill.id}/filesPDF?token=${staffToken}`)).statusCode).toBe(200)
     })
@@ -754,11 +758,14 @@ describe('bills', async () => {
       expect(await mailsTo(t, alice.user.email)).toEqual([])
     })
 
-    it("answers 404 for someone else's bill, staff included", async () => {
+    it("answers 404 for someone else's bill to a customer, 403 to staff (no page asks for another's)", async () => {
       const bill = await billOf(bob.user.id)
-      for (const token of [alice.token, admin.token]) {
+      for (const [token, status] of [
+        [alice.token, 404],
+        [admin.token, 403],
+      ] as const) {
         const res = await call(t, contract.requestVat, { params: { id: bill.id }, body: valid }, { token })
-        expect(res.status).toBe(404)
+        expect(res.status).toBe(status)
       }
       expect((await billOf(bob.user.id)).vat_request).toBeNull()
     })
@@ -858,13 +865,15 @@ describe('bills', async () => {
       expect(res.body.data.projected).toBe(contract.formatCents(estimateMonth(input, 32 / 720).projected.totalCents))
     })
 
-    it("lets staff ask for anyone's estimate and answers a customer asking for another's with 404", async () => {
+    it("lets admins ask for anyone's estimate and refuses another's to a customer and to support", async () => {
       await usage(t, bob.user.id, 'GEOCODE', '2026-11-01', 11_000)
-      const bob1 = await call(t, contract.billEstimate, { query: { user_id: bob.user.id } }, { token: support.token })
+      const bob1 = await call(t, contract.billEstimate, { query: { user_id: bob.user.id } }, { token: admin.token })
       // Bob's private GEOCODE: 10,000 billable × 0.002 = 20.00; 10 % off = 18.00; less 5.00.
       expect(bob1.body.data).toMatchObject({ so_far: '13.00', lines: [{ service: 'GEOCODE', so_far: '20.00' }] })
-      const refused = await call(t, contract.billEstimate, { query: { user_id: bob.user.id } }, { token: alice.token })
-      expect(refused.status).toBe(404)
+      for (const token of [alice.token, support.token]) {
+        const refused = await call(t, contract.billEstimate, { query: { user_id: bob.user.id } }, { token })
+        expect(refused.status).toBe(403)
+      }
     })
   })
 

@@ -1,14 +1,22 @@
-import { type BillDetail, ErrorCode, estimateMonth, formatCents, isStaff, type ServiceType } from '@app/contract'
+import {
+  type BillDetail,
+  type EndpointSpec,
+  ErrorCode,
+  estimateMonth,
+  formatCents,
+  type ServiceType,
+} from '@app/contract'
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import { errors, SignJWT } from 'jose'
 import type { Ctx } from '../../context.ts'
 import { type Db, queryRows } from '../../db/client.ts'
 import { bills, userRoles, users } from '../../db/schema/index.ts'
+import { type ActFor, assertActFor, mayActFor } from '../../http/access.ts'
 import { AppError, notFound } from '../../http/errors.ts'
 import { deriveKey } from '../../lib/crypto.ts'
-import { writeAudit } from '../audit/audit.ts'
 import { verifyJwt } from '../../lib/jwt.ts'
+import { writeAudit } from '../audit/audit.ts'
 import { type AuthUser, authenticate, bearerToken } from '../auth/authenticate.ts'
 import { privatePrices } from '../pricing/prices.ts'
 import { listRoles } from '../users/queries.ts'
@@ -20,17 +28,14 @@ import { type BillWithUser, findBill, toBill, toBillDetail } from './queries.ts'
 
 const notFoundBill = () => notFound('billing.notFound')
 
-/** Which user's bills a call is about: customers only ever their own; another's id answers 404. */
-export function billOwnerFor(actor: AuthUser, requested: string | undefined): string {
-  if (!requested || requested === actor.id) return actor.id
-  if (!isStaff(actor.roles)) throw notFoundBill()
-  return requested
-}
-
-/** A bill the actor may see: their own, or any for staff. Someone else's is "not found", never "forbidden". */
-export async function billFor(db: Db, actor: { id: string; roles: readonly string[] }, id: string) {
+/**
+ * A bill the caller may see: their own, or another user's with a role that may act for others here
+ * (SPEC §6: the admin's key-and-bill and billing pages). Someone else's is "not found" to a customer.
+ */
+export async function billFor(db: Db, actFor: ActFor, id: string) {
   const row = await findBill(db, id)
-  if (!row || (row.bill.userId !== actor.id && !isStaff(actor.roles))) throw notFoundBill()
+  if (!row) throw notFoundBill()
+  actFor(row.bill.userId, notFoundBill)
   return row
 }
 
@@ -52,8 +57,8 @@ function downloadKey(ctx: Ctx): Uint8Array {
 }
 
 /** A 5-minute token naming one bill and the user it was issued to, for links that cannot send a header. */
-export async function issueDownloadToken(ctx: Ctx, actor: AuthUser, billId: string) {
-  const row = await billFor(ctx.db, actor, billId)
+export async function issueDownloadToken(ctx: Ctx, actor: AuthUser, actFor: ActFor, billId: string) {
+  const row = await billFor(ctx.db, actFor, billId)
   const now = ctx.clock.now()
   const expiresAt = new Date(now.getTime() + DOWNLOAD_TOKEN_MS)
   const token = await new SignJWT({ bid: row.bill.id })
@@ -73,9 +78,9 @@ async function verifyDownloadToken(ctx: Ctx, token: string): Promise<{ userId: s
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
-      kid: 'absent',
       currentDate: ctx.clock.now(),
       typ: 'JWT',
+      kid: 'absent',
     })
     if (typeof payload.sub !== 'string' || typeof payload.bid !== 'string') return null
     return { userId: payload.sub, billId: payload.bid }
@@ -95,6 +100,7 @@ const downloadRefused = () => new AppError(ErrorCode.TokenExpired, 401, 'billing
 export async function billForFile(
   ctx: Ctx,
   req: FastifyRequest,
+  endpoint: EndpointSpec,
   id: string,
   token: string | undefined,
 ): Promise<BillWithUser> {
@@ -110,12 +116,15 @@ export async function billForFile(
       .limit(1)
     if (!holder) throw downloadRefused()
     const roles = await listRoles(ctx.db, holder.id)
-    if (holder.id !== row.bill.userId && !isStaff(roles)) throw downloadRefused()
+    // The token's holder must still be allowed this bill now (a role changed since is honoured).
+    if (!mayActFor({ id: holder.id, roles }, endpoint, row.bill.userId)) throw downloadRefused()
     return row
   }
   if (!bearerToken(req)) throw downloadRefused()
   const actor = await authenticate(ctx, req)
-  if (row.bill.userId !== actor.id && !isStaff(actor.roles)) throw notFoundBill()
+  // Known to the error handler, so a refusal is recorded with who asked (docs/security.md).
+  req.user = actor
+  assertActFor(actor, endpoint, row.bill.userId, notFoundBill)
   return row
 }
 
@@ -172,11 +181,18 @@ export interface VatBody {
  * The owner asks for a VAT invoice: the details are kept on the bill (a new request replaces the
  * last) and every administrator gets an e-mail, written to the outbox in the same transaction.
  */
-export async function requestVat(ctx: Ctx, actor: AuthUser, id: string, body: VatBody): Promise<BillDetail> {
+export async function requestVat(
+  ctx: Ctx,
+  actor: AuthUser,
+  actFor: ActFor,
+  id: string,
+  body: VatBody,
+): Promise<BillDetail> {
   const now = ctx.clock.now()
   const detail = await ctx.db.transaction(async (tx) => {
     const row = await findBill(tx, id)
-    if (!row || row.bill.userId !== actor.id) throw notFoundBill()
+    if (!row) throw notFoundBill()
+    actFor(row.bill.userId, notFoundBill)
     const vat = { ...body, requested_at: now.toISOString() }
     await tx.update(bills).set({ vat }).where(eq(bills.id, id))
     const admins = await tx

@@ -6,9 +6,7 @@ import {
   type CouponType,
   type createCoupon as createCouponEndpoint,
   type createCouponType as createCouponTypeEndpoint,
-  ErrorCode,
   formatCents,
-  isStaff,
 } from '@app/contract'
 import { and, eq, isNull } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
@@ -316,9 +314,3 @@ export async function redeemCoupon(ctx: Ctx, actor: AuthUser, typed: string): Pr
 }
 
 // ── Coupon logs ─────────────────────────────────────────────────────────────────────────────────────
-
-/** Whose coupon log a call is about: customers only ever their own; another's id answers 404. */
-export function couponLogOwnerFor(actor: AuthUser, requested: string): string {
-  if (requested === actor.id || isStaff(actor.roles)) return requested
-  throw new AppError(ErrorCode.NotFound, 404, 'error.notFound')
-}

@@ -94,7 +94,7 @@ describe('email change requests', async () => {
     const b = await customer()
     await ask(a.token, { new_email: freshEmail('a'), reason: 'mine' })
     const peek = await call(t, contract.userEmailChangeRequests, { query: { user_id: a.user.id } }, { token: b.token })
-    expect(peek.status).toBe(404)
+    expect(peek.status).toBe(403)
     for (const endpoint of [contract.listEmailChangeRequests, contract.activeEmailChangeRequests]) {
       const res = await call(t, endpoint, { query: {} }, { token: b.token })
       expect(res.status).toBe(403)

@@ -26,7 +26,8 @@ export const emailChangeRoutes = routes((r) => {
     const paging = pageParams(query)
     const { items, total } = await queries.listEmailChangeRequests(
       ctx.db,
-      { userId: service.requestOwnerFor(user, query.user_id) },
+      // The guard has refused another user's requests to a role that may not read them (SPEC §6).
+      { userId: query.user_id },
       { limit: paging.pageSize, offset: paging.offset },
     )
     return { items, total, page: paging.page, page_size: paging.pageSize }

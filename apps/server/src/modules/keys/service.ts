@@ -1,6 +1,7 @@
 import {
   ADMIN_ONLY,
   ErrorCode,
+  getKey as getKeyEndpoint,
   hasAnyRole,
   isStaff,
   type Key,
@@ -13,14 +14,15 @@ import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { keySecrets, keys } from '../../db/schema/index.ts'
-import { AppError, forbidden, notFound, refused } from '../../http/errors.ts'
+import { assertActFor } from '../../http/access.ts'
+import { AppError, notFound, refused } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { announceChange } from '../gateway/gateway.ts'
+import { requireStepUp } from '../step-up/service.ts'
 import { getUserById, type UserRow } from '../users/queries.ts'
 import { findKey, getKeyRow, type KeyRow, listKeys, lockKeyRow, toKey } from './queries.ts'
-import { requireStepUp } from '../step-up/service.ts'
 import { generateSecret, hashSecret, openSecret, previewSecret, sealSecret } from './secrets.ts'
 
 // Keys (DESIGN §4): customers manage their own, staff anyone's. Every change tells the gateway caches
@@ -32,17 +34,25 @@ function actsForOther(actor: AuthUser, ownerId: string) {
   return actor.id !== ownerId
 }
 
-/** Which user a list or a new key is about: customers only ever themselves. */
+/**
+ * Which user a list or a new key is about: the user named, else the caller. The guard has already
+ * refused naming another user to a role that may not (SPEC §6: admins, packages/contract/src/access.ts).
+ */
 export function ownerFor(actor: AuthUser, requested: string | undefined): string {
-  if (!requested || requested === actor.id) return actor.id
-  if (!isStaff(actor.roles)) throw forbidden()
-  return requested
+  return requested ?? actor.id
 }
 
-/** A key the actor may see: their own, or any for staff. Others' keys are "not found", not "forbidden". */
+const keyNotFound = () => notFound('keys.notFound')
+
+/**
+ * A key the actor may see: their own, or another user's for a role that may act for others on the
+ * key endpoints (SPEC §6: the admin's key-and-bill page; one rule for every call about one key, which
+ * a contract test holds). Others' keys are "not found" to a customer, refused (403) to support.
+ */
 async function keyFor(ctx: Ctx, actor: AuthUser, id: string, db: Db = ctx.db): Promise<KeyRow> {
   const row = await getKeyRow(db, id).catch(() => null)
-  if (!row || (row.userId !== actor.id && !isStaff(actor.roles))) throw notFound('keys.notFound')
+  if (!row) throw keyNotFound()
+  assertActFor(actor, getKeyEndpoint, row.userId, keyNotFound)
   return row
 }
 

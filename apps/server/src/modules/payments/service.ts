@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import {
   type BankDetails,
   formatMinor,
+  getPayment as getPaymentEndpoint,
   type Lang,
   type Page,
   type Payment,
@@ -19,6 +20,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { type Db, PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
 import { bills, paymentIntents, savedCards, users } from '../../db/schema/index.ts'
+import { assertActFor } from '../../http/access.ts'
 import { AppError, conflict, invalidField, notFound, refused } from '../../http/errors.ts'
 import { requestLang } from '../../http/lang.ts'
 import { newId } from '../../lib/ids.ts'
@@ -261,7 +263,9 @@ async function createPaypalOrder(ctx: Ctx, id: string, reference: string, value:
 
 export async function getPayment(ctx: Ctx, actor: AuthUser, id: string, lang: Lang): Promise<Payment> {
   const view = await findPaymentView(ctx.db, id)
-  if (!view || (view.intent.userId !== actor.id && !actor.roles.includes('admin'))) throw paymentNotFound()
+  if (!view) throw paymentNotFound()
+  // Another user's payment: the admin's payments page only (SPEC §6, packages/contract/src/access.ts).
+  assertActFor(actor, getPaymentEndpoint, view.intent.userId, paymentNotFound)
   return toPayment(view, lang)
 }
 

@@ -724,11 +724,17 @@ describe('pricing', async () => {
       expect(own.body.data.services.find((s) => s.service === 'DIRECTION')?.private).toBe(false)
       expect(own.body.data.enjoy_discount).toBe(true)
 
-      for (const staff of [admin, support]) {
-        const res = await call(t, contract.priceOfOneUser, { query: { email: user.email } }, { token: staff.token })
-        expect(res.status).toBe(200)
-        expect(res.body.data).toEqual(own.body.data)
-      }
+      const res = await call(t, contract.priceOfOneUser, { query: { email: user.email } }, { token: admin.token })
+      expect(res.status).toBe(200)
+      expect(res.body.data).toEqual(own.body.data)
+      // Another user's book is the admin's settings page (SPEC §6), not support's.
+      const bySupport = await call(
+        t,
+        contract.priceOfOneUser,
+        { query: { email: user.email } },
+        { token: support.token },
+      )
+      expect(bySupport.status).toBe(403)
       const effective = await effectivePrices(t.ctx.db, user.id)
       expect(effective.prices.find((p) => p.service === 'GEOCODE')).toMatchObject({ rate: '0.0045', private: true })
       const many = await privatePrices(t.ctx.db, [user.id, customer.user.id])
@@ -736,12 +742,12 @@ describe('pricing', async () => {
       expect(many.has(customer.user.id)).toBe(false)
     })
 
-    it('never shows a customer someone else’s book', async () => {
+    it('never shows a customer someone else’s book, nor whether an address has an account', async () => {
       const other = await createUser(t, { email: freshEmail('other') })
       for (const email of [other.email, 'nobody@example.com']) {
         const res = await call(t, contract.priceOfOneUser, { query: { email } }, { token: customer.token })
-        expect(res.status).toBe(404)
-        expect(errorEnvelope(res.body).message).toBe('No user with this e-mail')
+        expect(res.status).toBe(403)
+        expect(errorEnvelope(res.body).error_code).toBe('FORBIDDEN')
       }
     })
 

@@ -7,6 +7,7 @@ import {
   type PriceBook,
   type PriceRange,
   popupRates,
+  priceOfOneUser as priceOfOneUserEndpoint,
   type RangeProblem,
   type RateSetting,
   type RivalRates,
@@ -20,6 +21,7 @@ import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { type Db, PG_UNIQUE_VIOLATION, pgCode, type Tx } from '../../db/client.ts'
 import { rangeRequests, settingsWeight, users } from '../../db/schema/index.ts'
+import { mayActForOthers } from '../../http/access.ts'
 import { AppError, notFound, refused } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { writeAudit } from '../audit/audit.ts'
@@ -478,19 +480,19 @@ async function userByEmail(ctx: Ctx, email: string): Promise<UserRow | null> {
 }
 
 /**
- * The price book one user is billed by, as bills and the popup use it. Customers get their own (an
- * e-mail other than theirs is "not found", so addresses reveal nothing); staff name a user by e-mail,
- * or get the current book's common prices without one.
+ * The price book one user is billed by, as bills and the popup use it. Customers get their own; an
+ * admin (the settings page, SPEC §6) names a user by e-mail; staff without an e-mail get the current
+ * book's common prices. The guard has refused another user's e-mail to every role but admin.
  */
 export async function priceOfOneUser(ctx: Ctx, actor: AuthUser, email: string | undefined): Promise<PriceBook> {
   const given = email?.trim() ? email.trim() : undefined
   let user: UserRow | null = null
-  if (!isStaff(actor.roles)) {
-    if (given && given.toLowerCase() !== actor.email.toLowerCase()) throw notFound('rates.userNotFound')
-    user = await findUserById(ctx.db, actor.id)
-    if (!user) throw notFound('rates.userNotFound')
-  } else if (given) {
+  if (given && mayActForOthers(actor, priceOfOneUserEndpoint)) {
     user = await userByEmail(ctx, given)
+    if (!user) throw notFound('rates.userNotFound')
+  } else if (given || !isStaff(actor.roles)) {
+    // The caller's own address (the guard refused any other), or a customer's popup.
+    user = await findUserById(ctx.db, actor.id)
     if (!user) throw notFound('rates.userNotFound')
   }
   const [book, free, billing] = await Promise.all([

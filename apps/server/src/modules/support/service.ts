@@ -1,9 +1,16 @@
-import { type BodyOf, type createTicket as createTicketEndpoint, isStaff, type Ticket } from '@app/contract'
+import {
+  type BodyOf,
+  type createTicket as createTicketEndpoint,
+  getTicket as getTicketEndpoint,
+  isStaff,
+  type Ticket,
+} from '@app/contract'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { files, supportTickets, ticketMessages, users } from '../../db/schema/index.ts'
+import { mayActFor } from '../../http/access.ts'
 import { AppError, invalidField, notFound } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { writeAudit } from '../audit/audit.ts'
@@ -20,9 +27,13 @@ const EXCERPT = 500
 
 const ticketNotFound = () => notFound('support.notFound')
 
-/** Staff act on any ticket; a customer only on their own (someone else's is "not found", never 403). */
+/**
+ * A customer acts on their own tickets only (someone else's is "not found", never 403); staff on any,
+ * from the back office's support page (SPEC §6, packages/contract/src/access.ts: one rule for every
+ * call about one ticket).
+ */
 function canSee(user: AuthUser, ticket: TicketRow) {
-  return ticket.userId === user.id || isStaff(user.roles)
+  return mayActFor(user, getTicketEndpoint, ticket.userId)
 }
 
 /** A reply counts as staff's when a staff member answers someone else's ticket. */
