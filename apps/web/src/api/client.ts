@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly code: string,
     readonly httpStatus: number,
     readonly fields: Record<string, string> = {},
+    /** The error envelope's `data` (e.g. the approval page of a declined PayPal payment). */
+    readonly data: unknown = null,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -170,7 +172,7 @@ async function answerOf<D>(response: Response): Promise<Answer<D>> {
       go('/login')
     }
     const fields = (envelope.data as { fields?: Record<string, string> } | null)?.fields ?? {}
-    throw new ApiError(envelope.message, code, response.status, fields)
+    throw new ApiError(envelope.message, code, response.status, fields, envelope.data ?? null)
   }
   return { data: envelope.data, message: envelope.message }
 }

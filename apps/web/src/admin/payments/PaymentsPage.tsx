@@ -37,6 +37,7 @@ import { usePageParam } from '../../ui/use-page-param.ts'
 import { useLastPage, useListParam } from '../coupons/use-list-params.ts'
 import { ADMIN_PAYMENTS_PAGE_SIZE, adminPaymentsQuery, useDecidePayment, useReconcile } from './payments.api.ts'
 import { adminPaymentsMessages } from './payments.i18n.ts'
+import { RefundButton } from './RefundButton.tsx'
 
 const STATUS_COLORS: Record<PaymentStatus, string> = {
   pending: 'processing',
@@ -52,7 +53,7 @@ const isStatus = (v: string): v is PaymentStatus => (PAYMENT_STATUSES as readonl
 /**
  * /administrator/payments: every payment, filtered by method, status, customer (`?user=`, the link from
  * a customer's pages) and alerts, all kept in the URL. A pending bank transfer or a payment in review is
- * confirmed (credited once) or rejected here.
+ * confirmed (credited once) or rejected here; a succeeded VNPay or PayPal top-up can be refunded.
  */
 export function PaymentsPage() {
   const t = useT(adminPaymentsMessages)
@@ -255,6 +256,10 @@ function PaymentsTable(props: {
       render: (_v, p) =>
         p.status === 'review' || (p.provider === 'bank' && p.status === 'pending') ? (
           <DecisionButtons payment={p} />
+        ) : p.refund_pending ? (
+          <Tag color="processing">{t('details.refundPending')}</Tag>
+        ) : /[1-9]/.test(p.refundable) ? (
+          <RefundButton payment={p} />
         ) : null,
     },
   ]
@@ -305,6 +310,9 @@ function PaymentDetails({ payment: p }: { payment: Payment }) {
         },
         { key: 'decided', label: t('details.decidedBy'), children: p.decided_by ?? none },
         { key: 'note', label: t('details.note'), children: p.note ?? none },
+        ...(/[1-9]/.test(p.refunded)
+          ? [{ key: 'refunded', label: t('details.refunded'), children: formatMoney(p.refunded, p.currency, lang) }]
+          : []),
         ...(p.alert
           ? [
               {

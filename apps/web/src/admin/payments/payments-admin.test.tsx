@@ -50,6 +50,9 @@ const bankTransfer: Payment = PaymentSchema.parse({
   created_at: '2026-11-20T08:00:00.000Z',
   completed_at: null,
   expires_at: null,
+  refunded: '0',
+  refundable: '0',
+  refund_pending: false,
 })
 
 const flagged: Payment = {
@@ -62,6 +65,23 @@ const flagged: Payment = {
   fee: '29590',
   total: '2569590',
   alert: 'the gateway reported 1000 VND instead of 2569590 VND',
+}
+
+const paypalTopUp: Payment = {
+  ...bankTransfer,
+  id: 'pay_01jd0000000000000000000009',
+  reference: '01JD0000000000000000000009',
+  provider: 'paypal',
+  status: 'succeeded',
+  amount: '100.00',
+  currency: 'USD',
+  charge_amount: '100.00',
+  fee: '4.70',
+  total: '104.70',
+  exchange_rate: null,
+  transfer_content: null,
+  provider_txn_id: '3C679366HH908993F',
+  refundable: '104.70',
 }
 
 const LIST = 'GET /v1/payments/all'
@@ -131,6 +151,85 @@ describe('/administrator/payments', { timeout: 90_000 }, () => {
     fireEvent.change(within(reject).getByLabelText('Reason'), { target: { value: 'Nothing arrived' } })
     fireEvent.click(within(reject).getByRole('button', { name: /Reject/ }))
     expect(await screen.findByText(/The decision was not saved: Only a pending bank transfer/)).toBeTruthy()
+  })
+})
+
+describe('refunding a top-up', { timeout: 90_000 }, () => {
+  const REFUND = 'POST /v1/payments/pay_01jd0000000000000000000009/refund'
+
+  it('asks the amount (at most what is refundable) and a reason, then refunds once with one Idempotency-Key', async () => {
+    server[LIST] = () =>
+      ok({ items: [paypalTopUp], total: 1, page: 1, page_size: 20, pending_bank: 0, in_review: 0, alerts: 0 })
+    server[REFUND] = (body) =>
+      ok(
+        { ...paypalTopUp, refunded: (body as { amount: string }).amount, refundable: '54.70' },
+        'The refund was made: 50.00 USD went back to the customer',
+      )
+    openApp('/administrator/payments')
+    await screen.findByText('01JD0000000000000000000009')
+    fireEvent.click(within(rowOf('01JD0000000000000000000009')).getByRole('button', { name: /Refund/ }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText(/Gives money back to minh\.tran@example\.com through PayPal/)).toBeTruthy()
+    const amount = within(dialog).getByLabelText('Amount to give back (USD)') as HTMLInputElement
+    expect(amount.value).toBe('104.70')
+
+    // Over what is left, and no reason: refused in the dialog, nothing sent.
+    fireEvent.change(amount, { target: { value: '104.71' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: /Refund/ }))
+    expect(await within(dialog).findByText('At most $104.70 can still be refunded')).toBeTruthy()
+    expect(within(dialog).getByText('Say why the payment is refunded')).toBeTruthy()
+    fireEvent.change(amount, { target: { value: '1.234' } })
+    expect(await within(dialog).findByText('Whole đồng for VND, up to 2 decimals for USD')).toBeTruthy()
+    expect(calls.some((c) => c.route === REFUND)).toBe(false)
+
+    fireEvent.change(amount, { target: { value: '50.00' } })
+    fireEvent.change(within(dialog).getByLabelText('Reason (for the customer and the audit log)'), {
+      target: { value: 'Customer asked' },
+    })
+    const ok1 = within(dialog).getByRole('button', { name: /Refund/ })
+    fireEvent.click(ok1)
+    fireEvent.click(ok1)
+    expect(await screen.findByText('The refund was made: 50.00 USD went back to the customer')).toBeTruthy()
+    const sent = calls.filter((c) => c.route === REFUND)
+    expect(sent[0]?.body).toEqual({ amount: '50.00', reason: 'Customer asked' })
+    // A double click may send twice, but with the dialog's one key: the server makes one refund.
+    const keys = vi
+      .mocked(fetch)
+      .mock.calls.filter(([url]) => String(url).endsWith('/refund'))
+      .map(([, init]) => new Headers(init?.headers).get('idempotency-key'))
+    expect(keys.length).toBeGreaterThan(0)
+    expect(new Set(keys).size).toBe(1)
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
+  })
+
+  it('shows the server’s refusal and offers no refund for a payment that is not refundable', async () => {
+    server[LIST] = () =>
+      ok({
+        items: [
+          paypalTopUp,
+          { ...paypalTopUp, id: 'pay_01jd0000000000000000000010', reference: 'BILLPAID0010', refundable: '0.00' },
+        ],
+        total: 2,
+        page: 1,
+        page_size: 20,
+        pending_bank: 0,
+        in_review: 0,
+        alerts: 0,
+      })
+    server[REFUND] = () =>
+      refused(409, 'REFUND_IN_PROGRESS', 'A refund of this payment is already in progress; wait for its result')
+    openApp('/administrator/payments')
+    await screen.findByText('BILLPAID0010')
+    expect(within(rowOf('BILLPAID0010')).queryByRole('button', { name: /Refund/ })).toBeNull()
+    fireEvent.click(within(rowOf('01JD0000000000000000000009')).getByRole('button', { name: /Refund/ }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.change(within(dialog).getByLabelText('Reason (for the customer and the audit log)'), {
+      target: { value: 'Customer asked' },
+    })
+    fireEvent.click(within(dialog).getByRole('button', { name: /Refund/ }))
+    expect(
+      await screen.findByText(/The refund was not made: A refund of this payment is already in progress/),
+    ).toBeTruthy()
   })
 })
 

@@ -55,6 +55,24 @@ export function useDecidePayment() {
   })
 }
 
+/**
+ * Refunds a top-up through its provider (docs/payments.md "Refunds"). The dialog makes one
+ * `Idempotency-Key` when it opens, so a double click or a retry after a lost answer is the same refund.
+ */
+export function useRefundPayment() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, amount, reason, key }: { id: string; amount: string; reason: string; key: string }) =>
+      call(contract.refundPayment, { params: { id }, body: { amount, reason }, headers: { 'idempotency-key': key } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin-payments'] }),
+        queryClient.invalidateQueries({ queryKey: ['balance'] }),
+      ]),
+    meta: { silent: true },
+  })
+}
+
 export function useReconcile() {
   const queryClient = useQueryClient()
   return useMutation({

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Descriptions, Flex, Result, Spin, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
+import { ApiError } from '../../api/client.ts'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
@@ -46,6 +47,7 @@ export function PaypalReturnPage() {
   const cancel = useCancelPayment()
   const started = useRef(false)
   const [failure, setFailure] = useState<string | null>(null)
+  const [declined, setDeclined] = useState<{ approveUrl: string | null } | null>(null)
   const [isDone, setDone] = useState(false)
 
   useEffect(() => {
@@ -54,6 +56,13 @@ export function PaypalReturnPage() {
     const settle = isCancel ? cancel.mutateAsync(id) : capture.mutateAsync(orderId)
     settle
       .catch((error: unknown) => {
+        // A declined card is not the end (PayPal's guide: restart the payment): the buyer goes back to
+        // PayPal's approval page and picks another funding source; the payment is still pending.
+        if (error instanceof ApiError && error.code === 'INSTRUMENT_DECLINED') {
+          const url = (error.data as { approve_url?: unknown } | null)?.approve_url
+          setDeclined({ approveUrl: typeof url === 'string' ? url : null })
+          return
+        }
         // A payment already final cannot be cancelled again; the page shows it as it is.
         if (!isCancel) setFailure(serverMessage(error))
       })
@@ -62,7 +71,34 @@ export function PaypalReturnPage() {
 
   if (!id || !orderId) return <Invalid reason={null} />
   if (!isDone) return <Waiting capturing={!isCancel} />
+  if (declined) return <Declined approveUrl={declined.approveUrl} />
   return <Followed initial={null} id={id} failure={failure} />
+}
+
+/** The card was declined at capture: nothing was charged, and the same order can be paid another way. */
+function Declined({ approveUrl }: { approveUrl: string | null }) {
+  const t = useT(paymentsMessages)
+  const navigate = useNavigate()
+  useDocumentTitle(t('result.titles.declined'))
+  return (
+    <Flex vertical align="center" data-testid="payment-result" data-status="declined">
+      <Result
+        status="warning"
+        title={t('result.titles.declined')}
+        subTitle={t('result.texts.declined')}
+        extra={
+          <Flex gap={8} wrap justify="center">
+            {approveUrl ? (
+              <Button type="primary" href={approveUrl}>
+                {t('result.anotherCard')}
+              </Button>
+            ) : null}
+            <Button onClick={() => navigate(paths.dashboard)}>{t('result.back')}</Button>
+          </Flex>
+        }
+      />
+    </Flex>
+  )
 }
 
 function Followed({ initial, id, failure }: { initial: Payment | null; id?: string; failure?: string | null }) {

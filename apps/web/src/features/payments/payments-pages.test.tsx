@@ -62,6 +62,9 @@ const payment = (overrides: Partial<Payment> = {}): Payment =>
     created_at: '2026-11-02T08:00:00.000Z',
     completed_at: '2026-11-02T08:01:00.000Z',
     expires_at: '2026-11-02T08:15:00.000Z',
+    refunded: '0',
+    refundable: '0',
+    refund_pending: false,
     ...overrides,
   })
 
@@ -254,5 +257,22 @@ describe('the result pages', { timeout: 90_000 }, () => {
     expect((await screen.findByTestId('payment-result')).dataset.status).toBe('cancelled')
     expect(callsOf('PUT /v1/payments/pay_01jd0000000000000000000001/cancel')).toHaveLength(1)
     expect(callsOf('POST /v1/payments/paypal/capture')).toHaveLength(1)
+  })
+
+  it('PayPal: a declined card is told as it is, and the buyer goes back to PayPal to pick another card', async () => {
+    const approveUrl = 'https://www.sandbox.paypal.com/checkoutnow?token=5O190127TN364715T'
+    server['POST /v1/payments/paypal/capture'] = () =>
+      refused(
+        422,
+        'INSTRUMENT_DECLINED',
+        'Your card or funding source was declined. Nothing was charged: choose another card or funding source at PayPal',
+        { payment_id: 'pay_01jd0000000000000000000001', approve_url: approveUrl },
+      )
+    openApp('/billing/paypal_return?payment=pay_01jd0000000000000000000001&token=5O190127TN364715T&PayerID=X')
+    const result = await screen.findByTestId('payment-result')
+    expect(result.dataset.status).toBe('declined')
+    expect(within(result).getByText('Your card was declined')).toBeTruthy()
+    expect(within(result).queryByText(/Payment successful/)).toBeNull()
+    expect(within(result).getByRole('link', { name: 'Try another card' }).getAttribute('href')).toBe(approveUrl)
   })
 })
