@@ -10,9 +10,12 @@ import { OutboxStatusTag } from './OutboxStatusTag.tsx'
 import { outboxMessageQuery } from './outbox.api.ts'
 import { outboxMessages } from './outbox.i18n.ts'
 
-type Detail = OutboxMessage & { text_body: string; html_body: string }
+type Detail = OutboxMessage & { text_body: string; html_body: string; secrets: 'none' | 'hidden' | 'revealed' }
 
-/** One e-mail of the outbox: its envelope, the text body with working links, and the HTML as sent. */
+/**
+ * One e-mail of the outbox: its envelope, the text body with working links, and the HTML as sent. A
+ * one-time link or code shows redacted (in production) or flagged as shown for development.
+ */
 export function OutboxMessageDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const t = useT(outboxMessages)
   const isNarrow = useMediaQuery('(max-width: 760px)')
@@ -54,6 +57,17 @@ function MessageDetail({ detail }: { detail: Detail }) {
           },
         ]}
       />
+      {detail.secrets !== 'none' ? (
+        // docs/security.md "Secrets in the outbox": one-time links are redacted except in development.
+        <Alert
+          type={detail.secrets === 'hidden' ? 'info' : 'warning'}
+          showIcon
+          data-testid="outbox-secrets"
+          title={t(detail.secrets === 'hidden' ? 'detail.secretsHidden' : 'detail.secretsRevealed')}
+          description={t(detail.secrets === 'hidden' ? 'detail.secretsHiddenText' : 'detail.secretsRevealedText')}
+          style={{ marginTop: 16 }}
+        />
+      ) : null}
       {detail.last_error ? (
         <Alert
           type="error"

@@ -30,6 +30,12 @@ export const outboxMessages = adminMessages(
       htmlFrame: 'HTML body of the email',
       noText: 'This email has no text body.',
       noHtml: 'This email has no HTML body.',
+      secretsHidden: 'One-time link or code hidden',
+      secretsHiddenText:
+        'This message carries a one-time secret (a verification or password-reset link, or a code). It is kept redacted here and in the database, so nobody reading the outbox can use it; only the recipient gets the working one.',
+      secretsRevealed: 'One-time link or code shown: development only',
+      secretsRevealedText:
+        'This server does not run in production, so the outbox shows the working link or code to let you verify accounts without a mail server. In production it stays hidden.',
     },
   },
   {
@@ -60,6 +66,12 @@ export const outboxMessages = adminMessages(
       htmlFrame: 'Nội dung HTML của email',
       noText: 'Email này không có nội dung văn bản.',
       noHtml: 'Email này không có nội dung HTML.',
+      secretsHidden: 'Đã ẩn liên kết hoặc mã dùng một lần',
+      secretsHiddenText:
+        'Tin nhắn này chứa một bí mật dùng một lần (liên kết xác minh, liên kết đặt lại mật khẩu hoặc mã). Nó được ẩn tại đây và trong cơ sở dữ liệu, nên người đọc hộp thư đi không thể dùng nó; chỉ người nhận có bản dùng được.',
+      secretsRevealed: 'Đang hiện liên kết hoặc mã dùng một lần: chỉ khi phát triển',
+      secretsRevealedText:
+        'Máy chủ này không chạy ở chế độ production nên hộp thư đi hiện liên kết hoặc mã dùng được, để bạn xác minh tài khoản khi chưa có máy chủ thư. Ở production, nó luôn bị ẩn.',
     },
   },
 )
