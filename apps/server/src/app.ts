@@ -14,6 +14,7 @@ import { type Ctx, createContext } from './context.ts'
 import type { Database } from './db/client.ts'
 import { apiNotFound, frameworkErrors, installErrorHandling } from './http/error-handler.ts'
 import { type Route, registerRoutes } from './http/routes.ts'
+import { refuseNul } from './http/text-input.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { createLooseImageSweeper } from './jobs/campaign-images.ts'
 import { createNotificationWorker, registerNotificationWorker } from './jobs/notifications.ts'
@@ -240,6 +241,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     done(null, payload)
   })
 
+  // No request text may hold a NUL character (docs/security.md "Text input").
+  app.addHook('preValidation', refuseNul)
   registerRoutes(app, ctx, allRoutes)
   fastPath = createVerifyFastPath({
     gateway: ctx.gateway,

@@ -223,6 +223,123 @@ describe('bad input', async () => {
     expect(errorEnvelope(res.json()).error_code).toBe('NOT_FOUND')
   })
 
+  // ── A NUL character (U+0000) in any string (issue 16, bounds; docs/security.md "Text input") ────────
+  // PostgreSQL cannot store it in text: it must be refused with a 400 before any query runs, wherever
+  // it hides (a field, a string nested in an array or object, a query value, a path parameter, a header).
+
+  /** The paths of every string in a sample body, nested ones included. */
+  function stringPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+    if (typeof value === 'string') return [path]
+    if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]))
+    if (value && typeof value === 'object')
+      return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]))
+    return []
+  }
+
+  function withNul(body: Record<string, unknown>, path: (string | number)[]): Record<string, unknown> {
+    const copy = structuredClone(body)
+    let parent: Record<string | number, unknown> = copy
+    for (const step of path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>
+    const last = path.at(-1) as string | number
+    parent[last] = `${String(parent[last])}\u0000x`
+    return copy
+  }
+
+  const nulCases = jsonEndpoints.flatMap((endpoint) =>
+    stringPaths(sampleBody(endpoint) ?? {}).map(
+      (path) => [`${endpoint.method} ${endpoint.path} ${path.join('.')}`, endpoint, path] as const,
+    ),
+  )
+
+  it('has string fields to try a NUL in, nested ones included', () => {
+    expect(nulCases.length).toBeGreaterThan(100)
+    expect(nulCases.some(([, , path]) => path.length > 1)).toBe(true)
+  })
+
+  it.each(nulCases)('refuses a NUL in %s with 400, localised', async (_, endpoint, path) => {
+    const lang = LANGS[path.length % LANGS.length] ?? 'en'
+    const res = await send(endpoint, JSON.stringify(withNul(sampleBody(endpoint) ?? {}, path)), { lang })
+    expect(res.statusCode).toBe(400)
+    const message = translate(lang, 'validation.nulCharacter')
+    const envelope = errorEnvelope(res.json())
+    expect(envelope).toMatchObject({ error_code: 'VALIDATION', message })
+    expect(fieldsOf(envelope)).toEqual({ [path.join('.')]: message })
+  })
+
+  it.each(named(queryEndpoints))('%s refuses a NUL in each query value with 400', async (_, endpoint) => {
+    const shape = (endpoint.query as unknown as { shape: Record<string, unknown> }).shape
+    for (const field of Object.keys(shape)) {
+      const url = `${buildPath(endpoint.path, placeholderParams(endpoint.path))}?${field}=a%00b`
+      const res = await send(endpoint, undefined, { url, lang: 'vi' })
+      expect(res.statusCode, field).toBe(400)
+      expect(errorEnvelope(res.json()), field).toMatchObject({
+        error_code: 'VALIDATION',
+        message: translate('vi', 'validation.nulCharacter'),
+      })
+      expect(fieldsOf(errorEnvelope(res.json())), field).toHaveProperty([field])
+    }
+  })
+
+  it.each(named(paramEndpoints))('%s refuses a NUL in each path parameter with 400', async (_, endpoint) => {
+    for (const name of Object.keys(placeholderParams(endpoint.path))) {
+      const params = { ...placeholderParams(endpoint.path), [name]: 'usr_0\u0000' }
+      const res = await send(endpoint, undefined, { url: buildPath(endpoint.path, params), lang: 'my' })
+      expect(res.statusCode, name).toBe(400)
+      expect(errorEnvelope(res.json()), name).toMatchObject({
+        error_code: 'VALIDATION',
+        message: translate('my', 'validation.nulCharacter'),
+      })
+    }
+  })
+
+  const headerEndpoints = allEndpoints.filter((e) => e.headers && e.roles !== 'gateway')
+  it.each(named(headerEndpoints))('%s refuses a NUL in a header it reads with 400', async (_, endpoint) => {
+    const token = tokenFor(endpoint)
+    const res = await t.app.inject({
+      method: endpoint.method,
+      url: buildPath(endpoint.path, placeholderParams(endpoint.path)),
+      remoteAddress: freshIp(),
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        'idempotency-key': 'abcdefgh\u0000',
+        ...(endpoint.body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(endpoint.body ? { payload: JSON.stringify(sampleBody(endpoint)) } : {}),
+    })
+    expect(res.statusCode).toBe(400)
+    expect(errorEnvelope(res.json())).toMatchObject({
+      error_code: 'VALIDATION',
+      message: translate('en', 'validation.nulCharacter'),
+    })
+  })
+
+  it.each(named(uploadEndpoints))('%s refuses a NUL in the uploaded file name with 400', async (_, endpoint) => {
+    const token = tokenFor(endpoint)
+    const boundary = '----nul-test-boundary'
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a\u0000.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      Buffer.from('not really an image'),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    const res = await t.app.inject({
+      method: endpoint.method,
+      url: buildPath(endpoint.path, placeholderParams(endpoint.path)),
+      remoteAddress: freshIp(),
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload,
+    })
+    expect(res.statusCode).toBe(400)
+    expect(errorEnvelope(res.json())).toMatchObject({
+      error_code: 'VALIDATION',
+      message: translate('en', 'validation.nulCharacter'),
+    })
+  })
+
   it('does not cache account answers', async () => {
     const res = await t.app.inject({
       method: 'GET',

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import type { MessageKey } from './messages/index.ts'
+import { checkNoNul } from './text-rules.ts'
 
 /** A validation finding: a message key plus the values its text needs. */
 export interface Problem {
@@ -15,7 +16,8 @@ export type Check<T> = (value: T) => Problem | null
  */
 export function refineWith<T>(check: Check<T>) {
   return (value: T, ctx: z.RefinementCtx) => {
-    const problem = check(value)
+    // Every text check refuses a NUL first (text-rules.ts; docs/security.md "Text input").
+    const problem = (typeof value === 'string' ? checkNoNul(value) : null) ?? check(value)
     if (problem) ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params })
   }
 }

@@ -12,6 +12,7 @@ import { EMAIL_MAX, JOB_TITLE_MAX, ORGANIZATION_MAX, PASSWORD_MAX } from './limi
 import { checkPhone, normalizePhone } from './phone.ts'
 import { refineWith } from './problem.ts'
 import { ROLES } from './roles.ts'
+import { checkNoNul } from './text-rules.ts'
 
 export const RoleSchema = z.enum(ROLES)
 
@@ -23,6 +24,7 @@ export const LoginEmail = z
   .string()
   .min(1, { message: 'validation.email.required' })
   .max(EMAIL_MAX, { message: 'validation.email.tooLong' })
+  .superRefine(refineWith(checkNoNul))
   .transform(normalizeEmail)
 export const Password = z.string().superRefine(refineWith(checkPassword))
 /** The password typed to sign in or confirm: only presence and a length cap are checked. */
@@ -30,6 +32,7 @@ export const GivenPassword = z
   .string()
   .min(1, { message: 'validation.password.required' })
   .max(PASSWORD_MAX * 4, { message: 'validation.password.tooLong' })
+  .superRefine(refineWith(checkNoNul))
 export const FullName = z.string().superRefine(refineWith(checkFullName)).transform(collapseSpaces)
 export const NamePart = z.string().superRefine(refineWith(checkNamePart)).transform(collapseSpaces)
 export const Phone = z

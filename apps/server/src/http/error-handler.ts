@@ -1,7 +1,7 @@
 import { type Envelope, ErrorCode, isMessageKey, type MessageKey } from '@app/contract'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod'
-import { PG_UNIQUE_VIOLATION, pgCode } from '../db/client.ts'
+import { PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../db/client.ts'
 import { AppError } from './errors.ts'
 import { t } from './lang.ts'
 
@@ -58,6 +58,38 @@ function issueMessage(req: FastifyRequest, source: unknown, item: ValidationItem
     default:
       return t(req, 'validation.invalid', { field })
   }
+}
+
+/**
+ * What an unhandled error may write to the log. A database error keeps its SQLSTATE, its constraint
+ * and the stack's frames, but never its message: the driver's "Failed query: <SQL> params: <values>",
+ * and PostgreSQL's own messages, can quote what the caller sent (docs/security.md "Text input").
+ */
+function loggableError(error: Error): unknown {
+  const code = pgCode(error)
+  if (!code && !hasQueryText(error)) return error
+  return {
+    type: error.name,
+    message: `database error${code ? ` ${code}` : ''}`,
+    code,
+    constraint: pgConstraint(error),
+    // The first line of a stack repeats the message; the frames name only our code.
+    stack: error.stack
+      ?.split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .join('\n'),
+  }
+}
+
+function hasQueryText(error: unknown): boolean {
+  let current = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    if (typeof current === 'object' && ('query' in current || 'params' in current || 'parameters' in current))
+      return true
+    if (current instanceof Error && current.message.startsWith('Failed query')) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
 }
 
 function send(reply: FastifyReply, httpStatus: number, body: Envelope<unknown>) {
@@ -176,7 +208,7 @@ export function installErrorHandling(app: FastifyInstance) {
         errorBody(t(req, 'validation.invalid', { field: 'request' }), ErrorCode.Validation),
       )
     } else {
-      req.log.error({ err: error }, 'unhandled error')
+      req.log.error({ err: loggableError(error) }, 'unhandled error')
     }
     return send(reply, 500, errorBody(t(req, 'error.internal'), ErrorCode.Internal))
   })

@@ -1,4 +1,11 @@
-import { type Check, checkPasswordConfirmation, EMAIL_MAX, type MessageKey, type Problem } from '@app/contract'
+import {
+  type Check,
+  checkNoNul,
+  checkPasswordConfirmation,
+  EMAIL_MAX,
+  type MessageKey,
+  type Problem,
+} from '@app/contract'
 import type { FormInstance } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { i18n } from '../i18n/i18n.ts'
@@ -16,14 +23,16 @@ function verdict(problem: Problem | null): Promise<void> {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value == null ? '' : String(value))
 
-/** A rule that runs a contract check on the field's value. */
+/** A rule that runs a contract check on the field's value (a NUL character is refused first, as the server does). */
 export function ruleFrom(check: Check<string>): Rule {
-  return { validator: (_rule, value) => verdict(check(text(value))) }
+  return { validator: (_rule, value) => verdict(checkNoNul(text(value)) ?? check(text(value))) }
 }
 
 /** Like `ruleFrom`, for a field that may stay empty: the check only judges what was typed. */
 export function optionalRuleFrom(check: Check<string>): Rule {
-  return { validator: (_rule, value) => verdict(text(value).trim() ? check(text(value)) : null) }
+  return {
+    validator: (_rule, value) => verdict(checkNoNul(text(value)) ?? (text(value).trim() ? check(text(value)) : null)),
+  }
 }
 
 /** The field must not be blank; `key` names the contract message to show. */
