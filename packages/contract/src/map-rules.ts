@@ -17,6 +17,14 @@ export const IMPORT_MAX_BYTES = 2 * 1024 * 1024
 export const IMPORT_MAX_ROWS = 5000
 export const IMPORT_MAX_COLUMNS = 50
 export const IMPORT_EXTENSIONS = ['.csv', '.xlsx'] as const
+/**
+ * What an .xlsx (a ZIP) may really inflate to, all its parts together, counted while inflating
+ * (docs/security.md "Upload limits"): 5,000 rows of 50 cells are a few MiB of sheet XML, so 20 MiB
+ * leaves room for styles and shared strings while a zip bomb is stopped long before it costs memory.
+ */
+export const IMPORT_MAX_INFLATED_BYTES = 20 * 1024 * 1024
+/** Parts of an .xlsx: a workbook has a dozen or so; a ZIP of thousands of tiny entries is refused. */
+export const IMPORT_MAX_ZIP_ENTRIES = 2000
 
 /**
  * Base map styles (SPEC §2 "base styles"). `auto` follows the portal's theme: the normal style in the

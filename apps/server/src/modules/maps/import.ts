@@ -1,9 +1,12 @@
 import {
   checkImportHeader,
   checkImportRow,
+  ErrorCode,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_COLUMNS,
+  IMPORT_MAX_INFLATED_BYTES,
   IMPORT_MAX_ROWS,
+  IMPORT_MAX_ZIP_ENTRIES,
   type ImportPreview,
   type ImportRow,
   type Lang,
@@ -14,8 +17,9 @@ import {
 } from '@app/contract'
 import { parse } from 'csv-parse/sync'
 import type ExcelJS from 'exceljs'
-import { badRequest } from '../../http/errors.ts'
+import { AppError, badRequest } from '../../http/errors.ts'
 import { loadExcel } from '../../lib/heavy.ts'
+import { checkZip } from '../../lib/zip.ts'
 import type { Geocoder } from './geocoder.ts'
 
 // Reading an import file (SPEC §5: .csv or .xlsx, empty files rejected, a message per bad row). The
@@ -34,32 +38,6 @@ export interface Table {
 }
 
 const fail = (key: MessageKey, params?: Record<string, string | number>) => badRequest(IMPORT_FAILED, key, params)
-
-/** A ZIP's entry count and uncompressed size, from its central directory (XLSX is a ZIP: ASVS 5.2.3). */
-export function zipTotals(data: Buffer): { entries: number; uncompressed: number } | null {
-  // The end-of-central-directory record sits in the last 22 + 65,535 bytes.
-  const from = Math.max(0, data.length - 22 - 0xffff)
-  let eocd = -1
-  for (let i = data.length - 22; i >= from; i--) {
-    if (data.readUInt32LE(i) === 0x06054b50) {
-      eocd = i
-      break
-    }
-  }
-  if (eocd < 0) return null
-  const entries = data.readUInt16LE(eocd + 10)
-  let offset = data.readUInt32LE(eocd + 16)
-  let uncompressed = 0
-  for (let n = 0; n < entries; n++) {
-    if (offset + 46 > data.length || data.readUInt32LE(offset) !== 0x02014b50) return null
-    uncompressed += data.readUInt32LE(offset + 24)
-    offset += 46 + data.readUInt16LE(offset + 28) + data.readUInt16LE(offset + 30) + data.readUInt16LE(offset + 32)
-  }
-  return { entries, uncompressed }
-}
-
-const MAX_ZIP_ENTRIES = 2000
-const MAX_UNCOMPRESSED = 50 * 1024 * 1024
 
 function isZip(data: Buffer): boolean {
   return data.length >= 4 && data.readUInt32LE(0) === 0x04034b50
@@ -80,10 +58,15 @@ function cellOf(value: ExcelJS.CellValue): Cell {
 }
 
 async function readXlsx(data: Buffer): Promise<Table> {
-  const totals = zipTotals(data)
-  if (!totals || totals.entries > MAX_ZIP_ENTRIES || totals.uncompressed > MAX_UNCOMPRESSED) {
-    throw fail('maps.import.unreadable', { type: 'XLSX' })
+  // ExcelJS inflates every part into memory: what the parts really inflate to is counted first, while
+  // inflating, and a file past the budget never reaches it (docs/security.md "Upload limits").
+  const zip = await checkZip(data, { maxInflatedBytes: IMPORT_MAX_INFLATED_BYTES, maxEntries: IMPORT_MAX_ZIP_ENTRIES })
+  if (!zip.ok && zip.reason === 'too-large') {
+    throw new AppError(ErrorCode.PayloadTooLarge, 413, 'maps.import.tooLargeUnpacked', {
+      max: IMPORT_MAX_INFLATED_BYTES / 1024 / 1024,
+    })
   }
+  if (!zip.ok) throw fail('maps.import.unreadable', { type: 'XLSX' })
   const Excel = await loadExcel()
   const workbook = new Excel.Workbook()
   try {
