@@ -1,10 +1,13 @@
-import { allEndpoints, buildPath, type EndpointSpec, type Role } from '@app/contract'
+import { accessOf, allEndpoints, buildPath, type EndpointSpec, logout, type Role, SUBJECTS } from '@app/contract'
 import { describe, expect, it } from 'vitest'
 import { createUser, findUserRow, freshIp, signIn, useTestApp } from './helpers.ts'
 import { sampleBody } from './samples.ts'
 
 // Every declared endpoint, called by every kind of caller: the central guard must answer as the
-// endpoint's `roles` say. Expectations come from the declarations, so new endpoints are covered.
+// endpoint's `roles` say. Expectations come from the declarations, so new endpoints are covered. Then
+// SPEC §6's second dimension (packages/contract/src/access.ts): every endpoint whose input names a
+// user, called by every role about another user, must be refused unless the table's `forOthers`
+// gives the role that right.
 
 type Caller = 'anonymous' | Role
 const CALLERS: Caller[] = ['anonymous', 'customer', 'support', 'admin']
@@ -32,9 +35,32 @@ describe('who may call what', async () => {
     admin: await createUser(t, { roles: ['admin'] }),
   }
 
-  async function callAs(caller: Caller, endpoint: EndpointSpec, request: { path?: string; body?: unknown } = {}) {
-    // A fresh session for each call: some endpoints (logout) end the one they are called with.
-    const token = caller === 'anonymous' ? null : await signIn(t, accounts[caller].email)
+  // One session per role (a sign-in costs an argon2id hash): a new one after logout, or whenever the
+  // session was found ended, so that an endpoint ending it cannot spoil the next call.
+  const sessions = new Map<Role, string>()
+  async function tokenOf(caller: Role) {
+    let token = sessions.get(caller)
+    if (!token) {
+      token = await signIn(t, accounts[caller].email)
+      sessions.set(caller, token)
+    }
+    return token
+  }
+
+  async function callAs(
+    caller: Caller,
+    endpoint: EndpointSpec,
+    request: { path?: string; body?: unknown } = {},
+  ): Promise<Answer> {
+    const answer = await callOnce(caller, endpoint, request)
+    if (caller === 'anonymous') return answer
+    if (endpoint === logout || isSignInRefusal(answer)) sessions.delete(caller)
+    // A session another call ended is not the answer this endpoint gives: ask again with a fresh one.
+    return isSignInRefusal(answer) && endpoint !== logout ? callOnce(caller, endpoint, request) : answer
+  }
+
+  async function callOnce(caller: Caller, endpoint: EndpointSpec, request: { path?: string; body?: unknown }) {
+    const token = caller === 'anonymous' ? null : await tokenOf(caller)
     // An upload endpoint gets a small file, the way its form sends one, so the answer is about the caller.
     const multipart = endpoint.upload
       ? {
@@ -45,7 +71,7 @@ describe('who may call what', async () => {
       : null
     const response = await t.app.inject({
       method: endpoint.method,
-      url: request.path ?? buildPath(endpoint.path, placeholderParams(endpoint.path)),
+      url: request.path ?? buildPath(endpoint.path, ownParams(caller, endpoint)),
       remoteAddress: freshIp(),
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -64,7 +90,19 @@ describe('who may call what', async () => {
     return { status: response.statusCode, errorCode }
   }
 
-  const isSignInRefusal = (a: Answer) => a.status === 401 || a.errorCode === '401' || a.errorCode === '403'
+  /** Placeholder ids, but a user named in the path is the caller: calls about another user come below. */
+  function ownParams(caller: Caller, endpoint: EndpointSpec) {
+    const params = placeholderParams(endpoint.path)
+    const subject = SUBJECTS.get(endpoint)
+    const field = subject?.fields[0]
+    if (caller !== 'anonymous' && subject?.in === 'params' && field) params[field] = accounts[caller].id
+    return params
+  }
+
+  function isSignInRefusal(a: Answer) {
+    return a.status === 401 || a.errorCode === '401' || a.errorCode === '403'
+  }
+
   // STEP_UP_REQUIRED (403) lets the role in and asks for a fresh proof of identity (docs/sign-in.md "Step-up").
   const isRoleRefusal = (a: Answer) =>
     a.errorCode === 'FORBIDDEN' || (a.status === 403 && a.errorCode !== 'STEP_UP_REQUIRED')
@@ -130,6 +168,55 @@ describe('who may call what', async () => {
       const rolesOfEndpoint = endpoint.roles as readonly Role[]
       if (!rolesOfEndpoint.includes('customer')) expect(answer).toEqual({ status: 403, errorCode: 'FORBIDDEN' })
       expect(await findUserRow(t, owner.id)).toEqual(before)
+    },
+  )
+
+  // SPEC §6 "for another user": the endpoints whose input names a user (SUBJECTS in access.ts).
+  const subjectEndpoints = [...SUBJECTS.keys()]
+  /** Other fields a query must carry to be valid, so that the answer is about whom it names. */
+  const REQUIRED_QUERY: Record<string, Record<string, string>> = {
+    'GET /v1/statistics/billing': { start_date: '2026-10-01', end_date: '2026-10-31' },
+    'GET /v1/statistics/keys': { start_at: '2026-10-01', end_at: '2026-10-31' },
+  }
+
+  function aboutUser(endpoint: EndpointSpec, user: { id: string; email: string }) {
+    const subject = SUBJECTS.get(endpoint)
+    if (!subject) throw new Error('not a subject endpoint')
+    const field = subject.fields[0] ?? 'user_id'
+    const value = field === 'email' ? user.email : user.id
+    const params = { ...placeholderParams(endpoint.path), ...(subject.in === 'params' ? { [field]: value } : {}) }
+    const query = new URLSearchParams({
+      ...(REQUIRED_QUERY[`${endpoint.method} ${endpoint.path}`] ?? {}),
+      ...(subject.in === 'query' ? { [field]: value } : {}),
+    }).toString()
+    const sample = endpoint.body ? sampleBody(endpoint) : undefined
+    const body = subject.in === 'body' ? { ...sample, [field]: value } : sample
+    return { path: `${buildPath(endpoint.path, params)}${query ? `?${query}` : ''}`, body }
+  }
+
+  it('has endpoints that name a user in their input', () => {
+    expect(subjectEndpoints.length).toBeGreaterThan(5)
+  })
+
+  it.each(subjectEndpoints.map((e) => [`${e.method} ${e.path}`, e] as const))(
+    '%s about another user answers each role as the access table says',
+    async (_, endpoint) => {
+      const owner = await createUser(t, { roles: ['customer'] })
+      const { roles, forOthers } = accessOf(endpoint)
+      if (typeof roles === 'string') throw new Error('a public endpoint names no user')
+      for (const caller of roles) {
+        const answer = await callAs(caller, endpoint, aboutUser(endpoint, owner))
+        if (forOthers.includes(caller)) {
+          expect(isRoleRefusal(answer), `${caller}: ${JSON.stringify(answer)}`).toBe(false)
+          // A valid request, so the pass above is about the role and not a refused input.
+          expect(answer.status, `${caller}: ${JSON.stringify(answer)}`).not.toBe(400)
+        } else {
+          expect(answer, caller).toEqual({ status: 403, errorCode: 'FORBIDDEN' })
+        }
+        // About themselves, every role of the endpoint is let through.
+        const own = await callAs(caller, endpoint, aboutUser(endpoint, accounts[caller]))
+        expect(isRoleRefusal(own), `${caller} about themselves: ${JSON.stringify(own)}`).toBe(false)
+      }
     },
   )
 })
