@@ -254,7 +254,15 @@ function AccountCard({ account }: { account: Account }) {
       label: t('edit.balance'),
       children: (
         <Flex gap={8} align="center" wrap>
-          <Typography.Text strong>{formatMoney(account.balance, 'USD', lang)}</Typography.Text>
+          <Typography.Text strong type={account.balance.startsWith('-') ? 'danger' : undefined}>
+            {formatMoney(account.balance, 'USD', lang)}
+          </Typography.Text>
+          {account.balance.startsWith('-') ? (
+            // A refund or chargeback took back more than the balance held (docs/balance.md "Refunds and what is owed").
+            <Typography.Text type="danger">
+              {t('edit.owes', { amount: formatMoney(account.balance.slice(1), 'USD', lang) })}
+            </Typography.Text>
+          ) : null}
           {isAdmin ? (
             <Button
               size="small"

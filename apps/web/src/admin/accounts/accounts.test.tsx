@@ -202,6 +202,15 @@ describe('accounts', { timeout: 60_000 }, () => {
     await waitFor(() => expect(bodiesOf(`PUT /v1/users/profile/${MAI_ID}`)).toEqual([{ organization: 'Acme Maps' }]))
   })
 
+  it('shows what an account owes after a refund or chargeback took its balance below 0', async () => {
+    server[`GET /v1/users/${MAI_ID}/account`] = () => ok({ ...mai, balance: '-30.00', check_balance: true })
+    openApp(`/administrator/user-management/edit-user?user_id=${MAI_ID}`)
+    await screen.findByText('Account Mai Pham')
+    expect(
+      screen.getByText('Owes $30.00 after a refund or chargeback; the gateway refuses its keys until it is paid'),
+    ).toBeTruthy()
+  })
+
   it('lets an administrator turn off a lost authenticator with a reason, checked before it is sent', async () => {
     let enabled = true
     server[`GET /v1/users/${MAI_ID}/2fa`] = () =>
