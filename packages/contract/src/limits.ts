@@ -81,8 +81,6 @@ export const RATE_MAX_USD = '100'
 export const EXCHANGE_RATE_MAX = '100000'
 /** A request count in a range or a rate setting's free requests (an int column). */
 export const RANGE_BOUND_MAX = 2_000_000_000
-/** A rival's list price per 1000 requests: 8 integer digits (99,999,999.99 USD). */
-export const RIVAL_PRICE_MAX_CENTS = 9_999_999_999n
 /**
  * The most VND one VNPay payment can carry: `vnp_Amount` is the amount × 100 in at most 12 digits
  * (docs/payments.md), so 9,999,999,999 đồng. A bill whose VND total is larger cannot be paid by VNPay.

@@ -9,7 +9,7 @@ import { invalidField } from './errors.ts'
 // and headers. Uploaded file names are checked where the upload is read (routes.ts).
 
 /** The name of the first input holding a NUL (`email`, `points.0.name`, `idempotency-key`), or null. */
-export function nulField(req: FastifyRequest): string | null {
+function nulField(req: FastifyRequest): string | null {
   for (const part of [req.params, req.query, req.body]) {
     const path = findNul(part)
     if (path) return path.length > 0 ? path.join('.') : 'body'
