@@ -109,7 +109,7 @@ const samples: Record<string, () => Record<string, unknown>> = {
     credential: sampleAssertion(),
   }),
   // step-up (issue 16, secrets)
-  'POST /v1/users/step-up': () => ({ password: 'not-the-password' }),
+  'POST /v1/users/step-up': () => ({ password: 'not-the-password', code: '123456' }),
   'POST /v1/login-google': () => ({ credential: 'not-an-id-token', attempt: 'sample-attempt' }),
   'POST /v1/login-facebook': () => ({ access_token: 'not-a-token', facebook_id: '1000', profile: { name: 'Sample' } }),
   'POST /v1/gateway/verify': () => ({
