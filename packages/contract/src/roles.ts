@@ -16,3 +16,9 @@ export function hasAnyRole(userRoles: readonly string[], allowed: readonly Role[
 export function isStaff(userRoles: readonly string[]): boolean {
   return hasAnyRole(userRoles, STAFF_ROLES)
 }
+
+/**
+ * The audit-log action of a signed-in staff member's refused call (HTTP 403 FORBIDDEN): the server
+ * writes it, the back office's Logs page names it (docs/security.md "Access control").
+ */
+export const REFUSED_CALL_ACTION = 'security.forbidden'

@@ -1,4 +1,12 @@
-import { accessOf, type EndpointSpec, ErrorCode, hasAnyRole, isStaff, SUBJECTS } from '@app/contract'
+import {
+  accessOf,
+  type EndpointSpec,
+  ErrorCode,
+  hasAnyRole,
+  isStaff,
+  REFUSED_CALL_ACTION,
+  SUBJECTS,
+} from '@app/contract'
 import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../context.ts'
 import { writeAudit } from '../modules/audit/audit.ts'
@@ -70,7 +78,7 @@ export function checkSubject(endpoint: EndpointSpec, req: FastifyRequest, user: 
 
 // ── Security events ────────────────────────────────────────────────────────────────────────────────
 
-export const REFUSAL_ACTION = 'security.forbidden'
+export const REFUSAL_ACTION = REFUSED_CALL_ACTION
 
 /**
  * A staff member's refused call is worth an investigator's attention (a support account probing

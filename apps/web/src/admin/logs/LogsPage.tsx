@@ -1,10 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons'
-import { type AuditEntry, formatDateTime } from '@app/contract'
+import { type AuditEntry, formatDateTime, REFUSED_CALL_ACTION } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, DatePicker, Flex, Input, Select, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
 import { failureText } from '../../features/keys/keys.api.ts'
-import { useT } from '../../i18n/define.ts'
+import { type KeyOf, type TFunction, useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { usePageParam } from '../../ui/use-page-param.ts'
@@ -13,6 +13,18 @@ import { LOGS_PAGE_SIZE, type LogFilters, logActionsQuery, logsQuery, useExportL
 import { logsMessages } from './logs.i18n.ts'
 
 const DAY = 'YYYY-MM-DD'
+
+type LogsTree = NonNullable<(typeof logsMessages)['shape']>
+
+/** Actions the log names in the admin's language; any other shows as the server recorded it. */
+const ACTION_LABELS: Readonly<Record<string, KeyOf<LogsTree>>> = {
+  [REFUSED_CALL_ACTION]: 'actions.refusedCall',
+}
+
+function actionLabel(t: TFunction<LogsTree>, action: string): string | null {
+  const key = ACTION_LABELS[action]
+  return key ? t(key) : null
+}
 
 /**
  * /administrator/logs (SPEC §2 "History / Logs", admin and support): the audit log, newest first,
@@ -88,7 +100,10 @@ export function LogsPage() {
           loading={actions.isFetching}
           options={[
             { value: '', label: t('allActions') },
-            ...(actions.data ?? []).map((a) => ({ value: a.action, label: `${a.action} (${a.count})` })),
+            ...(actions.data ?? []).map((a) => ({
+              value: a.action,
+              label: `${actionLabel(t, a.action) ?? a.action} (${a.count})`,
+            })),
           ]}
           style={{ flex: '0 1 260px', minWidth: 200 }}
         />
@@ -123,7 +138,19 @@ export function LogsPage() {
           {
             key: 'action',
             title: t('columns.action'),
-            render: (_, e) => <Typography.Text code>{e.action}</Typography.Text>,
+            render: (_, e) => {
+              const label = actionLabel(t, e.action)
+              return label ? (
+                <Flex vertical>
+                  <Typography.Text>{label}</Typography.Text>
+                  <Typography.Text code type="secondary">
+                    {e.action}
+                  </Typography.Text>
+                </Flex>
+              ) : (
+                <Typography.Text code>{e.action}</Typography.Text>
+              )
+            },
           },
           {
             key: 'target',

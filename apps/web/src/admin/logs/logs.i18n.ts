@@ -22,6 +22,8 @@ export const logsMessages = adminMessages(
     before: 'Before',
     after: 'After',
     none: '—',
+    // Actions with a name of their own (issue 16, access); any other shows as recorded.
+    actions: { refusedCall: 'Refused call (security)' },
   },
   {
     title: 'Lịch sử',
@@ -43,5 +45,6 @@ export const logsMessages = adminMessages(
     before: 'Trước',
     after: 'Sau',
     none: '—',
+    actions: { refusedCall: 'Lệnh gọi bị từ chối (bảo mật)' },
   },
 )
