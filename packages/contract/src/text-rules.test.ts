@@ -12,7 +12,7 @@ describe('findNul', () => {
     expect(findNul('a\u0000')).toEqual([])
     expect(findNul({ email: 'a@example.com', password: 'x\u0000y' })).toEqual(['password'])
     expect(findNul({ points: [{ name: 'ok' }, { name: 'bad\u0000' }] })).toEqual(['points', 1, 'name'])
-    expect(findNul({ ['k\u0000']: 1 })).toEqual(['k\u0000'])
+    expect(findNul({ 'k\u0000': 1 })).toEqual(['k\u0000'])
     expect(findNul(['a', ['b', ['c\u0000']]])).toEqual([1, 1, 0])
   })
 
