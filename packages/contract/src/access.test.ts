@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { accessOf, listedEndpoints, OWNED_RECORDS, PAGES, SUBJECTS } from './access.ts'
+import { accessMatrix, accessOf, listedEndpoints, OWNED_RECORDS, PAGES, SUBJECTS } from './access.ts'
 import { allEndpoints } from './index.ts'
 
 const name = (e: { method: string; path: string } | undefined) =>
@@ -104,5 +105,10 @@ describe('the access table of SPEC §6', () => {
     const allKeys = allEndpoints.find((e) => name(e) === 'GET /v1/keys-unDelete')
     if (!allKeys) throw new Error('GET /v1/keys-unDelete is not in the contract')
     expect(accessOf(allKeys).roles).toEqual(['admin'])
+  })
+
+  it('is what docs/access.md prints (npx tsx scripts/access-matrix.ts > docs/access.md)', () => {
+    const doc = readFileSync(new URL('../../../docs/access.md', import.meta.url), 'utf8')
+    expect(doc).toBe(accessMatrix(allEndpoints))
   })
 })

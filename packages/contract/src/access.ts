@@ -615,3 +615,60 @@ export function accessOf(endpoint: EndpointSpec): EndpointAccess {
     throw new Error(`${endpoint.method} ${endpoint.path} is on no page of SPEC §6 (packages/contract/src/access.ts)`)
   return access
 }
+
+// ── The matrix in docs/access.md ────────────────────────────────────────────────────────────────────
+
+const endpointName = (e: EndpointSpec) => `\`${e.method} ${e.path}\``
+const rolesText = (roles: Access | readonly Role[]) =>
+  typeof roles === 'string' ? roles : roles.length === 0 ? '—' : roles.join(', ')
+
+function subjectText(endpoint: EndpointSpec): string {
+  const subject = SUBJECTS.get(endpoint)
+  if (subject) return subject.fields.map((f) => `${subject.in}.${f}`).join(' or ')
+  return OWNED_RECORDS.has(endpoint) ? "the record's owner" : ''
+}
+
+/**
+ * SPEC §6 as Markdown, generated from the table above: docs/access.md holds exactly this (a contract
+ * test compares them; `npx tsx scripts/access-matrix.ts > docs/access.md` rewrites it).
+ */
+export function accessMatrix(endpoints: readonly EndpointSpec[]): string {
+  const lines = [
+    '# Access matrix',
+    '',
+    '<!-- Generated from packages/contract/src/access.ts by `npx tsx scripts/access-matrix.ts > docs/access.md`;',
+    '     a contract test fails when this file and the table differ. -->',
+    '',
+    'Who may call each endpoint (SPEC §6), and who may call it about **another** user. Every role of an',
+    'endpoint may call it about their own data; "for another user" lists the roles that may name someone',
+    'else (by the input field shown) or reach a record someone else owns; "—" means nobody, not even an',
+    'admin; "n/a" marks calls about no one user. See [security.md](security.md).',
+    '',
+    '## Pages',
+    '',
+    '| page | roles | calls | calls about another user |',
+    '|---|---|---|---|',
+    ...PAGES.map(
+      (p) =>
+        `| ${p.page} | ${rolesText(p.roles)} | ${p.uses.map(endpointName).join(', ') || '—'} | ${
+          (p.usesForOthers ?? []).map(endpointName).join(', ') || '—'
+        } |`,
+    ),
+    '',
+    '## Endpoints',
+    '',
+    '| endpoint | roles | for another user | the user is named by |',
+    '|---|---|---|---|',
+    ...[...endpoints]
+      .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method))
+      .map((e) => {
+        const access = accessOf(e)
+        // An endpoint about no one user in particular (a list of all, a setting) has no such column.
+        const aboutOneUser = SUBJECTS.has(e) || OWNED_RECORDS.has(e) || access.forOthers.length > 0
+        const others = aboutOneUser ? rolesText(access.forOthers) : 'n/a'
+        return `| ${endpointName(e)} | ${rolesText(access.roles)} | ${others} | ${subjectText(e) || '—'} |`
+      }),
+    '',
+  ]
+  return lines.join('\n')
+}

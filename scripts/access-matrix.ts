@@ -1,0 +1,5 @@
+// Prints docs/access.md: SPEC §6's access table (packages/contract/src/access.ts) as Markdown.
+// Usage: npx tsx scripts/access-matrix.ts > docs/access.md
+import { accessMatrix, allEndpoints } from '@app/contract'
+
+process.stdout.write(accessMatrix(allEndpoints))
