@@ -51,7 +51,7 @@ const checkers: Record<StepUpMethod, ProofChecker> = {
 const StepUpMethodOrder: readonly StepUpMethod[] = ['totp', 'password']
 
 /** The proof kinds this account may use now, in the order a screen should offer them. */
-export async function stepUpMethods(ctx: Ctx, user: AuthUser): Promise<StepUpMethod[]> {
+async function stepUpMethods(ctx: Ctx, user: AuthUser): Promise<StepUpMethod[]> {
   const methods: StepUpMethod[] = []
   for (const method of StepUpMethodOrder) if (await checkers[method].available(ctx, user)) methods.push(method)
   return methods
@@ -85,7 +85,7 @@ export async function verifyStepUp(ctx: Ctx, user: AuthUser, proof: Proof): Prom
   const blocked = await throttle.blockedFor(ctx.db, bucket, now)
   if (blocked > 0) throw tooManyRequests(blocked, 'stepUp.locked')
   const methods = await stepUpMethods(ctx, user)
-  if (methods.length === 0) throw refused(ErrorCode.StepUpRequired, 'stepUp.unavailable')
+  if (methods.length === 0) throw refused('STEP_UP_UNAVAILABLE', 'stepUp.unavailable')
   if (!methods.includes(proof.method)) {
     // Not a wrong guess but the wrong kind: the screen asks for the other one. Nothing is counted.
     throw badRequest(ErrorCode.Validation, methods.includes('totp') ? 'stepUp.useCode' : 'stepUp.usePassword')

@@ -172,7 +172,10 @@ describe('step-up before revealing a key', async () => {
     expect((await status(token)).body.data.methods).toEqual([])
     const res = await stepUp(token, { password: PASSWORD })
     expect(res.status).toBe(422)
-    expect(errorEnvelope(res.body).message).toBe(translate('en', 'stepUp.unavailable'))
+    expect(errorEnvelope(res.body)).toMatchObject({
+      error_code: 'STEP_UP_UNAVAILABLE',
+      message: translate('en', 'stepUp.unavailable'),
+    })
     expectStepUpRequired(await reveal(token, id))
   })
 
