@@ -97,7 +97,7 @@ describe('refunds', async () => {
   }
 
   /** The buyer approves on the sandbox's PayPal page with a choice; answers the order id. */
-  async function approve(redirectUrl: string, choice: string) {
+  async function approve(redirectUrl: string, choice: string, webhooks = true) {
     const url = new URL(redirectUrl)
     const pageRes = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` })
     expect(pageRes.statusCode, pageRes.body).toBe(200)
@@ -106,7 +106,7 @@ describe('refunds', async () => {
       method: 'POST',
       url: '/sandbox/paypal/checkoutnow',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ token, choice, webhooks: '1' }).toString(),
+      payload: new URLSearchParams({ token, choice, ...(webhooks ? { webhooks: '1' } : {}) }).toString(),
     })
     expect(res.statusCode, res.body).toBe(302)
     return token
@@ -359,6 +359,10 @@ describe('refunds', async () => {
       const again = await refund(payment.id, { amount: '10.47', reason: 'Part of it' }, { key })
       expect(again.status).toBe(200)
       expect(again.body.data).toMatchObject({ refunded: '10.47', refundable: '94.23' })
+      // The same key with another amount is a mistake, not a second refund.
+      const other = await refund(payment.id, { amount: '20.00', reason: 'Part of it' }, { key })
+      expect(other.status).toBe(422)
+      expect(errorEnvelope(other.body).error_code).toBe('IDEMPOTENCY_MISMATCH')
       expect((await sandboxOrder(orderId)).refunds).toHaveLength(1)
       expect(await balanceOf(user.id)).toBe(9_000n)
     })
@@ -462,6 +466,26 @@ describe('refunds', async () => {
       ).rejects.toMatchObject({ issue: 'REFUND_FAILED_INSUFFICIENT_FUNDS' })
       expect(await balanceOf(user.id)).toBe(1_000n)
     })
+  })
+
+  it('a refund PayPal refuses is recorded as failed, takes nothing, and says why', async () => {
+    const { user, token } = await customer()
+    const { payment, redirect_url } = await start(token, 'paypal', '10.00')
+    // Webhooks off: a refund made in PayPal's dashboard never reaches us (a lost webhook).
+    const orderId = await approve(redirect_url ?? '', 'success', false)
+    expect((await capture(token, orderId)).body.data.status).toBe('succeeded')
+    expect((await paypalConsole('refund', orderId, '5.00')).statusCode).toBe(200)
+    const res = await refund(payment.id, { amount: '10.74', reason: 'All of it' })
+    expect(res.status).toBe(422)
+    expect(errorEnvelope(res.body)).toMatchObject({
+      error_code: 'REFUND_REFUSED',
+      message: 'The provider refused the refund (REFUND_AMOUNT_EXCEEDED)',
+    })
+    expect(await refundsOf(payment.id)).toMatchObject([{ status: 'failed', responseCode: 'REFUND_AMOUNT_EXCEEDED' }])
+    expect(await balanceOf(user.id)).toBe(1_000n)
+    // Not in flight any more: what PayPal still holds can be refunded.
+    const rest = await refund(payment.id, { amount: '5.74', reason: 'The rest' })
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200)
   })
 
   describe('a declined PayPal card', () => {

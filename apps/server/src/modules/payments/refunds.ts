@@ -9,6 +9,7 @@ import { requestLang } from '../../http/lang.ts'
 import { newId } from '../../lib/ids.ts'
 import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
+import { IDEMPOTENCY_MISMATCH } from '../balance/idempotency.ts'
 import { ledgerOptions, takeBack } from '../balance/ledger.ts'
 import { announceChange } from '../gateway/gateway.ts'
 import {
@@ -185,8 +186,14 @@ export async function refundPayment(
         .from(paymentRefunds)
         .where(and(eq(paymentRefunds.intentId, intent.id), eq(paymentRefunds.requestKey, requestKey)))
         .limit(1)
-      // The same Idempotency-Key is the same refund: answered as it stands, never asked twice.
-      if (same) return { intent, refund: same, replay: true }
+      // The same Idempotency-Key is the same refund: answered as it stands, never asked twice; with
+      // another amount or reason it is a mistake, refused as the balance calls refuse it.
+      if (same) {
+        if (parseRefundAmount(body.amount, intent.currency) !== same.amountMinor || body.reason !== same.reason) {
+          throw refused(IDEMPOTENCY_MISMATCH, 'balance.idempotencyMismatch')
+        }
+        return { intent, refund: same, replay: true }
+      }
     }
     if (!isRefundable(intent)) throw refused(NOT_REFUNDABLE, 'payments.refund.notRefundable')
     const amount = parseRefundAmount(body.amount, intent.currency)
@@ -299,11 +306,13 @@ export async function refundPayment(
       }
     })
     ctx.mail.kick()
-    if (answer.status === 'failed') throw refused(REFUND_REFUSED, 'payments.refund.refused', { code: answer.code })
   }
   const [refund] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, claim.refund.id))
   const view = await findPaymentView(ctx.db, id)
   if (!view || !refund) throw notFound('payments.notFound')
+  if (refund.status === 'failed') {
+    throw refused(REFUND_REFUSED, 'payments.refund.refused', { code: refund.responseCode ?? '' })
+  }
   return { payment: toPayment(view, lang), status: refund.status }
 }
 
