@@ -53,7 +53,21 @@ export function PaymentsTable() {
       render: (_v, p) => formatMoney(p.amount, 'USD', lang),
     },
     { key: 'paid', title: t('history.paid'), align: 'end', render: (_v, p) => paidText(p, lang) },
-    { key: 'status', title: t('history.status'), render: (_v, p) => <PaymentStatusTag status={p.status} /> },
+    {
+      key: 'status',
+      title: t('history.status'),
+      render: (_v, p) => (
+        <>
+          <PaymentStatusTag status={p.status} />
+          {/[1-9]/.test(p.refunded) ? (
+            // docs/payments.md "Refunds": given back to the customer, in the currency they paid in.
+            <Typography.Text type="secondary" style={{ display: 'block', whiteSpace: 'nowrap' }}>
+              {t('history.refunded', { amount: formatMoney(p.refunded, p.currency, lang) })}
+            </Typography.Text>
+          ) : null}
+        </>
+      ),
+    },
     {
       key: 'actions',
       title: '',

@@ -125,6 +125,14 @@ describe('the top-up on /payment', { timeout: 90_000 }, () => {
     })
   })
 
+  it('lists the customer’s payments with what was refunded', async () => {
+    server['GET /v1/payments'] = () =>
+      ok({ items: [payment({ refunded: '1284795' })], total: 1, page: 1, page_size: 10 })
+    openApp('/payment')
+    const history = await screen.findByTestId('payments-history')
+    expect(await within(history).findByText('Refunded ₫1,284,795')).toBeTruthy()
+  })
+
   it('refuses an amount that is not above 0 without sending it', async () => {
     openApp('/payment')
     const form = await screen.findByTestId('top-up')

@@ -72,6 +72,7 @@ export const paymentsMessages = customerMessages(
       credited: 'Credited',
       paid: 'Paid',
       status: 'Status',
+      refunded: 'Refunded {{amount}}',
       statuses: {
         pending: 'Waiting',
         succeeded: 'Succeeded',
@@ -203,6 +204,7 @@ export const paymentsMessages = customerMessages(
       credited: 'ထည့်ပေးငွေ',
       paid: 'ပေးချေငွေ',
       status: 'အခြေအနေ',
+      refunded: '{{amount}} ပြန်အမ်းပြီး',
       statuses: {
         pending: 'စောင့်ဆိုင်းဆဲ',
         succeeded: 'အောင်မြင်',
