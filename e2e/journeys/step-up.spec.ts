@@ -17,6 +17,7 @@ const PASSWORD = 'a-long-enough-password'
 test('a customer copies a new key at once, and later confirms with the password to copy it again', async ({
   page,
   context,
+  browser,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const email = uniqueEmail('step-up')
@@ -72,4 +73,24 @@ test('a customer copies a new key at once, and later confirms with the password 
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(secret)
   await expect(page.getByRole('dialog', { name: 'Confirm it is you' })).toBeHidden()
   expect(await missingTranslations(page)).toEqual([])
+
+  // The proof belongs to that session: signed in elsewhere (dark theme), the key history asks again.
+  const elsewhere = await browser.newContext()
+  await elsewhere.grantPermissions(['clipboard-read', 'clipboard-write'])
+  const other = await elsewhere.newPage()
+  await other.addInitScript(() => {
+    localStorage.setItem('theme', 'dark')
+    localStorage.setItem('tour.off', '1')
+  })
+  await signIn(other, email, PASSWORD)
+  await dismissSplash(other)
+  await other.getByRole('button', { name: 'Key history' }).click()
+  await other.getByTestId('key-history').getByRole('button', { name: 'Copy the key “Step-up key”' }).click()
+  const again = other.getByRole('dialog', { name: 'Confirm it is you' })
+  await expect(again).toBeVisible()
+  await again.getByLabel('Password').fill(PASSWORD)
+  await again.getByRole('button', { name: 'Confirm and copy' }).click()
+  await expect(again).toBeHidden()
+  await expect.poll(() => other.evaluate(() => navigator.clipboard.readText())).toBe(secret)
+  await elsewhere.close()
 })

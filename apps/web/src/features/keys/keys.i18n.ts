@@ -70,7 +70,7 @@ export const keysMessages = customerMessages(
       rolled: 'The new secret of “{{name}}”',
       once: 'Copy the key now',
       onceHint:
-        'This is the only time it is shown in full. Keep it somewhere safe, such as your app’s configuration; you can copy it again later from the key list.',
+        'This is the only time it is shown in full. Keep it somewhere safe, such as your app’s configuration; you can copy it again later from the key list, after confirming your password.',
       done: 'Done',
     },
     notices: {
@@ -159,7 +159,7 @@ export const keysMessages = customerMessages(
       rolled: '“{{name}}” ၏ လျှို့ဝှက်ကုဒ်အသစ်',
       once: 'Key ကို ယခု ကူးယူပါ',
       onceHint:
-        'အပြည့်အစုံ ပြသမည့် တစ်ကြိမ်တည်းသော အခါ ဖြစ်သည်။ သင့် app ၏ configuration ကဲ့သို့ လုံခြုံသောနေရာတွင် သိမ်းပါ၊ နောက်ပိုင်းတွင် key စာရင်းမှ ထပ်မံ ကူးယူနိုင်သည်။',
+        'အပြည့်အစုံ ပြသမည့် တစ်ကြိမ်တည်းသော အခါ ဖြစ်သည်။ သင့် app ၏ configuration ကဲ့သို့ လုံခြုံသောနေရာတွင် သိမ်းပါ၊ နောက်ပိုင်းတွင် သင့်စကားဝှက်ကို အတည်ပြုပြီး key စာရင်းမှ ထပ်မံ ကူးယူနိုင်သည်။',
       done: 'ပြီးပါပြီ',
     },
     notices: {
