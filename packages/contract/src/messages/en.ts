@@ -350,7 +350,7 @@ export const en = {
   // Step-up (issue 16, secrets; docs/sign-in.md)
   'stepUp.status': 'How to confirm it is you',
   'stepUp.confirmed': 'Confirmed: you can reveal keys for {{minutes}} minutes',
-  'stepUp.required': 'Confirm it is you to reveal this key: enter your password, or your two-factor code when two-factor authentication is on',
+  'stepUp.required': 'Confirm it is you first: enter your password, or the code from your authenticator app when two-factor authentication is on',
   'stepUp.proofRequired': 'Enter your password or the code from your authenticator app',
   'stepUp.passwordWrong': 'The password is incorrect',
   'stepUp.useCode': 'Two-factor authentication is on: enter the code from your authenticator app instead of the password',

@@ -440,7 +440,7 @@ export const my: Catalog = {
   // Step-up (issue 16, secrets; docs/sign-in.md)
   'stepUp.status': 'သင်ဖြစ်ကြောင်း အတည်ပြုနည်း',
   'stepUp.confirmed': 'အတည်ပြုပြီးပါပြီ- {{minutes}} မိနစ်အတွင်း key များကို ပြသနိုင်ပါသည်',
-  'stepUp.required': 'ဤ key ကို ပြသရန် သင်ဖြစ်ကြောင်း အတည်ပြုပါ- စကားဝှက်၊ သို့မဟုတ် two-factor ဖွင့်ထားပါက two-factor ကုဒ်ကို ထည့်ပါ',
+  'stepUp.required': 'သင်ဖြစ်ကြောင်း ဦးစွာ အတည်ပြုပါ- စကားဝှက်၊ သို့မဟုတ် two-factor ဖွင့်ထားပါက authenticator app မှ ကုဒ်ကို ထည့်ပါ',
   'stepUp.proofRequired': 'စကားဝှက် သို့မဟုတ် authenticator app မှ ကုဒ်ကို ထည့်ပါ',
   'stepUp.passwordWrong': 'စကားဝှက် မှားနေပါသည်',
   'stepUp.useCode': 'Two-factor authentication ဖွင့်ထားပါသည်- စကားဝှက်အစား authenticator app မှ ကုဒ်ကို ထည့်ပါ',

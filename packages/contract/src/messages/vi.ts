@@ -442,7 +442,7 @@ export const vi: Catalog = {
   // Step-up (issue 16, secrets; docs/sign-in.md)
   'stepUp.status': 'Cách xác nhận đó là bạn',
   'stepUp.confirmed': 'Đã xác nhận: bạn có thể xem khóa trong {{minutes}} phút',
-  'stepUp.required': 'Hãy xác nhận đó là bạn để xem khóa này: nhập mật khẩu, hoặc mã xác thực hai lớp khi đã bật xác thực hai lớp',
+  'stepUp.required': 'Hãy xác nhận đó là bạn trước: nhập mật khẩu, hoặc mã từ ứng dụng xác thực khi đã bật xác thực hai lớp',
   'stepUp.proofRequired': 'Nhập mật khẩu hoặc mã từ ứng dụng xác thực',
   'stepUp.passwordWrong': 'Mật khẩu không đúng',
   'stepUp.useCode': 'Xác thực hai lớp đang bật: hãy nhập mã từ ứng dụng xác thực thay cho mật khẩu',

@@ -113,7 +113,7 @@ export function proofOf(body: { password?: string; code?: string }): Proof {
 }
 
 /**
- * Refuses a sensitive act (revealing a key's secret) unless this session proved its identity within
+ * Refuses a sensitive act (revealing a key's secret; adding a passkey…) unless this session proved its identity within
  * the last STEP_UP_WINDOW_MINUTES. HTTP 403 with STEP_UP_REQUIRED: the SPA asks for the proof and
  * retries; it is not one of the codes after which the SPA signs out.
  */
