@@ -135,6 +135,16 @@ describe('admin-only data of another user (SPEC §6, issue 16)', async () => {
     }
   })
 
+  it("keeps every user's bill totals in the usage billing view for admins, not support", async () => {
+    const range = { start_date: '2026-10-01', end_date: '2026-10-31' }
+    const asAdmin = await call(t, contract.billingUsage, { query: range }, { token: tokens.admin })
+    expect(asAdmin.body.data.bills.count).toBeGreaterThanOrEqual(1)
+    const asSupport = await call(t, contract.billingUsage, { query: range }, { token: tokens.support })
+    expect(asSupport.status).toBe(200)
+    // Support naming nobody get their own (they have no bill), not everyone's.
+    expect(asSupport.body.data.bills).toMatchObject({ count: 0, billed: '0.00' })
+  })
+
   it('lets nobody act for another user where no page does, admins included (a VAT request)', async () => {
     const vat = {
       company_name: 'Acme Maps Co., Ltd',

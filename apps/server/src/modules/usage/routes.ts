@@ -1,5 +1,5 @@
 import * as contract from '@app/contract'
-import { formatCents, isStaff, translate } from '@app/contract'
+import { accessOf, formatCents, hasAnyRole, type Role, translate } from '@app/contract'
 import { requestLang } from '../../http/lang.ts'
 import { pageParams } from '../../http/paging.ts'
 import { ok, routes } from '../../http/routes.ts'
@@ -48,8 +48,12 @@ export const usageRoutes = routes((r) => {
 
   r.on(contract.billingUsage, async ({ ctx, user, query }) => {
     const owner = await stats.whose(ctx.db, user, query)
-    // The bills of the months the range touches: the user's, or everyone's for staff naming nobody.
-    const everyone = isStaff(user.roles) && query.user_id === undefined && query.email === undefined
+    // The bills of the months the range touches: the user's, or everyone's for a caller naming nobody
+    // who may read every bill (the billing manager's roles, SPEC §6: admins), never support.
+    const everyone =
+      hasAnyRole(user.roles, accessOf(contract.listAllBills).roles as readonly Role[]) &&
+      query.user_id === undefined &&
+      query.email === undefined
     const [byService, bills] = await Promise.all([
       stats.hitsBetweenDates(ctx.db, owner.id, query.start_date, query.end_date),
       billTotals(ctx.db, {
