@@ -210,7 +210,9 @@ export async function summary(ctx: Ctx, actor: AuthUser, requested: string | und
   const estimated = await estimate(ctx.db, owner, now)
   const spendCents = parseMoney(estimated.so_far) ?? 0n
   const elapsedMs = BigInt(now.getTime() - Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
-  const runway = spendCents > 0n ? (balanceCents * elapsedMs) / (spendCents * BigInt(DAY_MS)) : null
+  // A balance below 0 (owed after a refund, docs/balance.md) has no days left, not negative ones.
+  const left = balanceCents > 0n ? balanceCents : 0n
+  const runway = spendCents > 0n ? (left * elapsedMs) / (spendCents * BigInt(DAY_MS)) : null
   return {
     balance: formatCents(balanceCents),
     month_spend: formatCents(spendCents),

@@ -20,6 +20,7 @@ import {
   paymentIntents,
   paymentRefunds,
   sandboxPayments,
+  usageDaily,
 } from '../../db/schema/index.ts'
 import { debit } from '../balance/ledger.ts'
 import { sandboxVnpayRecord } from '../sandbox/vnpay.ts'
@@ -276,6 +277,31 @@ describe('refunds', async () => {
       ).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' })
       await paypalTopUp(token, '20.00')
       expect(await balanceOf(user.id)).toBe(-1_000n)
+    })
+
+    it("while the account owes, the dashboard's runway is 0 days, not a negative count", async () => {
+      const { user, token } = await customer()
+      const { orderId } = await paypalTopUp(token, '5000.00')
+      await t.ctx.db.transaction((tx) =>
+        debit(tx, { userId: user.id, amountCents: 300_000n, type: 'plan_purchase', reference: 'plan_big' }),
+      )
+      expect((await paypalConsole('reverse', orderId)).statusCode).toBe(200)
+      expect(await balanceOf(user.id)).toBe(-300_000n)
+      // 200,000 geocodes this month: hundreds of USD spent in the 1⅓ days so far, so the debt lasts "-5 days".
+      await t.ctx.db.insert(usageDaily).values({
+        keyId: 'key_refund_test',
+        userId: user.id,
+        service: 'GEOCODE',
+        day: t.clock.now().toISOString().slice(0, 10),
+        hits: 200_000,
+        ok: 200_000,
+        clientErrors: 0,
+        serverErrors: 0,
+        latencySum: 0,
+        latencyMax: 0,
+      })
+      const summary = await call(t, contract.balanceSummary, {}, { token })
+      expect(summary.body.data).toMatchObject({ balance: '-3000.00', runway_days: 0 })
     })
 
     it('a refund PayPal reports beyond what is left takes nothing more than the credit, and is flagged', async () => {
