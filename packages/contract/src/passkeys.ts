@@ -173,3 +173,7 @@ export const verifyTwoFactorPasskey = endpoint({
   body: z.strictObject({ token: ChallengeToken, attempt_id: Id, credential: AuthenticationCredential }),
   data: Session,
 })
+
+/** What the browser sends: `RegistrationResponseJSON` and `AuthenticationResponseJSON` of WebAuthn. */
+export type RegistrationCredentialJSON = z.input<typeof RegistrationCredential>
+export type AuthenticationCredentialJSON = z.input<typeof AuthenticationCredential>

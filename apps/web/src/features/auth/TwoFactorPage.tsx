@@ -1,5 +1,6 @@
-import { ErrorCode } from '@app/contract'
-import { Form, Input } from 'antd'
+import { KeyOutlined } from '@ant-design/icons'
+import { ErrorCode, normaliseRecoveryCode, RECOVERY_CODE_LENGTH } from '@app/contract'
+import { Button, Flex, Form, Input } from 'antd'
 import { useState } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../../api/client.ts'
@@ -11,6 +12,8 @@ import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { AuthForm } from './AuthForm.tsx'
 import { AuthHeading } from './AuthHeading.tsx'
 import { AuthFooter, Muted } from './AuthText.tsx'
+import { usePasskeySecondFactor, useVerifyRecoveryCode } from './passkey-sign-in.api.ts'
+import { passkeySignInMessages } from './passkey-sign-in.i18n.ts'
 import { forgetChallenge, readChallenge, useVerifyTwoFactor } from './sign-in.api.ts'
 import { signInMessages } from './sign-in.i18n.ts'
 
@@ -18,15 +21,34 @@ interface CodeValues {
   code: string
 }
 
+const appCodeRule = {
+  validator: (_rule: unknown, value: string | undefined) =>
+    /^\d{6}$/.test((value ?? '').replace(/\s+/g, ''))
+      ? Promise.resolve()
+      : Promise.reject(new Error(problemText({ key: 'twoFactor.codeFormat' }))),
+}
+
+const recoveryCodeRule = {
+  validator: (_rule: unknown, value: string | undefined) =>
+    new RegExp(`^[a-z2-7]{${RECOVERY_CODE_LENGTH}}$`).test(normaliseRecoveryCode(value ?? ''))
+      ? Promise.resolve()
+      : Promise.reject(new Error(problemText({ key: 'recoveryCodes.format' }))),
+}
+
 /**
  * /login/two-factor: the second step of a sign-in with 2FA on (DESIGN §4). The first step (password,
- * Google or Facebook) left its challenge in this tab; the code from the authenticator app finishes it.
+ * Google or Facebook) left its challenge in this tab; the code from the authenticator app finishes it,
+ * or one of the account's passkeys, or a recovery code (docs/sign-in.md).
  */
 export function TwoFactorPage() {
   const t = useT(signInMessages)
+  const tp = useT(passkeySignInMessages)
   const [form] = Form.useForm<CodeValues>()
   const fading = useFadingErrors(form)
   const verify = useVerifyTwoFactor()
+  const recover = useVerifyRecoveryCode()
+  const passkey = usePasskeySecondFactor()
+  const [mode, setMode] = useState<'app' | 'recovery'>('app')
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
   const [challenge] = useState(readChallenge)
@@ -35,63 +57,98 @@ export function TwoFactorPage() {
 
   if (!challenge) return <Navigate to={paths.login} replace />
 
+  const isLate = () => {
+    if (new Date(challenge.expires_at).getTime() > Date.now()) return false
+    forgetChallenge()
+    setExpired(true)
+    return true
+  }
+  const handlers = {
+    onSuccess: ({ data }: { data: { must_change_password: boolean } }) =>
+      navigate(afterSignIn(data, searchParams.get('next')), { replace: true }),
+    onError: (error: Error) => {
+      if (error instanceof ApiError && error.code === ErrorCode.TokenExpired) {
+        forgetChallenge()
+        setExpired(true)
+        return
+      }
+      form.setFieldValue('code', '')
+      if (!fading.showServerErrors(error)) setFailure(error.message)
+    },
+  }
+
   const onFinish = ({ code }: CodeValues) => {
     setFailure(null)
-    if (new Date(challenge.expires_at).getTime() <= Date.now()) {
-      forgetChallenge()
-      setExpired(true)
-      return
-    }
-    verify.mutate(
-      { token: challenge.token, code: code.replace(/\s+/g, '') },
-      {
-        onSuccess: ({ data }) => navigate(afterSignIn(data, searchParams.get('next')), { replace: true }),
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === ErrorCode.TokenExpired) {
-            forgetChallenge()
-            setExpired(true)
-            return
-          }
-          form.setFieldValue('code', '')
-          if (!fading.showServerErrors(error)) setFailure(error.message)
-        },
-      },
-    )
+    if (isLate()) return
+    if (mode === 'recovery') recover.mutate({ token: challenge.token, code: normaliseRecoveryCode(code) }, handlers)
+    else verify.mutate({ token: challenge.token, code: code.replace(/\s+/g, '') }, handlers)
+  }
+
+  const signInWithPasskey = () => {
+    setFailure(null)
+    if (isLate()) return
+    passkey.mutate(challenge.token, {
+      onSuccess: handlers.onSuccess,
+      onError: (error) => setFailure(error instanceof ApiError ? error.message : tp('cancelled')),
+    })
+  }
+
+  const switchMode = () => {
+    setFailure(null)
+    form.resetFields()
+    setMode(mode === 'app' ? 'recovery' : 'app')
   }
 
   return (
     <>
-      <AuthHeading title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')} />
+      {mode === 'app' ? (
+        <AuthHeading title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')} />
+      ) : (
+        <AuthHeading title={tp('recoveryTitle')} subtitle={tp('recoverySubtitle')} />
+      )}
       <AuthForm
         form={form}
         fading={fading}
         onFinish={onFinish}
         failure={expired ? t('twoFactor.expired') : failure}
         submitLabel={t('twoFactor.submit')}
-        pending={verify.isPending}
+        pending={verify.isPending || recover.isPending}
       >
-        <Form.Item
-          name="code"
-          label={t('twoFactor.code')}
-          rules={[
-            {
-              validator: (_rule, value: string | undefined) =>
-                /^\d{6}$/.test((value ?? '').replace(/\s+/g, ''))
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(problemText({ key: 'twoFactor.codeFormat' }))),
-            },
-          ]}
-        >
-          <Input
-            autoFocus
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={7}
-            placeholder="123456"
-            style={{ letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' }}
-          />
-        </Form.Item>
+        {mode === 'app' ? (
+          <Form.Item name="code" label={t('twoFactor.code')} rules={[appCodeRule]}>
+            <Input
+              autoFocus
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={7}
+              placeholder="123456"
+              style={{ letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' }}
+            />
+          </Form.Item>
+        ) : (
+          <Form.Item name="code" label={tp('recoveryCode')} rules={[recoveryCodeRule]}>
+            <Input
+              autoFocus
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={64}
+              placeholder="abcd-efgh-ijkl-mnop-qrst-uvwx"
+              style={{ fontFamily: 'monospace' }}
+            />
+          </Form.Item>
+        )}
       </AuthForm>
+      <Flex vertical gap={8} style={{ marginTop: 12 }}>
+        {typeof window !== 'undefined' && 'PublicKeyCredential' in window ? (
+          <Button block icon={<KeyOutlined />} loading={passkey.isPending} onClick={signInWithPasskey}>
+            {tp('usePasskey')}
+          </Button>
+        ) : null}
+        <Button block type="link" onClick={switchMode}>
+          {mode === 'app' ? tp('useRecoveryCode') : tp('useAppCode')}
+        </Button>
+      </Flex>
       <Muted style={{ marginTop: 16 }}>{t('twoFactor.lost')}</Muted>
       <AuthFooter>
         <Link to={paths.login} onClick={forgetChallenge}>

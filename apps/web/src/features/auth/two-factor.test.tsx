@@ -175,7 +175,7 @@ describe('two-factor authentication in /settings/security', { timeout: 90_000 },
       })
     server['POST /v1/users/2fa/enable'] = () => {
       enabled = true
-      return ok({ enabled: true, enabled_at: '2026-11-02T08:00:00.000Z', has_password: true }, 'On')
+      return ok({ enabled: true, enabled_at: '2026-11-02T08:00:00.000Z', has_password: true, recovery_codes: [] }, 'On')
     }
     server['POST /v1/users/2fa/disable'] = () => {
       enabled = false

@@ -4,6 +4,7 @@ import { paths, SETTINGS_PAGES, type SettingsPage as SettingsTab } from '../../a
 import { useT } from '../../i18n/define.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { EmailChangeForm } from './EmailChangeForm.tsx'
+import { PasskeysSection } from './PasskeysSection.tsx'
 import { ProfileForm } from './ProfileForm.tsx'
 import { SecurityForm } from './SecurityForm.tsx'
 import { settingsMessages } from './settings.i18n.ts'
@@ -42,6 +43,7 @@ function SettingsTabs({ tab }: { tab: SettingsTab }) {
                 <>
                   <SecurityForm />
                   <TwoFactorSection />
+                  <PasskeysSection />
                 </>
               ),
             },

@@ -7,6 +7,7 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { problemText } from '../../ui/form-rules.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { FreshRecoveryCodes, RecoveryCodesCard } from './RecoveryCodes.tsx'
 import {
   twoFactorInfoQuery,
   useDisableTwoFactor,
@@ -28,6 +29,8 @@ const clean = (code: string) => code.replace(/\s+/g, '')
 export function TwoFactorSection() {
   const t = useT(twoFactorMessages)
   const info = useQuery(twoFactorInfoQuery())
+  // The recovery codes made with 2FA: shown once, over whichever state follows.
+  const [freshCodes, setFreshCodes] = useState<string[] | null>(null)
   return (
     <section aria-labelledby="two-factor-heading" style={{ maxWidth: 520, marginTop: 40 }}>
       <Typography.Title id="two-factor-heading" level={2} style={{ fontSize: 18, marginTop: 0 }}>
@@ -41,14 +44,19 @@ export function TwoFactorSection() {
       <Typography.Paragraph type="secondary">{t('intro')}</Typography.Paragraph>
       <QueryState query={info}>
         {(data) =>
-          data.enabled ? <EnabledState since={data.enabled_at} hasPassword={data.has_password} /> : <Enrolment />
+          data.enabled ? (
+            <EnabledState since={data.enabled_at} hasPassword={data.has_password} />
+          ) : (
+            <Enrolment onCodes={setFreshCodes} />
+          )
         }
       </QueryState>
+      <FreshRecoveryCodes codes={freshCodes} onDone={() => setFreshCodes(null)} />
     </section>
   )
 }
 
-function Enrolment() {
+function Enrolment({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const t = useT(twoFactorMessages)
   const { message } = App.useApp()
   const generate = useGenerateTwoFactorSecret()
@@ -81,9 +89,10 @@ function Enrolment() {
     enable.mutate(
       { code: clean(code), secret_key: secret.secret_key },
       {
-        onSuccess: ({ message: text }) => {
+        onSuccess: ({ data, message: text }) => {
           message.success(text)
           setSecret(null)
+          onCodes(data.recovery_codes)
         },
         onError: (error) => {
           form.setFieldValue('code', '')
@@ -161,6 +170,7 @@ function EnabledState({ since, hasPassword }: { since: string | null; hasPasswor
       <Button danger onClick={() => setOpen(true)}>
         {t('turnOff')}
       </Button>
+      <RecoveryCodesCard />
       <Modal
         open={open}
         title={t('confirmTitle')}

@@ -21,7 +21,11 @@ export function useEnableTwoFactor() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: { code: string; secret_key: string }) => call(contract.enableTwoFactor, { body }),
-    onSuccess: ({ data }) => queryClient.setQueryData(['two-factor'], data),
+    onSuccess: ({ data: { recovery_codes: _shownOnce, ...info } }) => {
+      // The recovery codes are shown once by the caller and kept in no cache.
+      queryClient.setQueryData(['two-factor'], info)
+      void queryClient.invalidateQueries({ queryKey: ['recovery-codes'] })
+    },
     meta: { silent: true },
   })
 }
@@ -30,7 +34,10 @@ export function useDisableTwoFactor() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: { code: string; password?: string }) => call(contract.disableTwoFactor, { body }),
-    onSuccess: ({ data }) => queryClient.setQueryData(['two-factor'], data),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(['two-factor'], data)
+      void queryClient.invalidateQueries({ queryKey: ['recovery-codes'] })
+    },
     meta: { silent: true },
   })
 }

@@ -27,10 +27,13 @@ export function StepUpDialog({
   open,
   onCancel,
   onProve,
+  confirmLabel,
 }: {
   open: boolean
   onCancel: () => void
   onProve: (proof: StepUpProof) => Promise<void>
+  /** The OK button's words when the act is not a copy (adding a passkey, new recovery codes). */
+  confirmLabel?: string
 }) {
   const t = useT(stepUpMessages)
   const status = useQuery({ ...stepUpStatusQuery(), enabled: open })
@@ -70,7 +73,7 @@ export function StepUpDialog({
         </span>
       }
       onCancel={close}
-      okText={t('confirm')}
+      okText={confirmLabel ?? t('confirm')}
       cancelText={t('cancel')}
       okButtonProps={{ loading: isProving, disabled: !method }}
       onOk={() => form.submit()}
