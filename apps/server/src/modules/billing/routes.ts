@@ -104,8 +104,8 @@ export const billingRoutes = routes((r) => {
     }
   })
 
-  r.on(contract.requestVat, async ({ ctx, user, actFor, params, body }) =>
-    ok(await service.requestVat(ctx, user, actFor, params.id, body), 'billing.vatSent'),
+  r.on(contract.requestVat, async ({ ctx, actFor, params, body }) =>
+    ok(await service.requestVat(ctx, actFor, params.id, body), 'billing.vatSent'),
   )
 
   r.on(contract.generateBills, async ({ ctx, req, user, body }) => {

@@ -181,13 +181,7 @@ export interface VatBody {
  * The owner asks for a VAT invoice: the details are kept on the bill (a new request replaces the
  * last) and every administrator gets an e-mail, written to the outbox in the same transaction.
  */
-export async function requestVat(
-  ctx: Ctx,
-  actor: AuthUser,
-  actFor: ActFor,
-  id: string,
-  body: VatBody,
-): Promise<BillDetail> {
+export async function requestVat(ctx: Ctx, actFor: ActFor, id: string, body: VatBody): Promise<BillDetail> {
   const now = ctx.clock.now()
   const detail = await ctx.db.transaction(async (tx) => {
     const row = await findBill(tx, id)

@@ -45,7 +45,7 @@ export const couponRoutes = routes((r) => {
     ok(await service.disableCoupon(ctx, req, user, params.id), 'coupons.disabledDone'),
   )
 
-  r.on(contract.userCouponLogs, async ({ ctx, user, params, query }) => {
+  r.on(contract.userCouponLogs, async ({ ctx, params, query }) => {
     const paging = pageParams(query)
     const { items, total } = await queries.listCouponLogs(
       ctx.db,

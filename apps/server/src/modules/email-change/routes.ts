@@ -22,7 +22,7 @@ export const emailChangeRoutes = routes((r) => {
     return { items, total, page: paging.page, page_size: paging.pageSize }
   })
 
-  r.on(contract.userEmailChangeRequests, async ({ ctx, user, query }) => {
+  r.on(contract.userEmailChangeRequests, async ({ ctx, query }) => {
     const paging = pageParams(query)
     const { items, total } = await queries.listEmailChangeRequests(
       ctx.db,
