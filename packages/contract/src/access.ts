@@ -42,7 +42,10 @@ import * as users from './users.ts'
  * caller (the API, the gateway, a provider's callback).
  */
 export interface PageAccess {
-  /** The SPA route as SPEC §2 writes it, or a described pseudo page. */
+  /**
+   * The SPA routes (full paths, comma-separated) as SPEC §2 writes them, or a described pseudo page.
+   * The back office's menu and route guards (apps/web/src/admin/shell/nav.tsx) are tested against it.
+   */
   page: string
   roles: Access
   uses: readonly EndpointSpec[]
@@ -265,7 +268,7 @@ export const PAGES: readonly PageAccess[] = [
     uses: [accounts.listUsers, accounts.setUserAdmin],
   },
   {
-    page: '/administrator/user-management, /create-user, /edit-user',
+    page: '/administrator/user-management, /administrator/user-management/create-user, /administrator/user-management/edit-user',
     roles: STAFF_ROLES,
     uses: [
       accounts.listUsers,
@@ -359,7 +362,7 @@ export const PAGES: readonly PageAccess[] = [
     usesForOthers: [billing.getBill, billing.billDownloadToken, billing.billPdf, billing.billXlsx],
   },
   {
-    page: '/administrator/usage-statistics, /usage-statistics-per-user',
+    page: '/administrator/usage-statistics, /administrator/usage-statistics-per-user',
     roles: ADMIN_ONLY,
     uses: [statistics.hitsAllUsers, statistics.hitsPerUser],
     usesForOthers: [statistics.hitsOneUserByUserId],
@@ -425,7 +428,7 @@ export const PAGES: readonly PageAccess[] = [
     ],
   },
   {
-    page: '/administrator/coupons, /coupons/coupon-types',
+    page: '/administrator/coupons, /administrator/coupons/coupon-types',
     roles: ADMIN_ONLY,
     uses: [
       coupons.listCoupons,

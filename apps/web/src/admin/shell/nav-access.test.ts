@@ -1,0 +1,22 @@
+import { PAGES } from '@app/contract'
+import { describe, expect, it } from 'vitest'
+import { adminPages } from './nav.tsx'
+
+// The back office's pages open for the roles SPEC §6's one table gives them
+// (packages/contract/src/access.ts), so the screens and the server cannot disagree about a page.
+
+/** The roles the table gives a path: those of every page entry naming it. */
+function rolesOfPath(path: string): string[] | null {
+  const entries = PAGES.filter((page) => page.page.split(', ').some((route) => route.split(' ')[0] === path))
+  if (entries.length === 0) return null
+  const roles = new Set(entries.flatMap((page) => (typeof page.roles === 'string' ? [page.roles] : page.roles)))
+  return [...roles].sort()
+}
+
+describe('the back office pages and the access table', () => {
+  it.each(adminPages.map((page) => [page.path, page] as const))('%s opens for the roles of SPEC §6', (path, page) => {
+    const roles = rolesOfPath(path)
+    expect(roles, `${path} is on no page of packages/contract/src/access.ts`).not.toBeNull()
+    expect([...page.roles].sort()).toEqual(roles)
+  })
+})
