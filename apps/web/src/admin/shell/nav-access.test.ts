@@ -9,7 +9,9 @@ import { adminPages } from './nav.tsx'
 function rolesOfPath(path: string): string[] | null {
   const entries = PAGES.filter((page) => page.page.split(', ').some((route) => route.split(' ')[0] === path))
   if (entries.length === 0) return null
-  const roles = new Set(entries.flatMap((page) => (typeof page.roles === 'string' ? [page.roles] : page.roles)))
+  const roles = new Set<string>()
+  for (const page of entries)
+    for (const role of typeof page.roles === 'string' ? [page.roles] : page.roles) roles.add(role)
   return [...roles].sort()
 }
 
