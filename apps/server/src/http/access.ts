@@ -41,7 +41,7 @@ export function mayActForOthers(caller: Caller, endpoint: EndpointSpec): boolean
 /**
  * Refuses a record of another user unless the caller's role may act for others here. A customer
  * gets the record's "not found" (an id they guessed reveals nothing); staff, who reach records from
- * their own pages, get 403 FORBIDDEN, which leaves a security event (error-handler.ts).
+ * their own pages, get 403 FORBIDDEN, which leaves a security event (`recordRefusal` below).
  */
 export function assertActFor(caller: Caller, endpoint: EndpointSpec, ownerId: string, notFound: () => AppError) {
   if (mayActFor(caller, endpoint, ownerId)) return
@@ -69,8 +69,9 @@ export function checkSubject(endpoint: EndpointSpec, req: FastifyRequest, user: 
     | undefined
   for (const field of subject.fields) {
     const value = source?.[field]
-    if (value === undefined || value === null || value === '') continue
-    const named = String(value).trim()
+    const named = value === undefined || value === null ? '' : String(value).trim()
+    // A blank field names no one (the services read it so too).
+    if (named === '') continue
     const isSelf = field === 'email' ? named.toLowerCase() === user.email.toLowerCase() : named === user.id
     if (!isSelf && !mayActForOthers(user, endpoint)) throw forbidden()
   }
