@@ -50,6 +50,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: baseURL,
+      // Browsers refuse an IP address as a WebAuthn RP ID: the passkey journey browses on localhost.
+      PASSKEY_ORIGIN: `http://localhost:${port}`,
       DATABASE_URL: '',
       DATA_DIR: 'memory://',
       LOG_LEVEL: 'warn',

@@ -2,7 +2,8 @@ import { z } from 'zod'
 import { Session } from './auth.ts'
 import { Done, Id, IdParams, IsoDateTime } from './common.ts'
 import { endpoint } from './endpoint.ts'
-import { type Check, refineWith } from './problem.ts'
+import { checkPasskeyName } from './passkey-rules.ts'
+import { refineWith } from './problem.ts'
 import { ALL_ROLES } from './roles.ts'
 
 // Passkeys (WebAuthn, issue 16; docs/sign-in.md "Passkeys"): added in the security settings, used to
@@ -10,18 +11,6 @@ import { ALL_ROLES } from './roles.ts'
 // calls: the options (a challenge the server keeps, named by `attempt_id`), then the browser's answer.
 
 const tag = 'Sign-in'
-
-/** Passkeys one account may have. */
-export const PASSKEYS_MAX = 10
-export const PASSKEY_NAME_MAX = 64
-
-/** A passkey's name, as the settings form checks it too. */
-export const checkPasskeyName: Check<string> = (raw) => {
-  const value = raw.trim()
-  if (!value) return { key: 'passkeys.nameRequired' }
-  if (value.length > PASSKEY_NAME_MAX) return { key: 'passkeys.nameTooLong', params: { max: PASSKEY_NAME_MAX } }
-  return null
-}
 
 export const PasskeyName = z
   .string({ error: 'passkeys.nameRequired' })

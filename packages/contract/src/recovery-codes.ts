@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { Session } from './auth.ts'
 import { IsoDateTime } from './common.ts'
 import { endpoint } from './endpoint.ts'
+import { normaliseRecoveryCode, RECOVERY_CODE_LENGTH } from './passkey-rules.ts'
 import { ALL_ROLES } from './roles.ts'
 
 // Two-factor recovery codes (issue 16; docs/sign-in.md "Recovery codes"): ten single-use codes that
@@ -9,21 +10,6 @@ import { ALL_ROLES } from './roles.ts'
 // the codes are made again.
 
 const tag = 'Sign-in'
-
-/** How many codes a set has. */
-export const RECOVERY_CODE_COUNT = 10
-/** Characters of a code (base32, 5 bits each: 120 bits), shown in groups of four. */
-export const RECOVERY_CODE_LENGTH = 24
-
-/** What a person may type for a code: any case, with or without the spaces and dashes it is shown with. */
-export function normaliseRecoveryCode(value: string): string {
-  return value.toLowerCase().replace(/[\s-]+/g, '')
-}
-
-/** `abcd-efgh-…`: how a code is shown. */
-export function formatRecoveryCode(code: string): string {
-  return code.replace(/(.{4})(?=.)/g, '$1-')
-}
 
 export const RecoveryCode = z
   .string({ error: 'recoveryCodes.format' })
