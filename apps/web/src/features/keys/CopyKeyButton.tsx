@@ -70,7 +70,9 @@ export function CopyKeyButton({
   return (
     <>
       {label ? control : <Tooltip title={title}>{control}</Tooltip>}
-      {keyId && !secret ? <StepUpDialog open={isProving} onCancel={() => setProving(false)} onProve={onProve} /> : null}
+      {keyId && !secret ? (
+        <StepUpDialog purpose="copy-key" open={isProving} onCancel={() => setProving(false)} onProve={onProve} />
+      ) : null}
     </>
   )
 }

@@ -17,6 +17,11 @@ const codeRule = {
       : Promise.reject(new Error(problemText({ key: 'twoFactor.codeFormat' }))),
 }
 
+function intro(purpose: 'copy-key' | undefined, method: string | undefined) {
+  if (purpose === 'copy-key') return method === 'totp' ? 'keyIntroCode' : 'keyIntroPassword'
+  return method === 'totp' ? 'introCode' : 'introPassword'
+}
+
 /**
  * Asks for a fresh proof of identity (docs/sign-in.md "Step-up"): the password, or the authenticator
  * code when two-factor authentication is on, as the server says. `onProve` sends it and does what the
@@ -28,12 +33,15 @@ export function StepUpDialog({
   onCancel,
   onProve,
   confirmLabel,
+  purpose,
 }: {
   open: boolean
   onCancel: () => void
   onProve: (proof: StepUpProof) => Promise<void>
   /** The OK button's words when the act is not a copy (adding a passkey, new recovery codes). */
   confirmLabel?: string
+  /** `copy-key`: the words of copying a key's secret; otherwise the dialog names no act. */
+  purpose?: 'copy-key'
 }) {
   const t = useT(stepUpMessages)
   const status = useQuery({ ...stepUpStatusQuery(), enabled: open })
@@ -73,7 +81,7 @@ export function StepUpDialog({
         </span>
       }
       onCancel={close}
-      okText={confirmLabel ?? t('confirm')}
+      okText={confirmLabel ?? t(purpose === 'copy-key' ? 'confirmCopy' : 'confirm')}
       cancelText={t('cancel')}
       okButtonProps={{ loading: isProving, disabled: !method }}
       onOk={() => form.submit()}
@@ -92,7 +100,7 @@ export function StepUpDialog({
               requiredMark={false}
             >
               <Typography.Paragraph type="secondary">
-                {t(method === 'totp' ? 'introCode' : 'introPassword', { minutes: STEP_UP_WINDOW_MINUTES })}
+                {t(intro(purpose, method), { minutes: STEP_UP_WINDOW_MINUTES })}
               </Typography.Paragraph>
               {method === 'totp' ? (
                 <Form.Item name="code" label={t('code')} rules={[codeRule]}>
