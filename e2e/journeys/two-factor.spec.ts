@@ -54,6 +54,9 @@ test('a customer turns on two-factor authentication and signs in with a code fro
   await page.getByLabel('Authentication code').fill(totp(key, enableStep))
   await page.getByRole('button', { name: 'Turn on' }).click()
   await expect(page.getByTestId('two-factor-status')).toHaveText('On', { timeout: 30_000 })
+  // The ten recovery codes are shown once (passkeys.spec.ts signs in with one).
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10)
+  await page.getByRole('button', { name: 'I have saved them' }).click()
   expect(await missingTranslations(page)).toEqual([])
 
   // Sign out, then in again: the password leads to the second step.
