@@ -72,13 +72,13 @@ export type Env = z.infer<typeof EnvSchema>
 export interface Config {
   env: Env['NODE_ENV']
   isProduction: boolean
-  port: number
-  host: string
   /**
    * Whether the back office's outbox shows one-time links and codes (docs/security.md "Secrets in the
    * outbox"): outside production only, so a fresh machine can verify its sign-ups without SMTP.
    */
   revealOutboxSecrets: boolean
+  port: number
+  host: string
   publicUrl: string
   /** PostgreSQL connection string, or null for embedded PGlite. */
   databaseUrl: string | null
@@ -96,6 +96,11 @@ export interface Config {
   logLevel: Env['LOG_LEVEL']
   logPretty: boolean
   trustProxy: boolean | number | string
+  /**
+   * Who may open the payment sandbox's pages (docs/payments.md "The sandbox"): `loopback` (a developer
+   * on their own machine only), `on` (anyone who reaches the server) or `off`. Never in production.
+   */
+  sandboxConsole: 'loopback' | 'on' | 'off'
   corsOrigins: string[]
   webDist: string
   mapUrl: string
@@ -103,11 +108,6 @@ export interface Config {
   /** The bearer token the maps API gateway presents to /v1/gateway/*. */
   gatewayToken: string
   /** How each payment gateway is reached (docs/payments.md). */
-  /**
-   * Who may open the payment sandbox's pages (docs/payments.md "The sandbox"): `loopback` (a developer
-   * on their own machine only), `on` (anyone who reaches the server) or `off`. Never in production.
-   */
-  sandboxConsole: 'loopback' | 'on' | 'off'
   payments: PaymentsConfig
   /** Custom maps: style URLs, the hosts they load from, and the editor origins (docs/maps.md). */
   maps: MapsSettings
@@ -335,6 +335,14 @@ function resolvePayments(env: Env, publicUrl: string, secret: string): PaymentsC
   }
 }
 
+function resolveSandboxConsole(env: Env): Config['sandboxConsole'] {
+  // The sandbox moves pretend money; production has none, and saying otherwise is a mistake to stop on.
+  if (env.NODE_ENV === 'production' && env.SANDBOX_CONSOLE === 'on') {
+    throw new Error('SANDBOX_CONSOLE=on is refused in production: the payment sandbox never runs there.')
+  }
+  return env.SANDBOX_CONSOLE
+}
+
 function parseTrustProxy(value: string): boolean | number | string {
   if (value === 'true') return true
   if (value === 'false' || value === '') return false
@@ -356,17 +364,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: env.NODE_ENV,
     isProduction: env.NODE_ENV === 'production',
+    revealOutboxSecrets: env.NODE_ENV !== 'production',
     port,
     host: env.HOST,
     publicUrl,
-function resolveSandboxConsole(env: Env): Config['sandboxConsole'] {
-  // The sandbox moves pretend money; production has none, and saying otherwise is a mistake to stop on.
-  if (env.NODE_ENV === 'production' && env.SANDBOX_CONSOLE === 'on') {
-    throw new Error('SANDBOX_CONSOLE=on is refused in production: the payment sandbox never runs there.')
-  }
-  return env.SANDBOX_CONSOLE
-}
-
     databaseUrl: env.DATABASE_URL || null,
     pgliteDir: dataDir.startsWith('memory://') ? 'memory://' : path.join(dataDir, 'pglite'),
     dataDir,
@@ -380,10 +381,10 @@ function resolveSandboxConsole(env: Env): Config['sandboxConsole'] {
     logLevel: env.LOG_LEVEL,
     logPretty: env.LOG_PRETTY,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    sandboxConsole: resolveSandboxConsole(env),
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    revealOutboxSecrets: env.NODE_ENV !== 'production',
     webDist: env.WEB_DIST ? fromStartDir(env.WEB_DIST) : defaultWebDist(),
     mapUrl: env.MAP_URL,
     gatewayToken: resolveGatewayToken(env),
@@ -394,4 +395,3 @@ function resolveSandboxConsole(env: Env): Config['sandboxConsole'] {
     passkey: resolvePasskey(env, publicUrl),
   }
 }
-    sandboxConsole: resolveSandboxConsole(env),

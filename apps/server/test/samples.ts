@@ -289,6 +289,8 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'POST /v1/payments/paypal/capture': () => ({ order_id: '5O190127TN364715T' }),
   'PUT /v1/payments/{id}/confirm': () => ({ note: 'Seen on the bank statement' }),
   'PUT /v1/payments/{id}/reject': () => ({ note: 'No such transfer on the statement' }),
+  // refunds
+  'POST /v1/payments/{id}/refund': () => ({ amount: '10.00', reason: 'Customer asked for it back' }),
   'PUT /v1/settings-bank': () => ({
     bank_name: 'Vietcombank',
     account_name: 'MAPS PORTAL JSC',
@@ -319,8 +321,6 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'POST /v1/notifications': () => ({
     name: 'November news',
     subject: 'What is new in November',
-  // refunds
-  'POST /v1/payments/{id}/refund': () => ({ amount: '10.00', reason: 'Customer asked for it back' }),
     content: '<p>Hello from the maps team.</p>',
     recipients: { all: true },
     send_at: '2030-01-01T08:00:00.000Z',

@@ -123,11 +123,6 @@ export const verifyTwoFactorCode = endpoint({
   data: Session,
 })
 
-export const loginGoogle = endpoint({
-  method: 'POST',
-  path: '/v1/login-google',
-  roles: 'public',
-  duringMaintenance: true,
 /**
  * A Google sign-in attempt (docs/sign-in.md "Nonce"): the browser keeps `attempt` to itself and sends
  * Google `nonce` (its SHA-256, base64url); the ID token must come back with that nonce, before
@@ -150,6 +145,11 @@ export const startGoogleSignIn = endpoint({
   data: GoogleSignInStart,
 })
 
+export const loginGoogle = endpoint({
+  method: 'POST',
+  path: '/v1/login-google',
+  roles: 'public',
+  duringMaintenance: true,
   tag,
   summary: 'Sign in with a Google ID token (verified against Google’s keys, audience, issuer and the nonce).',
   body: z.strictObject({

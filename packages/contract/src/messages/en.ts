@@ -8,10 +8,10 @@ import { passkeysEn } from './passkeys.ts'
 import { refundsEn } from './refunds.ts'
 
 export const en = {
-  ...refundsEn,
   ...enCore,
   ...campaignsEn,
   ...passkeysEn,
+  ...refundsEn,
   ...emailChangeLogsEn,
   'users.profileUpdated': 'Profile updated',
   'users.notFound': 'User not found',

@@ -5,10 +5,10 @@ import { passkeysMy } from './passkeys.ts'
 import { refundsMy } from './refunds.ts'
 
 export const my: Catalog = {
-  ...refundsMy,
   ...emailChangeLogsMy,
   ...campaignsMy,
   ...passkeysMy,
+  ...refundsMy,
   'common.ok': 'အောင်မြင်ပါသည်',
 
   'error.internal': 'ကျွန်ုပ်တို့ဘက်တွင် အမှားတစ်ခု ဖြစ်ပွားခဲ့သည်။ ထပ်မံကြိုးစားပါ။',

@@ -5,10 +5,10 @@ import { passkeysVi } from './passkeys.ts'
 import { refundsVi } from './refunds.ts'
 
 export const vi: Catalog = {
-  ...refundsVi,
   ...emailChangeLogsVi,
   ...campaignsVi,
   ...passkeysVi,
+  ...refundsVi,
   'common.ok': 'Thành công',
 
   'error.internal': 'Đã xảy ra lỗi từ phía hệ thống. Vui lòng thử lại.',

@@ -346,6 +346,17 @@ export async function changePassword(ctx: Ctx, user: AuthUser, current: string, 
   ctx.mail.kick()
 }
 
+// check-email-existed (SPEC §7) answers whether an address has an account, which is what an enumeration
+// wants to know; its budgets keep it a form helper (docs/security.md "Rate limits"): per client address
+// (an IPv6 /64 counts as one) a few a minute and a few dozen an hour, and for everyone together a global
+// budget per minute, so many addresses cannot add up to a bulk oracle. Past the global budget the
+// register form still works: the sign-up itself refuses a used address.
+export const EMAIL_CHECK_LIMITS = {
+  perAddressPerMinute: 5,
+  perAddressPerHour: 30,
+  globalPerMinute: 60,
+} as const
+
 export async function checkEmailExisted(ctx: Ctx, req: FastifyRequest, email: string) {
   const now = ctx.clock.now()
   const address = throttle.addressKey(req.ip)
@@ -360,14 +371,3 @@ export async function checkEmailExisted(ctx: Ctx, req: FastifyRequest, email: st
   // One indexed existence test whichever the answer, so the time taken says no more than the answer.
   return { existed: await emailHasAccount(ctx.db, email) }
 }
-// check-email-existed (SPEC §7) answers whether an address has an account, which is what an enumeration
-// wants to know; its budgets keep it a form helper (docs/security.md "Rate limits"): per client address
-// (an IPv6 /64 counts as one) a few a minute and a few dozen an hour, and for everyone together a global
-// budget per minute, so many addresses cannot add up to a bulk oracle. Past the global budget the
-// register form still works: the sign-up itself refuses a used address.
-export const EMAIL_CHECK_LIMITS = {
-  perAddressPerMinute: 5,
-  perAddressPerHour: 30,
-  globalPerMinute: 60,
-} as const
-
