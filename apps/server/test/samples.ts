@@ -95,7 +95,10 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'POST /v1/users/2fa/disable': () => ({ code: '123456', password: 'not-the-password' }),
   'POST /v1/users/2fa/verify-code': () => ({ code: '123456', token: 'not-a-challenge' }),
   // Recovery codes and passkeys (issue 16, passkeys)
-  'POST /v1/users/2fa/verify-recovery-code': () => ({ code: 'abcd-efgh-ijkl-mnop-qrst-uvwx', token: 'not-a-challenge' }),
+  'POST /v1/users/2fa/verify-recovery-code': () => ({
+    code: 'abcd-efgh-ijkl-mnop-qrst-uvwx',
+    token: 'not-a-challenge',
+  }),
   'POST /v1/users/passkeys': () => ({
     attempt_id: `wac_${'0'.repeat(26)}`,
     name: 'My phone',

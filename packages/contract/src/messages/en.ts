@@ -350,12 +350,15 @@ export const en = {
   // Step-up (issue 16, secrets; docs/sign-in.md)
   'stepUp.status': 'How to confirm it is you',
   'stepUp.confirmed': 'Confirmed: you can reveal keys for {{minutes}} minutes',
-  'stepUp.required': 'Confirm it is you first: enter your password, or the code from your authenticator app when two-factor authentication is on',
+  'stepUp.required':
+    'Confirm it is you first: enter your password, or the code from your authenticator app when two-factor authentication is on',
   'stepUp.proofRequired': 'Enter your password or the code from your authenticator app',
   'stepUp.passwordWrong': 'The password is incorrect',
-  'stepUp.useCode': 'Two-factor authentication is on: enter the code from your authenticator app instead of the password',
+  'stepUp.useCode':
+    'Two-factor authentication is on: enter the code from your authenticator app instead of the password',
   'stepUp.usePassword': 'Two-factor authentication is off: enter your password',
-  'stepUp.unavailable': 'This account has no password and no two-factor authentication: choose a password with "Forgot password" first',
+  'stepUp.unavailable':
+    'This account has no password and no two-factor authentication: choose a password with "Forgot password" first',
   'stepUp.locked': 'Too many failed attempts to confirm it is you. Try again in {{minutes}} minutes.',
   // Bounds (issue 16; docs/security.md)
   'rates.rateTooLarge': 'A rate is at most {{max}} USD per request',

@@ -442,18 +442,21 @@ export const vi: Catalog = {
   // Step-up (issue 16, secrets; docs/sign-in.md)
   'stepUp.status': 'Cách xác nhận đó là bạn',
   'stepUp.confirmed': 'Đã xác nhận: bạn có thể xem khóa trong {{minutes}} phút',
-  'stepUp.required': 'Hãy xác nhận đó là bạn trước: nhập mật khẩu, hoặc mã từ ứng dụng xác thực khi đã bật xác thực hai lớp',
+  'stepUp.required':
+    'Hãy xác nhận đó là bạn trước: nhập mật khẩu, hoặc mã từ ứng dụng xác thực khi đã bật xác thực hai lớp',
   'stepUp.proofRequired': 'Nhập mật khẩu hoặc mã từ ứng dụng xác thực',
   'stepUp.passwordWrong': 'Mật khẩu không đúng',
   'stepUp.useCode': 'Xác thực hai lớp đang bật: hãy nhập mã từ ứng dụng xác thực thay cho mật khẩu',
   'stepUp.usePassword': 'Xác thực hai lớp đang tắt: hãy nhập mật khẩu của bạn',
-  'stepUp.unavailable': 'Tài khoản này không có mật khẩu và chưa bật xác thực hai lớp: hãy đặt mật khẩu bằng "Quên mật khẩu" trước',
+  'stepUp.unavailable':
+    'Tài khoản này không có mật khẩu và chưa bật xác thực hai lớp: hãy đặt mật khẩu bằng "Quên mật khẩu" trước',
   'stepUp.locked': 'Xác nhận sai quá nhiều lần. Vui lòng thử lại sau {{minutes}} phút.',
   // Bounds (issue 16; docs/security.md)
   'validation.money.tooLarge': 'Số tiền tối đa là {{max}} USD',
   'validation.nulCharacter': 'Văn bản không được chứa ký tự NUL (U+0000)',
   'rates.rateTooLarge': 'Đơn giá tối đa là {{max}} USD cho mỗi yêu cầu',
   'rates.exchangeRateTooLarge': 'Tỷ giá tối đa là {{max}} VND cho 1 USD',
-  'payments.vnpayAmountTooLarge': 'VNPay nhận tối đa {{max}} VND mỗi giao dịch: vui lòng thanh toán bằng PayPal hoặc chuyển khoản',
+  'payments.vnpayAmountTooLarge':
+    'VNPay nhận tối đa {{max}} VND mỗi giao dịch: vui lòng thanh toán bằng PayPal hoặc chuyển khoản',
   'maps.import.tooLargeUnpacked': 'Tệp XLSX khi giải nén lớn hơn {{max}} MB nên bị từ chối',
 }
