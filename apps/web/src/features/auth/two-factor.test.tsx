@@ -122,20 +122,20 @@ describe('Google and Facebook sign-in', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /Sign in with Google/ })).toBeNull()
   })
 
-  it('hands the returned ID token and nonce to the server after checking state', async () => {
-    sessionStorage.setItem('social-state:google', JSON.stringify({ state: 's-1', nonce: 'n-1', next: '/keys' }))
+  it('hands the returned ID token and this tab’s attempt to the server after checking state', async () => {
+    sessionStorage.setItem('social-state:google', JSON.stringify({ state: 's-1', attempt: 'a-1', next: '/keys' }))
     server['POST /v1/login-google'] = () => ok(session, 'Welcome back, Linh Nguyen!')
     server['GET /v1/user_keys-unDelete'] = () => ok({ items: [], total: 0, page: 1, page_size: 10 })
     const router = openApp('/login/google#id_token=id-token-1&state=s-1')
     await waitFor(() => expect(router.state.location.pathname).toBe('/keys'))
     expect(calls.find((c) => c.route === 'POST /v1/login-google')?.body).toEqual({
       credential: 'id-token-1',
-      nonce: 'n-1',
+      attempt: 'a-1',
     })
   })
 
   it('refuses an answer whose state is not this tab’s, without calling the server', async () => {
-    sessionStorage.setItem('social-state:google', JSON.stringify({ state: 's-1', nonce: 'n-1', next: null }))
+    sessionStorage.setItem('social-state:google', JSON.stringify({ state: 's-1', attempt: 'a-1', next: null }))
     openApp('/login/google#id_token=id-token-1&state=forged')
     expect(await screen.findByText('Login Google fail')).toBeTruthy()
     expect(calls.filter((c) => c.route === 'POST /v1/login-google')).toEqual([])
