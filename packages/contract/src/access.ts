@@ -487,6 +487,8 @@ export const PAGES: readonly PageAccess[] = [
       payments.reconcilePayments,
       // a top-up refunded through its provider (issue 16, payments)
       payments.refundPayment,
+      // a VNPay refund with no answer, settled by VNPay's querydr (issue 16, refunds)
+      payments.checkRefund,
       payments.getBankSettings,
       payments.setBankSettings,
     ],

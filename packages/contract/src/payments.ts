@@ -274,6 +274,22 @@ export const refundPayment = endpoint({
   data: Payment,
 })
 
+/**
+ * Asks VNPay now (querydr) what became of this payment's refund still in flight — one whose refund call
+ * got no answer — and settles it by VNPay's signed answer: completed (taken from the balance once) or
+ * failed (nothing taken; the payment can be refunded again). Unsettled while VNPay is unsure.
+ */
+export const checkRefund = endpoint({
+  method: 'POST',
+  path: '/v1/payments/{id}/refund/check',
+  roles: ADMIN_ONLY,
+  tag,
+  summary:
+    "Check with VNPay (querydr) the payment's refund still in flight and settle it by VNPay's signed answer: completed once, or failed and released; unchanged while VNPay has not settled it. Audit-logged.",
+  params: IdParams,
+  data: Payment,
+})
+
 export const reconcilePayments = endpoint({
   method: 'POST',
   path: '/v1/payments/reconcile',

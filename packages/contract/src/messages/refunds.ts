@@ -23,6 +23,14 @@ export const refundsEn = {
     'the provider refunded {{reported}} {{currency}}, more than the {{remaining}} {{currency}} left of this payment',
   'payments.alert.refundUnanswered':
     'a refund was sent to the provider but no answer came back; check it at the provider before refunding again',
+  // A refund in flight settled by VNPay's querydr (the back office's "Check with VNPay", reconciliation).
+  'payments.refund.checkCompleted':
+    'VNPay confirms the refund: {{amount}} {{currency}} went back to the customer and was taken from the balance',
+  'payments.refund.checkFailed':
+    'VNPay has not made this refund ({{code}}): nothing was taken, and the payment can be refunded again',
+  'payments.refund.checkWaiting':
+    'VNPay has not settled this refund yet; it stays in flight. Check again in a few minutes',
+  'payments.refund.noneInFlight': 'This payment has no VNPay refund waiting for an answer',
 } as const
 
 type Keys = keyof typeof refundsEn
@@ -49,6 +57,14 @@ export const refundsVi: Record<Keys, string> = {
     'cổng thanh toán đã hoàn {{reported}} {{currency}}, nhiều hơn {{remaining}} {{currency}} còn lại của thanh toán này',
   'payments.alert.refundUnanswered':
     'đã gửi yêu cầu hoàn tiền nhưng cổng thanh toán không trả lời; hãy kiểm tra tại cổng thanh toán trước khi hoàn lại lần nữa',
+  // A refund in flight settled by VNPay's querydr (the back office's "Check with VNPay", reconciliation).
+  'payments.refund.checkCompleted':
+    'VNPay xác nhận đã hoàn tiền: {{amount}} {{currency}} đã được trả lại cho khách hàng và đã trừ khỏi số dư',
+  'payments.refund.checkFailed':
+    'VNPay chưa thực hiện yêu cầu hoàn tiền này ({{code}}): không trừ khoản nào, có thể hoàn tiền thanh toán này lại',
+  'payments.refund.checkWaiting':
+    'VNPay chưa xử lý xong yêu cầu hoàn tiền này; yêu cầu vẫn đang chờ. Hãy kiểm tra lại sau vài phút',
+  'payments.refund.noneInFlight': 'Thanh toán này không có yêu cầu hoàn tiền VNPay nào đang chờ trả lời',
 }
 
 export const refundsMy: Record<Keys, string> = {
@@ -70,4 +86,10 @@ export const refundsMy: Record<Keys, string> = {
   'payments.alert.refundExceeds':
     'ဝန်ဆောင်မှုပေးသူက {{reported}} {{currency}} ပြန်အမ်းခဲ့သည်၊ ဤငွေပေးချေမှုတွင် ကျန်သော {{remaining}} {{currency}} ထက် ပိုသည်',
   'payments.alert.refundUnanswered': 'ငွေပြန်အမ်းရန် ပို့ခဲ့သော်လည်း ဝန်ဆောင်မှုပေးသူ ထံမှ အဖြေမရပါ၊ ထပ်မံ မပြန်အမ်းမီ ဝန်ဆောင်မှုပေးသူထံတွင် စစ်ဆေးပါ',
+  // A refund in flight settled by VNPay's querydr (the back office's "Check with VNPay", reconciliation).
+  'payments.refund.checkCompleted':
+    'VNPay က ငွေပြန်အမ်းမှုကို အတည်ပြုသည်: {{amount}} {{currency}} ကို ဖောက်သည်ထံ ပြန်ပေးပြီး လက်ကျန်မှ နုတ်ယူခဲ့သည်',
+  'payments.refund.checkFailed': 'VNPay သည် ဤငွေပြန်အမ်းမှုကို မပြုလုပ်ခဲ့ပါ ({{code}}): ဘာမှ မနုတ်ယူရပါ၊ ဤငွေပေးချေမှုကို ထပ်မံ ပြန်အမ်းနိုင်သည်',
+  'payments.refund.checkWaiting': 'VNPay သည် ဤငွေပြန်အမ်းမှုကို မပြီးပြတ်သေးပါ၊ စောင့်ဆိုင်းနေဆဲဖြစ်သည်။ မိနစ်အနည်းငယ်အကြာတွင် ထပ်စစ်ပါ',
+  'payments.refund.noneInFlight': 'ဤငွေပေးချေမှုတွင် အဖြေစောင့်နေသော VNPay ငွေပြန်အမ်းမှု မရှိပါ',
 }

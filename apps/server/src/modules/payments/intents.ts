@@ -8,7 +8,7 @@ import {
   type Payment,
   translate,
 } from '@app/contract'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, type SQL, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { bills, paymentEvents, paymentIntents, paymentRefunds, userRoles, users } from '../../db/schema/index.ts'
@@ -376,13 +376,22 @@ export async function findPaymentView(db: Db, id: string): Promise<PaymentViewRo
   return row ?? null
 }
 
+/**
+ * A payment that needs a person (the back office's "Alerts only" filter and its "Alerts: N" count, so the
+ * two cannot differ): any alert it carries — in review, a refund's balance owed, a refund beyond what was
+ * left, a refund with no answer (lifted once settled).
+ */
+export function hasAlert(): SQL {
+  return sql`${paymentIntents.alert} is not null`
+}
+
 /** Counts for the back office's badges. */
 export async function paymentCounts(db: Db) {
   const [row] = await db
     .select({
       pendingBank: sql<number>`count(*) filter (where ${paymentIntents.provider} = 'bank' and ${paymentIntents.status} = 'pending')::int`,
       inReview: sql<number>`count(*) filter (where ${paymentIntents.status} = 'review')::int`,
-      alerts: sql<number>`count(*) filter (where ${paymentIntents.alert} is not null and ${paymentIntents.status} = 'review')::int`,
+      alerts: sql<number>`count(*) filter (where ${hasAlert()})::int`,
     })
     .from(paymentIntents)
   return { pendingBank: row?.pendingBank ?? 0, inReview: row?.inReview ?? 0, alerts: row?.alerts ?? 0 }

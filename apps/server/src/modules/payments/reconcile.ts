@@ -1,17 +1,18 @@
 import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
-import { paymentIntents } from '../../db/schema/index.ts'
+import { paymentIntents, paymentRefunds } from '../../db/schema/index.ts'
 import { type Applied, applyOutcome, type IntentRow, lockIntent, type Outcome, recordEvent } from './intents.ts'
 import { vnpayOutcome } from './ipn.ts'
 import { firstCapture } from './paypal.ts'
 import { applyCapture, captureAndApply } from './paypal-flow.ts'
-import { jsonOf } from './transport.ts'
-import { queryDrRequest, verifyQueryDr } from './vnpay.ts'
+import { askQueryDr } from './querydr.ts'
+import { REFUND_QUERY_AFTER_MS, settleVnpayRefund } from './refunds.ts'
 
 // Reconciliation (notes §1.6, docs/payments.md): an online payment still pending some time after its
 // payment page expired means a callback was lost. The gateway is asked (VNPay querydr, PayPal's
 // order), and its signed answer goes through the same state machine as a callback. A payment the
-// customer never paid is closed as failed ("EXPIRED").
+// customer never paid is closed as failed ("EXPIRED"). A VNPay refund left in flight by a refund call
+// with no answer is settled by querydr too (refunds.ts `settleVnpayRefund`).
 
 /** How long after its expiry a pending payment is asked about. */
 const GRACE_MS = 15 * 60_000
@@ -53,8 +54,30 @@ export async function reconcile(ctx: Ctx): Promise<{ checked: number; settled: n
       ctx.log.warn({ err: error, payment: intent.id }, 'reconciliation could not ask the gateway')
     }
   }
+  // VNPay refunds whose refund call got no answer (docs/payments.md "Refunds"): VNPay sends no refund
+  // notification, so its querydr settles them, as the back office's "Check with VNPay" does.
+  const refunds = await ctx.db
+    .select({ id: paymentRefunds.id })
+    .from(paymentRefunds)
+    .where(
+      and(
+        eq(paymentRefunds.provider, 'vnpay'),
+        eq(paymentRefunds.status, 'pending'),
+        lt(paymentRefunds.createdAt, new Date(now.getTime() - REFUND_QUERY_AFTER_MS)),
+      ),
+    )
+    .orderBy(paymentRefunds.createdAt)
+    .limit(50)
+  for (const refund of refunds) {
+    try {
+      const result = await settleVnpayRefund(ctx, refund.id, null, null)
+      if (result !== 'waiting') settled += 1
+    } catch (error) {
+      ctx.log.warn({ err: error, refund: refund.id }, 'reconciliation could not settle a VNPay refund')
+    }
+  }
   if (settled > 0) ctx.mail.kick()
-  return { checked: due.length, settled }
+  return { checked: due.length + refunds.length, settled }
 }
 
 async function apply(ctx: Ctx, intent: IntentRow, outcome: Outcome, payload: unknown): Promise<Applied> {
@@ -73,28 +96,9 @@ async function apply(ctx: Ctx, intent: IntentRow, outcome: Outcome, payload: unk
 }
 
 async function queryVnpay(ctx: Ctx, intent: IntentRow): Promise<Applied> {
-  const config = ctx.config.payments.vnpay
-  const body = queryDrRequest(config, {
-    txnRef: intent.reference,
-    transactionDate: intent.createdAt,
-    now: ctx.clock.now(),
-    ipAddr: '127.0.0.1',
-  })
-  const response = await ctx.transport({
-    method: 'POST',
-    url: config.apiUrl,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  const answer = jsonOf<Record<string, unknown>>(response)
-  if (!answer || !verifyQueryDr(config.hashSecret, answer)) {
-    ctx.log.warn({ payment: intent.id, status: response.status }, 'VNPay querydr answer not signed; ignored')
-    return 'unchanged'
-  }
-  const str = (key: string) => (typeof answer[key] === 'string' ? (answer[key] as string) : '')
-  if (str('vnp_TmnCode') !== config.tmnCode || (str('vnp_TxnRef') !== '' && str('vnp_TxnRef') !== intent.reference)) {
-    return 'unchanged'
-  }
+  const answer = await askQueryDr(ctx, intent)
+  if (!answer) return 'unchanged'
+  const str = (key: string) => answer[key] ?? ''
   const code = str('vnp_ResponseCode')
   // 91: VNPay has no such transaction — the customer never paid on its page.
   if (code === '91') return apply(ctx, intent, { kind: 'failed', responseCode: 'EXPIRED' }, answer)
@@ -118,8 +122,7 @@ async function queryVnpay(ctx: Ctx, intent: IntentRow): Promise<Applied> {
     )
   }
   // The transaction's own result: its status decides (querydr's ResponseCode only says the query worked).
-  const params: Record<string, string> = {}
-  for (const [key, value] of Object.entries(answer)) if (typeof value === 'string') params[key] = value
+  const params: Record<string, string> = { ...answer }
   params.vnp_ResponseCode = status === '00' ? '00' : (params.vnp_ResponseCode ?? '')
   return apply(ctx, intent, vnpayOutcome(params), answer)
 }

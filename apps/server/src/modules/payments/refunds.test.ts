@@ -1,6 +1,6 @@
 import * as contract from '@app/contract'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   call,
   createUser,
@@ -25,6 +25,8 @@ import {
 import { debit } from '../balance/ledger.ts'
 import { sandboxVnpayRecord } from '../sandbox/vnpay.ts'
 import { PaypalError } from './paypal.ts'
+import { reconcile } from './reconcile.ts'
+import type { HttpRequest, HttpResponse } from './transport.ts'
 
 // Refunds, chargebacks and declined PayPal cards (docs/payments.md "Refunds", docs/balance.md "Refunds
 // and what is owed"), through the built-in sandboxes of both gateways. After every test: for every user
@@ -491,6 +493,196 @@ describe('refunds', async () => {
         ),
       ).rejects.toMatchObject({ issue: 'REFUND_FAILED_INSUFFICIENT_FUNDS' })
       expect(await balanceOf(user.id)).toBe(1_000n)
+    })
+  })
+
+  describe('a VNPay refund with no answer', () => {
+    const realTransport = t.ctx.transport
+    const isRefundCall = (request: HttpRequest) => (request.body ?? '').includes('"vnp_Command":"refund"')
+
+    /**
+     * The refund call to VNPay gets no answer: it reaches VNPay (which makes the refund) and the answer
+     * is lost, or it never reaches VNPay. `hold` keeps the answer back until it resolves (a late answer).
+     */
+    function loseRefundAnswer(mode: 'reaches' | 'lost' | { hold: Promise<void> }) {
+      return vi.spyOn(t.ctx, 'transport').mockImplementation(async (request): Promise<HttpResponse> => {
+        if (!isRefundCall(request)) return realTransport(request)
+        if (mode === 'lost') throw new Error('connect ETIMEDOUT')
+        const answer = await realTransport(request)
+        if (mode === 'reaches') throw new Error('socket hang up')
+        await mode.hold
+        return answer
+      })
+    }
+
+    const check = (id: string, token = admin.token, lang?: string) =>
+      call(t, contract.checkRefund, { params: { id } }, { token, ...(lang ? { lang } : {}) })
+
+    const settleAudits = (intentId: string) =>
+      t.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'payment.refund.settle'), eq(auditLog.targetId, intentId)))
+
+    it('a refund VNPay made but whose answer was lost is completed by reconciliation once: ledger, balance-log and audit rows; the alert lifted', async () => {
+      const { user, token } = await customer()
+      const intent = await vnpayTopUp(token, '10.00')
+      const spy = loseRefundAnswer('reaches')
+      const res = await refund(intent.id, { amount: intent.totalMinor.toString(), reason: 'Answer lost' })
+      spy.mockRestore()
+      expect(res.status, JSON.stringify(res.body)).toBe(502)
+      expect(await refundsOf(intent.id)).toMatchObject([{ status: 'pending' }])
+      expect((await intentRow(intent.id)).alert).toBe('payments.alert.refundUnanswered')
+      expect(await balanceOf(user.id)).toBe(1_000n)
+      // VNPay made it: a second refund is refused while it is in flight.
+      expect((await refund(intent.id, { amount: '1000', reason: 'Again' })).status).toBe(409)
+
+      // Not yet a few minutes old: reconciliation leaves it to the refund call.
+      await reconcile(t.ctx)
+      expect(await refundsOf(intent.id)).toMatchObject([{ status: 'pending' }])
+      t.clock.advance(6 * 60_000)
+      const run = await reconcile(t.ctx)
+      expect(run.settled).toBeGreaterThanOrEqual(1)
+      const [row] = await refundsOf(intent.id)
+      expect(row).toMatchObject({ status: 'completed', responseCode: '02:05', creditCents: 1_000n })
+      expect(await balanceOf(user.id)).toBe(0n)
+      const logs = await refundLogs(user.id)
+      expect(logs).toMatchObject([{ amountCents: -1_000n, reference: row?.id, createdBy: admin.user.id }])
+      expect((await intentRow(intent.id)).alert).toBeNull()
+      const audits = await settleAudits(intent.id)
+      expect(audits).toHaveLength(1)
+      expect(audits[0]).toMatchObject({ actorId: null })
+      expect(audits[0]?.after).toMatchObject({ refund_id: row?.id, status: 'completed', by: 'reconciliation' })
+      // Asked again later: nothing more.
+      t.clock.advance(11 * 60_000)
+      await reconcile(t.ctx)
+      expect(await refundLogs(user.id)).toHaveLength(1)
+      expect(await settleAudits(intent.id)).toHaveLength(1)
+    })
+
+    it('an administrator\'s "Check with VNPay" settles it now (admin only; localised); a payment with none in flight is 409', async () => {
+      const { user, token } = await customer()
+      const intent = await vnpayTopUp(token, '10.00')
+      const half = intent.totalMinor / 2n
+      const spy = loseRefundAnswer('reaches')
+      expect((await refund(intent.id, { amount: half.toString(), reason: 'Half, answer lost' })).status).toBe(502)
+      spy.mockRestore()
+
+      expect((await check(intent.id, support.token)).status).toBe(403)
+      const res = await check(intent.id, admin.token, 'vi')
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect(res.body.message).toBe(
+        `VNPay xác nhận đã hoàn tiền: ${half} VND đã được trả lại cho khách hàng và đã trừ khỏi số dư`,
+      )
+      expect(res.body.data).toMatchObject({ refund_pending: false, refunded: half.toString(), alert: null })
+      expect(await balanceOf(user.id)).toBe(500n)
+      expect(await refundLogs(user.id)).toHaveLength(1)
+      const audits = await settleAudits(intent.id)
+      expect(audits).toMatchObject([{ actorId: admin.user.id }])
+      expect(audits[0]?.after).toMatchObject({ status: 'completed', by: 'administrator' })
+
+      const none = await check(intent.id)
+      expect(none.status).toBe(409)
+      expect(errorEnvelope(none.body)).toMatchObject({
+        error_code: 'NO_REFUND_IN_FLIGHT',
+        message: 'This payment has no VNPay refund waiting for an answer',
+      })
+    })
+
+    it('a check, reconciliation and the late answer of the refund call, all at once: taken from the balance once', async () => {
+      const { user, token } = await customer()
+      const intent = await vnpayTopUp(token, '10.00')
+      let release: () => void = () => undefined
+      const hold = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const spy = loseRefundAnswer({ hold })
+      const late = refund(intent.id, { amount: intent.totalMinor.toString(), reason: 'Late answer' })
+      // VNPay has made the refund; its answer is on its way.
+      await vi.waitFor(async () => expect((await sandboxVnpayRecord(t.ctx, intent.reference))?.refunds).toHaveLength(1))
+      t.clock.advance(6 * 60_000)
+      const [checked] = await Promise.all([check(intent.id), reconcile(t.ctx), check(intent.id)])
+      expect([200, 409]).toContain(checked.status)
+      release()
+      const answered = await late
+      spy.mockRestore()
+      expect(answered.status, JSON.stringify(answered.body)).toBe(200)
+      expect(answered.body.data).toMatchObject({ refund_pending: false, refundable: '0' })
+      expect(await refundsOf(intent.id)).toMatchObject([{ status: 'completed' }])
+      expect(await refundLogs(user.id)).toHaveLength(1)
+      expect(await balanceOf(user.id)).toBe(0n)
+      expect(await settleAudits(intent.id)).toHaveLength(1)
+    })
+
+    it("a refund that never reached VNPay: waiting at first, then failed by VNPay's answer, released, and a new refund goes through", async () => {
+      const { user, token } = await customer()
+      const intent = await vnpayTopUp(token, '10.00')
+      const half = (intent.totalMinor / 2n).toString()
+      const spy = loseRefundAnswer('lost')
+      expect((await refund(intent.id, { amount: half, reason: 'Never arrived' })).status).toBe(502)
+      spy.mockRestore()
+      expect((await sandboxVnpayRecord(t.ctx, intent.reference))?.refunds ?? []).toHaveLength(0)
+
+      // Just asked: VNPay not knowing it yet proves nothing.
+      const early = await check(intent.id)
+      expect(early.status, JSON.stringify(early.body)).toBe(200)
+      expect(early.body.message).toBe(
+        'VNPay has not settled this refund yet; it stays in flight. Check again in a few minutes',
+      )
+      expect(early.body.data.refund_pending).toBe(true)
+
+      t.clock.advance(6 * 60_000)
+      const res = await check(intent.id)
+      expect(res.status).toBe(200)
+      expect(res.body.message).toBe(
+        'VNPay has not made this refund (NOT_AT_VNPAY): nothing was taken, and the payment can be refunded again',
+      )
+      expect(res.body.data).toMatchObject({
+        refund_pending: false,
+        refunded: '0',
+        refundable: intent.totalMinor.toString(),
+        alert: null,
+      })
+      expect(await refundsOf(intent.id)).toMatchObject([
+        { status: 'failed', responseCode: 'NOT_AT_VNPAY', creditCents: null },
+      ])
+      expect(await balanceOf(user.id)).toBe(1_000n)
+      expect(await refundLogs(user.id)).toHaveLength(0)
+      expect((await settleAudits(intent.id))[0]?.after).toMatchObject({ status: 'failed', vnpay: 'NOT_AT_VNPAY' })
+
+      const again = await refund(intent.id, { amount: half, reason: 'Now for real' })
+      expect(again.status, JSON.stringify(again.body)).toBe(200)
+      expect(await balanceOf(user.id)).toBe(500n)
+    })
+
+    it('the "Alerts" count counts every payment the "Alerts only" filter shows, refund alerts included', async () => {
+      const { token } = await customer()
+      const intent = await vnpayTopUp(token, '10.00')
+      const spy = loseRefundAnswer('lost')
+      expect((await refund(intent.id, { amount: '1000', reason: 'No answer' })).status).toBe(502)
+      spy.mockRestore()
+      const list = await call(
+        t,
+        contract.allPayments,
+        { query: { alert: 'true', page_size: 100 } },
+        { token: admin.token },
+      )
+      expect(list.status).toBe(200)
+      expect(list.body.data.items.map((p) => p.id)).toContain(intent.id)
+      expect(list.body.data.items.find((p) => p.id === intent.id)?.status).toBe('succeeded')
+      expect(list.body.data.alerts).toBe(list.body.data.total)
+      // Settled, its alert is lifted, and the count follows.
+      t.clock.advance(6 * 60_000)
+      expect((await check(intent.id)).status).toBe(200)
+      const after = await call(
+        t,
+        contract.allPayments,
+        { query: { alert: 'true', page_size: 100 } },
+        { token: admin.token },
+      )
+      expect(after.body.data.items.map((p) => p.id)).not.toContain(intent.id)
+      expect(after.body.data.alerts).toBe(after.body.data.total)
+      expect(after.body.data.alerts).toBe(list.body.data.alerts - 1)
     })
   })
 

@@ -1,10 +1,10 @@
-import { formatCents, formatMinor, type Payment, parseMoney, translate } from '@app/contract'
+import { formatCents, formatMinor, type Payment, parseMoney, parseVnpayDate, translate } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { paymentIntents, paymentRefunds, users } from '../../db/schema/index.ts'
-import { conflict, invalidField, notFound, refused } from '../../http/errors.ts'
+import { AppError, conflict, invalidField, notFound, refused } from '../../http/errors.ts'
 import { requestLang } from '../../http/lang.ts'
 import { newId } from '../../lib/ids.ts'
 import { writeAudit } from '../audit/audit.ts'
@@ -22,6 +22,7 @@ import {
   toPayment,
 } from './intents.ts'
 import { PaypalError, type PaypalRefund, refundedCaptureId } from './paypal.ts'
+import { askQueryDr } from './querydr.ts'
 import { gatewayError } from './service.ts'
 import { jsonOf } from './transport.ts'
 import { refundRequest, verifyRefundAnswer } from './vnpay.ts'
@@ -46,6 +47,7 @@ export const REFUND_IN_PROGRESS = 'REFUND_IN_PROGRESS'
 export const NOT_REFUNDABLE = 'NOT_REFUNDABLE'
 export const REFUND_TOO_LARGE = 'REFUND_TOO_LARGE'
 export const REFUND_REFUSED = 'REFUND_REFUSED'
+export const NO_REFUND_IN_FLIGHT = 'NO_REFUND_IN_FLIGHT'
 
 interface Totals {
   /** Given back so far (completed refunds), in the charged currency's minor unit. */
@@ -375,6 +377,177 @@ async function askVnpay(
   if (code === '00') return { status: 'completed', providerRefundId: requestId, code, payload: answer }
   if (code === '94' || code === '99' || code === '') throw new Error(`VNPay refund answered ${code || 'nothing'}`)
   return { status: 'failed', providerRefundId: null, code, payload: answer }
+}
+
+// ── A VNPay refund that got no answer ─────────────────────────────────────────────────────────────────
+
+/**
+ * A VNPay refund in flight this long is asked about by reconciliation, and only after it may VNPay's
+ * not knowing it fail it: by then our refund call (20 s at most) cannot still reach VNPay.
+ */
+export const REFUND_QUERY_AFTER_MS = 5 * 60_000
+/** How far VNPay's clock (its PayDate) may be behind ours. */
+const CLOCK_SKEW_MS = 60_000
+/** querydr's vnp_TransactionStatus of a refund VNPay accepted: 00 done, 05 VNPay processing, 06 sent to the bank. */
+const REFUND_ACCEPTED = ['00', '05', '06']
+
+export type RefundCheck = 'completed' | 'failed' | 'waiting'
+
+type Verdict = { status: RefundCheck; code: string }
+
+/**
+ * What VNPay's querydr answer says of our refund in flight (docs/payments.md "Refunds"). querydr
+ * answers the transaction's latest state: a refund (`vnp_TransactionType` 02 full, 03 partial) with its
+ * amount, date and status, or the payment itself (01) when it was never refunded. Ours is a refund of
+ * our amount dated no earlier than we asked it (less the clock skew), unless an earlier completed
+ * refund of the same amount falls in that window too (then a person decides). VNPay having no refund
+ * since we asked, once REFUND_QUERY_AFTER_MS has passed, means our request never reached it.
+ */
+function readRefundQuery(
+  answer: Record<string, string>,
+  refund: RefundRow,
+  others: RefundRow[],
+  now: Date,
+): Verdict | null {
+  const code = answer.vnp_ResponseCode ?? ''
+  // querydr's ResponseCode only says the query worked (00); 91 for a paid transaction is VNPay unsure.
+  if (code === '91') return { status: 'waiting', code }
+  if (code !== '00') return null
+  const type = answer.vnp_TransactionType ?? ''
+  const status = answer.vnp_TransactionStatus ?? ''
+  const paidAt = parseVnpayDate(answer.vnp_PayDate ?? '')
+  const notBefore = refund.createdAt.getTime() - CLOCK_SKEW_MS
+  const isRefund = type === '02' || type === '03'
+  const sameAmount = answer.vnp_Amount === (refund.amountMinor * 100n).toString()
+  if (isRefund && paidAt && paidAt.getTime() >= notBefore) {
+    const twin = others.some(
+      (o) =>
+        o.status === 'completed' &&
+        o.amountMinor === refund.amountMinor &&
+        (o.completedAt?.getTime() ?? 0) >= notBefore,
+    )
+    if (!sameAmount || twin) return { status: 'waiting', code: `${type}:${status}` }
+    if (REFUND_ACCEPTED.includes(status)) return { status: 'completed', code: `${type}:${status}` }
+    // 09: VNPay rejected the refund; 02: it ended in error.
+    if (status === '09' || status === '02') return { status: 'failed', code: `${type}:${status}` }
+    return { status: 'waiting', code: `${type}:${status}` }
+  }
+  const nothingSince = type === '01' || (isRefund && paidAt !== null && paidAt.getTime() < notBefore)
+  if (nothingSince && now.getTime() - refund.createdAt.getTime() >= REFUND_QUERY_AFTER_MS) {
+    return { status: 'failed', code: 'NOT_AT_VNPAY' }
+  }
+  return { status: 'waiting', code: `${type}:${status}` }
+}
+
+/**
+ * Settles a VNPay refund in flight by VNPay's querydr answer, for reconciliation (`actor` null) and the
+ * back office's "Check with VNPay": completed through `completeRefund` (the ledger row once, whoever
+ * settles it first — a late answer to the refund call, reconciliation, an administrator), or failed
+ * (nothing taken; the payment can be refunded again); either way an audit row, and the payment's
+ * "no answer" alert is lifted. Throws when VNPay gives no usable answer.
+ */
+export async function settleVnpayRefund(
+  ctx: Ctx,
+  refundId: string,
+  actor: AuthUser | null,
+  req: FastifyRequest | null,
+): Promise<RefundCheck> {
+  const [refund] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId)).limit(1)
+  if (refund?.provider !== 'vnpay') throw notFound('payments.notFound')
+  if (refund.status !== 'pending') return refund.status
+  const [intent] = await ctx.db.select().from(paymentIntents).where(eq(paymentIntents.id, refund.intentId)).limit(1)
+  if (!intent) throw notFound('payments.notFound')
+  const answer = await askQueryDr(ctx, intent)
+  if (!answer) throw new Error('VNPay querydr gave no usable answer')
+  const others = await ctx.db
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.intentId, intent.id), sql`${paymentRefunds.id} <> ${refund.id}`))
+  const verdict = readRefundQuery(answer, refund, others, ctx.clock.now())
+  if (!verdict) throw new Error(`VNPay querydr answered ${answer.vnp_ResponseCode ?? 'nothing'}`)
+  const result = await ctx.db.transaction(async (tx): Promise<RefundCheck> => {
+    const locked = await lockIntent(tx, eq(paymentIntents.id, intent.id))
+    const [row] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, refund.id)).limit(1).for('update')
+    if (!locked || !row) return 'waiting'
+    const now = ctx.clock.now()
+    await recordEvent(tx, now, {
+      provider: 'vnpay',
+      kind: 'query',
+      intentId: locked.id,
+      outcome: `refund:${verdict.code}`,
+      payload: answer,
+    })
+    // Settled meanwhile (the refund call's late answer, another check): nothing more to do.
+    if (row.status !== 'pending') return row.status
+    if (verdict.status === 'waiting') return 'waiting'
+    const requestId = row.id.slice(row.id.indexOf('_') + 1)
+    if (verdict.status === 'completed') {
+      await completeRefund(ctx, tx, locked, row, { providerRefundId: requestId, responseCode: verdict.code })
+    } else {
+      await tx
+        .update(paymentRefunds)
+        .set({ status: 'failed', responseCode: verdict.code, updatedAt: now, completedAt: now })
+        .where(eq(paymentRefunds.id, row.id))
+    }
+    // The alert said "no answer": it is answered now (an alert raised by completing it stays).
+    await tx
+      .update(paymentIntents)
+      .set({ alert: null, alertParams: null, alertAt: null, updatedAt: now })
+      .where(and(eq(paymentIntents.id, locked.id), eq(paymentIntents.alert, 'payments.alert.refundUnanswered')))
+    await writeAudit(
+      tx,
+      actor,
+      req,
+      {
+        action: 'payment.refund.settle',
+        targetType: 'payment',
+        targetId: locked.id,
+        before: { refund_id: row.id, status: 'pending' },
+        after: {
+          refund_id: row.id,
+          status: verdict.status,
+          vnpay: verdict.code,
+          amount: formatMinor(row.amountMinor, locked.currency),
+          currency: locked.currency,
+          by: actor ? 'administrator' : 'reconciliation',
+        },
+      },
+      now,
+    )
+    return verdict.status
+  })
+  ctx.mail.kick()
+  return result
+}
+
+/** The back office's "Check with VNPay" on a payment: settles its VNPay refund in flight now. */
+export async function checkRefund(
+  ctx: Ctx,
+  req: FastifyRequest,
+  actor: AuthUser,
+  id: string,
+): Promise<{ payment: Payment; result: RefundCheck; refund: RefundRow }> {
+  const [pending] = await ctx.db
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.intentId, id), eq(paymentRefunds.status, 'pending')))
+    .limit(1)
+  if (pending?.provider !== 'vnpay') {
+    if (!(await findPaymentView(ctx.db, id))) throw notFound('payments.notFound')
+    throw conflict(NO_REFUND_IN_FLIGHT, 'payments.refund.noneInFlight')
+  }
+  let result: RefundCheck
+  try {
+    result = await settleVnpayRefund(ctx, pending.id, actor, req)
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    ctx.log.error({ err: error, payment: id, refund: pending.id }, 'VNPay refund check got no answer')
+    throw gatewayError()
+  }
+  const [refund] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, pending.id))
+  const view = await findPaymentView(ctx.db, id)
+  if (!view || !refund) throw notFound('payments.notFound')
+  return { payment: toPayment(view, requestLang(req)), result, refund }
 }
 
 // ── PayPal's webhooks ───────────────────────────────────────────────────────────────────────────────

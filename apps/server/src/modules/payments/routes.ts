@@ -1,4 +1,5 @@
 import * as contract from '@app/contract'
+import { formatMinor } from '@app/contract'
 import { requestLang } from '../../http/lang.ts'
 import { pageParams } from '../../http/paging.ts'
 import { ok, routes } from '../../http/routes.ts'
@@ -6,7 +7,7 @@ import { writeAudit } from '../audit/audit.ts'
 import { handleIpn, vnpayReturn } from './ipn.ts'
 import { handleWebhook } from './paypal-flow.ts'
 import { reconcile } from './reconcile.ts'
-import { refundPayment } from './refunds.ts'
+import { checkRefund, refundPayment } from './refunds.ts'
 import * as service from './service.ts'
 
 // DESIGN §4 "Balance, payments, coupons": top-ups and bill payments by VNPay, PayPal and bank transfer,
@@ -67,6 +68,18 @@ export const paymentRoutes = routes((r) => {
       return ok(last, 'payments.refund.done', { amount: body.amount, currency: last.currency })
     }
     return ok(result.payment, 'payments.refund.sent')
+  })
+
+  r.on(contract.checkRefund, async ({ ctx, req, user, params }) => {
+    const { payment, result, refund } = await checkRefund(ctx, req, user, params.id)
+    if (result === 'completed') {
+      return ok(payment, 'payments.refund.checkCompleted', {
+        amount: formatMinor(refund.amountMinor, payment.currency),
+        currency: payment.currency,
+      })
+    }
+    if (result === 'failed') return ok(payment, 'payments.refund.checkFailed', { code: refund.responseCode ?? '' })
+    return ok(payment, 'payments.refund.checkWaiting')
   })
 
   r.on(contract.allPayments, async ({ ctx, req, query }) =>

@@ -15,7 +15,7 @@ import {
   VNPAY_AMOUNT_MAX_VND,
   VNPAY_MIN_VND,
 } from '@app/contract'
-import { and, count, desc, eq, ilike, isNotNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { type Db, PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
@@ -33,6 +33,7 @@ import { readSetting, writeSetting } from '../settings/settings.ts'
 import {
   applyOutcome,
   findPaymentView,
+  hasAlert,
   type IntentRow,
   lockIntent,
   paymentCounts,
@@ -287,8 +288,8 @@ export async function listPayments(
   if (filter.userId) conditions.push(eq(paymentIntents.userId, filter.userId))
   if (filter.provider) conditions.push(eq(paymentIntents.provider, filter.provider))
   if (filter.status) conditions.push(eq(paymentIntents.status, filter.status))
-  if (filter.alert === true) conditions.push(isNotNull(paymentIntents.alert))
-  if (filter.alert === false) conditions.push(sql`${paymentIntents.alert} is null`)
+  if (filter.alert === true) conditions.push(hasAlert())
+  if (filter.alert === false) conditions.push(not(hasAlert()))
   if (filter.userKeyword) {
     const pattern = `%${escapeLike(filter.userKeyword)}%`
     const keyword = or(

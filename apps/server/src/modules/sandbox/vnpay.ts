@@ -350,7 +350,8 @@ ${definitionList([
     })
   }
 
-  // querydr (notes §1.3): the request and answer are signed over `|`-joined fields.
+  // querydr (notes §1.3): the request and answer are signed over `|`-joined fields; it answers the
+  // transaction's latest state, a refund once there is one.
   app.post('/vnpay/merchant_webapi/api/transaction', async (req, reply) => {
     const b = (req.body ?? {}) as Record<string, unknown>
     if (b.vnp_Command === 'refund') return reply.send(await refund(b))
@@ -400,6 +401,26 @@ ${definitionList([
     const found = await load(ctx, s('vnp_TxnRef'))
     if (!found) return reply.send(answer({ vnp_ResponseCode: '91', vnp_Message: 'Transaction not found' }))
     const r = found.data.result
+    // After a refund VNPay's querydr answers the transaction's latest state, the refund: its type (02
+    // full, 03 partial), amount, date, number and status (05: VNPay is processing it, as the refund
+    // call answered). A refund request that never reached the sandbox is not there.
+    const last = found.data.refunds?.at(-1)
+    if (r && last) {
+      return reply.send(
+        answer({
+          vnp_ResponseCode: '00',
+          vnp_Message: 'QueryDR Success',
+          vnp_TxnRef: found.data.txnRef,
+          vnp_Amount: last.amount,
+          vnp_BankCode: r.vnp_BankCode ?? '',
+          vnp_PayDate: vnpayDate(new Date(last.at)),
+          vnp_TransactionNo: last.transactionNo,
+          vnp_TransactionType: last.type,
+          vnp_TransactionStatus: '05',
+          vnp_OrderInfo: found.data.orderInfo,
+        }),
+      )
+    }
     return reply.send(
       answer({
         vnp_ResponseCode: '00',
