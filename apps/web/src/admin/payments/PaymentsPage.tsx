@@ -37,7 +37,7 @@ import { usePageParam } from '../../ui/use-page-param.ts'
 import { useLastPage, useListParam } from '../coupons/use-list-params.ts'
 import { ADMIN_PAYMENTS_PAGE_SIZE, adminPaymentsQuery, useDecidePayment, useReconcile } from './payments.api.ts'
 import { adminPaymentsMessages } from './payments.i18n.ts'
-import { RefundButton } from './RefundButton.tsx'
+import { CheckRefundButton, RefundButton } from './RefundButton.tsx'
 
 const STATUS_COLORS: Record<PaymentStatus, string> = {
   pending: 'processing',
@@ -257,7 +257,10 @@ function PaymentsTable(props: {
         p.status === 'review' || (p.provider === 'bank' && p.status === 'pending') ? (
           <DecisionButtons payment={p} />
         ) : p.refund_pending ? (
-          <Tag color="processing">{t('details.refundPending')}</Tag>
+          <Flex gap={4} align="center" wrap>
+            <Tag color="processing">{t('details.refundPending')}</Tag>
+            {p.provider === 'vnpay' ? <CheckRefundButton payment={p} /> : null}
+          </Flex>
         ) : /[1-9]/.test(p.refundable) ? (
           <RefundButton payment={p} />
         ) : null,

@@ -1,4 +1,4 @@
-import { RollbackOutlined } from '@ant-design/icons'
+import { RollbackOutlined, SyncOutlined } from '@ant-design/icons'
 import { formatMoney, type Payment, parseMoney } from '@app/contract'
 import { App, Button, Form, Input, Modal, Typography } from 'antd'
 import { useState } from 'react'
@@ -7,7 +7,7 @@ import { failureText } from '../../features/billing/billing.api.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { useRefundPayment } from './payments.api.ts'
+import { useCheckRefund, useRefundPayment } from './payments.api.ts'
 import { adminPaymentsMessages } from './payments.i18n.ts'
 
 /** An amount in the payment's currency as minor units (đồng, cents), or null when it is not one. */
@@ -101,5 +101,31 @@ export function RefundButton({ payment }: { payment: Payment }) {
         </Form>
       </Modal>
     </>
+  )
+}
+
+/**
+ * "Check with VNPay" on a VNPay refund still in flight (its refund call got no answer): asks VNPay now
+ * and settles it by VNPay's answer — made (taken from the balance once), not made (released, the
+ * payment can be refunded again), or not settled yet (docs/payments.md "Refunds").
+ */
+export function CheckRefundButton({ payment }: { payment: Payment }) {
+  const t = useT(adminPaymentsMessages)
+  const { message } = App.useApp()
+  const check = useCheckRefund()
+  const onClick = () =>
+    check
+      .mutateAsync(payment.id)
+      .then((answer) => {
+        if (answer.data.refund_pending) message.info(answer.message)
+        else message.success(answer.message)
+      })
+      .catch((error: unknown) => {
+        message.error(failureText(t('refund.checkFailed'), error))
+      })
+  return (
+    <Button size="small" icon={<SyncOutlined />} loading={check.isPending} onClick={() => void onClick()}>
+      {t('refund.check')}
+    </Button>
   )
 }

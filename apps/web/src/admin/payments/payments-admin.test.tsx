@@ -1,6 +1,7 @@
 import { type Payment, Payment as PaymentSchema } from '@app/contract'
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { adminLangPref } from '../../app/prefs.ts'
 import { sessionStore } from '../../app/session.ts'
 import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
 import { staffSession } from '../usage/usage-fixtures.ts'
@@ -230,6 +231,59 @@ describe('refunding a top-up', { timeout: 90_000 }, () => {
     expect(
       await screen.findByText(/The refund was not made: A refund of this payment is already in progress/),
     ).toBeTruthy()
+  })
+})
+
+describe('a VNPay refund with no answer', { timeout: 90_000 }, () => {
+  const vnpayRefunding: Payment = {
+    ...paypalTopUp,
+    id: 'pay_01jd0000000000000000000011',
+    reference: '01JD0000000000000000000011',
+    provider: 'vnpay',
+    currency: 'VND',
+    total: '2569590',
+    refundable: '0',
+    refund_pending: true,
+    alert: 'a refund was sent to the provider but no answer came back',
+  }
+  const CHECK = 'POST /v1/payments/pay_01jd0000000000000000000011/refund/check'
+
+  it('offers "Check with VNPay" on its row (not on a PayPal refund in flight) and shows what VNPay said', async () => {
+    server[LIST] = () =>
+      ok({
+        items: [vnpayRefunding, { ...paypalTopUp, refundable: '0.00', refund_pending: true }],
+        total: 2,
+        page: 1,
+        page_size: 20,
+        pending_bank: 0,
+        in_review: 0,
+        alerts: 1,
+      })
+    server[CHECK] = () =>
+      ok(
+        { ...vnpayRefunding, refund_pending: false, refunded: '2569590', alert: null },
+        'VNPay confirms the refund: 2569590 VND went back to the customer and was taken from the balance',
+      )
+    openApp('/administrator/payments')
+    await screen.findByText('01JD0000000000000000000011')
+    expect(within(rowOf('01JD0000000000000000000009')).queryByRole('button', { name: /Check with VNPay/ })).toBeNull()
+    fireEvent.click(within(rowOf('01JD0000000000000000000011')).getByRole('button', { name: /Check with VNPay/ }))
+    expect(
+      await screen.findByText(
+        'VNPay confirms the refund: 2569590 VND went back to the customer and was taken from the balance',
+      ),
+    ).toBeTruthy()
+    expect(calls.filter((c) => c.route === CHECK)).toHaveLength(1)
+  })
+
+  it('in Vietnamese, and says when VNPay could not be asked', async () => {
+    adminLangPref.set('vi')
+    server[LIST] = () =>
+      ok({ items: [vnpayRefunding], total: 1, page: 1, page_size: 20, pending_bank: 0, in_review: 0, alerts: 1 })
+    server[CHECK] = () => refused(502, 'GATEWAY_ERROR', 'Cổng thanh toán không trả lời')
+    openApp('/administrator/payments')
+    fireEvent.click(await screen.findByRole('button', { name: /Kiểm tra với VNPay/ }))
+    expect(await screen.findByText(/Không hỏi được VNPay/)).toBeTruthy()
   })
 })
 

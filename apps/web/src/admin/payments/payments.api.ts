@@ -73,6 +73,20 @@ export function useRefundPayment() {
   })
 }
 
+/** "Check with VNPay": settles the payment's VNPay refund in flight by VNPay's answer (docs/payments.md "Refunds"). */
+export function useCheckRefund() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => call(contract.checkRefund, { params: { id } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['admin-payments'] }),
+        queryClient.invalidateQueries({ queryKey: ['balance'] }),
+      ]),
+    meta: { silent: true },
+  })
+}
+
 export function useReconcile() {
   const queryClient = useQueryClient()
   return useMutation({

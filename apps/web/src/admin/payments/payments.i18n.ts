@@ -73,6 +73,8 @@ export const adminPaymentsMessages = adminMessages(
       reason: 'Reason (for the customer and the audit log)',
       reasonRequired: 'Say why the payment is refunded',
       failed: 'The refund was not made',
+      check: 'Check with VNPay',
+      checkFailed: 'VNPay could not be asked',
     },
     confirm: {
       button: 'Confirm',
@@ -185,6 +187,8 @@ export const adminPaymentsMessages = adminMessages(
       reason: 'Lý do (cho khách hàng và nhật ký kiểm tra)',
       reasonRequired: 'Nêu lý do hoàn tiền',
       failed: 'Chưa hoàn tiền được',
+      check: 'Kiểm tra với VNPay',
+      checkFailed: 'Không hỏi được VNPay',
     },
     confirm: {
       button: 'Xác nhận',
