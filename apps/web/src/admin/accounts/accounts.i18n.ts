@@ -125,7 +125,7 @@ export const accountsMessages = adminMessages(
       ownHint: 'Your own is turned off in your security settings, with a code from your app.',
       confirmTitle: 'Turn off two-factor authentication for {{name}}?',
       confirmText:
-        'For a user who lost their authenticator. Check who is asking first (a video call, or the phone number on the account). The user can then sign in with the password alone, and is e-mailed the reason.',
+        'For a user who lost their authenticator. Check who is asking first (a video call, or the phone number on the account). The user can then sign in with the password alone, and is e-mailed the reason. Their recovery codes are cleared too: none of them works any more, and the user gets new ones when they turn it on again.',
       reason: 'Reason',
       reasonHelp: 'Written to the audit log and sent to the user. At most 512 characters.',
       confirm: 'Turn off',
@@ -266,7 +266,7 @@ export const accountsMessages = adminMessages(
       ownHint: 'Xác thực hai lớp của chính bạn được tắt trong phần cài đặt bảo mật, bằng mã từ ứng dụng.',
       confirmTitle: 'Tắt xác thực hai lớp cho {{name}}?',
       confirmText:
-        'Dành cho người dùng bị mất ứng dụng xác thực. Hãy xác minh người yêu cầu trước (gọi video, hoặc số điện thoại của tài khoản). Sau đó người dùng có thể đăng nhập chỉ bằng mật khẩu và sẽ nhận email kèm lý do.',
+        'Dành cho người dùng bị mất ứng dụng xác thực. Hãy xác minh người yêu cầu trước (gọi video, hoặc số điện thoại của tài khoản). Sau đó người dùng có thể đăng nhập chỉ bằng mật khẩu và sẽ nhận email kèm lý do. Các mã khôi phục của người dùng cũng bị xóa: không mã nào dùng được nữa, người dùng sẽ nhận mã mới khi bật lại.',
       reason: 'Lý do',
       reasonHelp: 'Được ghi vào nhật ký hệ thống và gửi cho người dùng. Tối đa 512 ký tự.',
       confirm: 'Tắt',

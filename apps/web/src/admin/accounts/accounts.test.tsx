@@ -1,6 +1,7 @@
 import { Account } from '@app/contract'
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { adminLangPref } from '../../app/prefs.ts'
 import { sessionStore } from '../../app/session.ts'
 import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
 import { pageOf } from '../balance/balance-fixtures.ts'
@@ -224,6 +225,8 @@ describe('accounts', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByText('Turn off…'))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText('Turn off two-factor authentication for Mai Pham?')).toBeTruthy()
+    // The server deletes the user's recovery codes with the authenticator; the dialog says so.
+    expect(within(dialog).getByText(/Their recovery codes are cleared too: none of them works any more/)).toBeTruthy()
     fireEvent.click(within(dialog).getByText('Turn off', { selector: 'button span' }))
     expect(await within(dialog).findByText('Please give the reason')).toBeTruthy()
     expect(bodiesOf(`POST /v1/users/${MAI_ID}/2fa/disable`)).toEqual([])
@@ -233,6 +236,15 @@ describe('accounts', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Two-factor authentication is off for this account')).toBeTruthy()
     expect(bodiesOf(`POST /v1/users/${MAI_ID}/2fa/disable`)).toEqual([{ reason: 'Lost phone; video call' }])
     expect(await screen.findByText('The user turns it on in their own security settings.')).toBeTruthy()
+  })
+
+  it('says in Vietnamese too that turning it off clears the recovery codes', async () => {
+    adminLangPref.set('vi')
+    server[`GET /v1/users/${MAI_ID}/2fa`] = () => ok({ enabled: true, enabled_at: '2026-11-03T09:00:00.000Z' })
+    openApp(`/administrator/user-management/edit-user?user_id=${MAI_ID}`)
+    fireEvent.click(await screen.findByText('Tắt…'))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getByText(/Các mã khôi phục của người dùng cũng bị xóa/)).toBeTruthy()
   })
 
   it('shows support no two-factor controls, and an administrator none on their own account', async () => {
