@@ -27,6 +27,7 @@ import { sandboxVnpayRecord } from '../sandbox/vnpay.ts'
 import { PaypalError } from './paypal.ts'
 import { reconcile } from './reconcile.ts'
 import type { HttpRequest, HttpResponse } from './transport.ts'
+import { hmacSha512, queryDrResponseData } from './vnpay.ts'
 
 // Refunds, chargebacks and declined PayPal cards (docs/payments.md "Refunds", docs/balance.md "Refunds
 // and what is owed"), through the built-in sandboxes of both gateways. After every test: for every user
@@ -651,6 +652,36 @@ describe('refunds', async () => {
       expect((await settleAudits(intent.id))[0]?.after).toMatchObject({ status: 'failed', vnpay: 'NOT_AT_VNPAY' })
 
       const again = await refund(intent.id, { amount: half, reason: 'Now for real' })
+      expect(again.status, JSON.stringify(again.body)).toBe(200)
+      expect(await balanceOf(user.id)).toBe(500n)
+    })
+
+    it('a refund VNPay refused (querydr status 09): failed, nothing taken, released for a new refund', async () => {
+      const { user, token } = await customer()
+      const intent = await vnpayTopUp(token, '10.00')
+      const half = (intent.totalMinor / 2n).toString()
+      const lost = loseRefundAnswer('reaches')
+      expect((await refund(intent.id, { amount: half, reason: 'Refused later' })).status).toBe(502)
+      lost.mockRestore()
+      // VNPay's querydr reports the refund as refused (09), signed as VNPay signs it.
+      const secret = t.ctx.config.payments.vnpay.hashSecret
+      const refusing = vi.spyOn(t.ctx, 'transport').mockImplementation(async (request) => {
+        const answer = await realTransport(request)
+        if (!(request.body ?? '').includes('"vnp_Command":"querydr"')) return answer
+        const body: Record<string, string> = { ...JSON.parse(answer.text), vnp_TransactionStatus: '09' }
+        body.vnp_SecureHash = hmacSha512(secret, queryDrResponseData(body))
+        return { status: answer.status, text: JSON.stringify(body) }
+      })
+      const res = await check(intent.id)
+      refusing.mockRestore()
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      expect(res.body.message).toBe(
+        'VNPay has not made this refund (03:09): nothing was taken, and the payment can be refunded again',
+      )
+      expect(await refundsOf(intent.id)).toMatchObject([{ status: 'failed', responseCode: '03:09' }])
+      expect(await balanceOf(user.id)).toBe(1_000n)
+      expect(await refundLogs(user.id)).toHaveLength(0)
+      const again = await refund(intent.id, { amount: half, reason: 'Again' })
       expect(again.status, JSON.stringify(again.body)).toBe(200)
       expect(await balanceOf(user.id)).toBe(500n)
     })
