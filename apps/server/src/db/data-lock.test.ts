@@ -40,7 +40,9 @@ function writeLock(folder: string, holder: Record<string, unknown>) {
 function run(args: string[], env: Record<string, string>, until?: RegExp) {
   const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
+    // DATABASE_URL emptied: the children use the embedded folder even when the suite runs on PostgreSQL
+    // (a server on PostgreSQL would start and never refuse).
+    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'development', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.push(child)

@@ -29,6 +29,9 @@ const vars = {
   // ticketReplied
   title: 'Tiles are slow in Yangon',
   reply: 'We have moved your keys to the nearer region.',
+  // recoveryCodeUsed, passkeyAdded, passkeyRemoved
+  remaining: 9,
+  passkey: 'Work laptop',
 }
 
 describe('e-mail templates', () => {
