@@ -16,7 +16,7 @@ import { apiNotFound, frameworkErrors, installErrorHandling } from './http/error
 import { type Route, registerRoutes } from './http/routes.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { refuseNul } from './http/text-input.ts'
-import { createLooseImageSweeper } from './jobs/campaign-images.ts'
+import { createHousekeeping } from './jobs/housekeeping.ts'
 import { createNotificationWorker, registerNotificationWorker } from './jobs/notifications.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
 import { createMailer } from './mail/mailer.ts'
@@ -294,7 +294,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     ratePerSecond: config.notificationRatePerSecond,
   })
   registerNotificationWorker(ctx, notificationWorker)
-  const looseImages = createLooseImageSweeper({ db: database.db, clock, log: app.log })
+  const housekeeping = createHousekeeping({ db: database.db, clock, log: app.log })
   const reconciler = createReconciler(ctx)
   const sandboxNotifier = createSandboxNotifier(ctx)
   app.addHook('onReady', async () => {
@@ -303,7 +303,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     if (options.billingSchedule ?? config.env !== 'test') billing.start()
     if (config.env !== 'test') couponExpiry.start()
     if (options.notificationWorker !== false) notificationWorker.start()
-    if (config.env !== 'test') looseImages.start()
+    if (config.env !== 'test') housekeeping.start()
     if (config.env !== 'test') reconciler.start()
     sandboxNotifier.start()
   })
@@ -311,7 +311,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     await billing.stop()
     await couponExpiry.stop()
     await notificationWorker.stop()
-    looseImages.stop()
+    housekeeping.stop()
     await reconciler.stop()
     await sandboxNotifier.stop()
     await mail.stop()
