@@ -6,8 +6,9 @@ import { allEndpoints } from './index.ts'
 const name = (e: { method: string; path: string } | undefined) =>
   e ? `${e.method} ${e.path}` : 'undefined (a misspelt import in access.ts)'
 
-// SPEC §6 is one table (access.ts); these hold every endpoint to it, so a new endpoint cannot drift.
-describe('the access table of SPEC §6', () => {
+// Who may call what is one table (access.ts, docs/requirements.md §2.5); these hold every endpoint to it,
+// so a new endpoint cannot drift.
+describe('the access table', () => {
   it('lists every endpoint of the contract on some page', () => {
     const listed = new Set(listedEndpoints())
     const missing = allEndpoints.filter((e) => !listed.has(e)).map(name)
@@ -85,7 +86,7 @@ describe('the access table of SPEC §6', () => {
     for (const endpoint of keyCalls) expect(accessOf(endpoint).forOthers, name(endpoint)).toEqual(['admin'])
   })
 
-  it('makes the admin-only pages of SPEC §6 admin-only for another user', () => {
+  it('makes the admin-only pages admin-only for another user', () => {
     const adminOnlyForOthers = [
       'GET /v1/bills',
       'GET /v1/bills/{id}',

@@ -27,10 +27,11 @@ import * as system from './system.ts'
 import * as users from './users.ts'
 
 /**
- * SPEC §6 as one table: each page (SPEC §2's routes, plus the callers that have no screen), the roles
+ * Who may call what (docs/requirements.md §2.4, §2.5) as one table: each page (the routes of §2.3 and
+ * §2.4, plus the callers that have no screen), the roles
  * that may open it, and the endpoints it calls. The server's guard takes every endpoint's roles from
  * here (`accessOf`), and a contract test holds each endpoint's declared `roles` to it and fails on an
- * endpoint no page lists, so a new endpoint cannot drift from SPEC §6. docs/security.md prints it.
+ * endpoint no page lists, so a new endpoint cannot drift from it. docs/access.md prints it.
  *
  * `uses` are calls about the caller's own data (or nobody's); `usesForOthers` are calls the page makes
  * about ANOTHER user's data (named by `user_id`, by e-mail or by owning the record). The roles allowed
@@ -43,7 +44,7 @@ import * as users from './users.ts'
  */
 export interface PageAccess {
   /**
-   * The SPA routes (full paths, comma-separated) as SPEC §2 writes them, or a described pseudo page.
+   * The SPA routes (full paths, comma-separated) as docs/requirements.md §2 writes them, or a described pseudo page.
    * The back office's menu and route guards (apps/web/src/admin/shell/nav.tsx) are tested against it.
    */
   page: string
@@ -99,7 +100,7 @@ export const PAGES: readonly PageAccess[] = [
     uses: [gateway.gatewayVerify, gateway.gatewayVerifyGet, gateway.gatewayUsage],
   },
 
-  // ── Customer routes (SPEC §2: roles admin, customer, support) ────────────────────────────────────
+  // ── Customer routes (docs/requirements.md §2.3: roles admin, customer, support) ────────────────────────────────────
   {
     page: 'every signed-in page (header, sidebar, tour, pricing popup)',
     roles: ALL_ROLES,
@@ -260,7 +261,7 @@ export const PAGES: readonly PageAccess[] = [
     ],
   },
 
-  // ── Administrator routes (SPEC §2 table and §6) ──────────────────────────────────────────────────
+  // ── Administrator routes (docs/requirements.md §2.4) ──────────────────────────────────────────────────
   { page: '/administrator/overview', roles: ADMIN_ONLY, uses: [statistics.overview] },
   {
     page: '/administrator/sales-account-management',
@@ -282,9 +283,9 @@ export const PAGES: readonly PageAccess[] = [
     ],
   },
   {
-    // SPEC §6: "Admin can promote a user …, toggle enjoy-discount, active-after-created and
-    // check-balance per user, change a user's plan, and add balance to a user."
-    page: '/administrator/user-management/edit-user (the admin-only actions of SPEC §6)',
+    // docs/requirements.md §4.8: administrators change a user's role, toggle enjoy-discount,
+    // active-after-created and check-balance, change a user's plan and add balance.
+    page: '/administrator/user-management/edit-user (the admin-only actions)',
     roles: ADMIN_ONLY,
     uses: [
       accounts.setUserAdmin,
@@ -613,11 +614,13 @@ export function listedEndpoints(): EndpointSpec[] {
   return [...ACCESS.keys()]
 }
 
-/** SPEC §6 for one endpoint; throws for an endpoint no page lists (a contract test catches it first). */
+/** Who may call one endpoint; throws for an endpoint no page lists (a contract test catches it first). */
 export function accessOf(endpoint: EndpointSpec): EndpointAccess {
   const access = ACCESS.get(endpoint)
   if (!access)
-    throw new Error(`${endpoint.method} ${endpoint.path} is on no page of SPEC §6 (packages/contract/src/access.ts)`)
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} is on no page of the access table (packages/contract/src/access.ts)`,
+    )
   return access
 }
 
@@ -634,7 +637,7 @@ function subjectText(endpoint: EndpointSpec): string {
 }
 
 /**
- * SPEC §6 as Markdown, generated from the table above: docs/access.md holds exactly this (a contract
+ * The access table as Markdown, generated from the table above: docs/access.md holds exactly this (a contract
  * test compares them; `npx tsx scripts/access-matrix.ts > docs/access.md` rewrites it).
  */
 export function accessMatrix(endpoints: readonly EndpointSpec[]): string {
@@ -644,7 +647,7 @@ export function accessMatrix(endpoints: readonly EndpointSpec[]): string {
     '<!-- Generated from packages/contract/src/access.ts by `npx tsx scripts/access-matrix.ts > docs/access.md`;',
     '     a contract test fails when this file and the table differ. -->',
     '',
-    'Who may call each endpoint (SPEC §6), and who may call it about **another** user. Every role of an',
+    'Who may call each endpoint ([requirements.md](requirements.md) §2.4, §2.5), and who may call it about **another** user. Every role of an',
     'endpoint may call it about their own data; "for another user" lists the roles that may name someone',
     'else (by the input field shown) or reach a record someone else owns; "—" means nobody, not even an',
     'admin; "n/a" marks calls about no one user. See [security.md](security.md).',

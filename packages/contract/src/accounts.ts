@@ -6,7 +6,7 @@ import { pageOf } from './envelope.ts'
 import { ADMIN_ONLY, STAFF_ROLES } from './roles.ts'
 import { Email, JobTitle, NamePart, Organization, Password, Phone, RoleSchema } from './schemas.ts'
 
-// SPEC §2 "Accounts" and "Access rights", §3 User, §4 User, §6, §7 "Auth and users": the back office's
+// docs/requirements.md §4.1, §4.7, §4.8 and docs/accounts.md: the back office's
 // account lists, creating an account, suspension, the role change and the per-user flags. Profile
 // edits by staff stay on `PUT /v1/users/profile/{id}` (users.ts); the plan change is in plans.ts and
 // adding balance in balance.ts.

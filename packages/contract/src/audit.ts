@@ -4,8 +4,8 @@ import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
 import { STAFF_ROLES } from './roles.ts'
 
-// The audit log (SPEC §2 /administrator/logs, §6 admin and support; DESIGN §4 "Every admin or support
-// action that changes data writes an audit-log row (who, what, target, before/after, when)"). Rows are
+// The audit log (/administrator/logs, admin and support; docs/requirements.md §17.1: every admin or
+// support action that changes data writes a row: who, what, target, before/after, when). Rows are
 // written by the features themselves; here they are only read and exported: no call edits or deletes one.
 
 const tag = 'Logs'

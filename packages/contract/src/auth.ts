@@ -17,7 +17,7 @@ import {
 export const UserStatus = z.enum(['active', 'suspended'])
 export type UserStatus = z.infer<typeof UserStatus>
 
-/** The signed-in user as the portal knows them: SPEC §3 "Session" fields plus account state. */
+/** The signed-in user as the portal knows them: the session fields of docs/requirements.md §4.1 plus account state. */
 export const Profile = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -26,7 +26,7 @@ export const Profile = z.object({
   last_name: z.string(),
   full_name: z.string(),
   phone_number: z.string().nullable(),
-  /** Whether the phone number was confirmed by SMS code; keys need a verified phone (SPEC §5, `E401`). */
+  /** Whether the phone number was confirmed by SMS code; keys need a verified phone (docs/requirements.md §5.3, `E401`). */
   phone_verified: z.boolean(),
   organization: z.string().nullable(),
   job_title: z.string().nullable(),
@@ -35,7 +35,7 @@ export const Profile = z.object({
   status: UserStatus,
   roles: z.array(RoleSchema),
   email_verified: z.boolean(),
-  /** Until when an unverified account may still sign in (SPEC: verify within 24 hours). */
+  /** Until when an unverified account may still sign in (verify within 24 hours, docs/requirements.md §4.3). */
   verify_deadline: IsoDateTime.nullable(),
   must_change_password: z.boolean(),
   name_of_user_plan_id: z.string().nullable(),
@@ -57,7 +57,7 @@ export type Session = z.infer<typeof Session>
 /**
  * With two-factor authentication on, a correct password (or provider token) gives this instead of a
  * session: a short-lived challenge token that `POST /v1/users/2fa/verify-code` exchanges, with a code,
- * for the session (DESIGN §4).
+ * for the session (docs/requirements.md §4.5).
  */
 export const TwoFactorChallenge = z.object({
   two_factor_required: z.literal(true),

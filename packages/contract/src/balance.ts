@@ -6,12 +6,12 @@ import { MONEY_BOUNDS } from './money-rules.ts'
 import { boundedMoney } from './rates.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
 
-// DESIGN §4 "Balance, payments, coupons": the balance is a ledger. Every change is an append-only
+// docs/requirements.md §10.2: the balance is a ledger. Every change is an append-only
 // balance-log row written in the same transaction as the cached balance on the user, so balance = Σ log.
 
 const tag = 'Balance'
 
-/** What moved the balance (SPEC §3 "Balance log"; DESIGN §4's list of movements). */
+/** What moved the balance (docs/requirements.md §10.2's list of movements). */
 export const BALANCE_LOG_TYPES = [
   'topup_vnpay',
   'topup_paypal',

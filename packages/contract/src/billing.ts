@@ -7,7 +7,7 @@ import { refineWith } from './problem.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
 import { SERVICE_TYPES } from './services.ts'
 
-// SPEC §7 "Bills"; DESIGN §4 "Pricing and bills". A bill is generated once per user and closed month
+// Bills (docs/requirements.md §9, docs/billing.md). A bill is generated once per user and closed month
 // and is a snapshot: its lines keep the rates, free allowances and tiers it was priced with.
 
 const tag = 'Bills'

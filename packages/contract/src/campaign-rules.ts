@@ -1,5 +1,5 @@
-// Campaign rules both sides run (no zod: the browser imports this module). SPEC §5: start date, end
-// date, url and image required; §9: campaign image at most 10 MB (IMAGE_MAX_BYTES in limits.ts).
+// Campaign rules both sides run (no zod: the browser imports this module). docs/requirements.md §16.1: start
+// date, end date, url and image required; campaign image at most 10 MB (IMAGE_MAX_BYTES in limits.ts).
 
 export const CAMPAIGN_CODE_MAX = 64
 export const CAMPAIGN_NAME_MAX = 255

@@ -14,8 +14,8 @@ import { pageOf } from './envelope.ts'
 import { IMAGE_MAX_BYTES } from './limits.ts'
 import { ALL_ROLES, STAFF_ROLES } from './roles.ts'
 
-// SPEC §3 Campaign (id, code, name, start and end dates, url, image(s) or file list); §5 "start date,
-// end date, url and image required", campaign image at most 10 MB; §7 "Campaigns" (paths as written).
+// Campaigns (docs/requirements.md §16.1, docs/campaigns.md): id, code, name, start and end dates, url,
+// image(s) or file list; start date, end date, url and image required, each image at most 10 MB.
 // A campaign shows on the customer dashboard from its start date to its end date (UTC, both included).
 
 const tag = 'Campaigns'
@@ -30,7 +30,7 @@ export const Campaign = z.object({
   start_date: z.string(),
   end_date: z.string(),
   url: z.string(),
-  /** The first image is the banner; `file` repeats its path (the list rows of SPEC §7 carry one). */
+  /** The first image is the banner; `file` repeats its path (the list rows of the customer's call list carry one). */
   images: z.array(CampaignImage),
   file: z.string().nullable(),
   /** Showing today (UTC). */

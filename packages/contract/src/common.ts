@@ -12,7 +12,7 @@ export const IsoDateTime = z.string()
 /** A simple `{ok}`-style answer for calls whose only result is the message. */
 export const Done = z.null()
 
-/** SPEC §9: paging by `page` (1-based) with `page_size` or `size`. */
+/** Paging by `page` (1-based) with `page_size` or `size` (docs/requirements.md §3.6). */
 export const pageQueryFields = {
   page: z.coerce.number().int().min(1).default(1),
   page_size: z.coerce.number().int().min(1).max(100).optional(),

@@ -6,14 +6,14 @@ import { MONEY_BOUNDS } from './money-rules.ts'
 import { boundedMoney } from './rates.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
 
-// SPEC §3 Coupon, Coupon type, Coupon log; §5 coupon rules; §7 "Coupons and logs"; DESIGN §4: a
+// Coupons (docs/requirements.md §11, docs/coupons.md): a
 // coupon credits its `credit` (USD) to the balance; the credit expires `balance_expires_day` days
 // after redemption (what is unspent is deducted, logged); `limit` redemptions (-1 unlimited) counted
 // down atomically; one user redeems one coupon once.
 
 const tag = 'Coupons'
 
-/** SPEC §5: an event code uses A–Z, 0–9, _ and -. */
+/** An event code uses A–Z, 0–9, _ and - (docs/requirements.md §11.1). */
 export const EVENT_CODE_PATTERN = /^[A-Z0-9_-]+$/
 
 export const CouponType = z.object({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { checkChangeReason, checkConfirmEmail, checkNewEmail, checkRefuseReason } from './email-change-rules.ts'
 import { checkSupportEmail, checkSupportHours, checkSupportPhone } from './settings-rules.ts'
 
-describe('e-mail change rules (SPEC §5, §9)', () => {
+describe('e-mail change rules', () => {
   it('takes a valid address of at most 255 characters', () => {
     expect(checkNewEmail('New.Person@Example.com')).toBeNull()
     expect(checkNewEmail('not-an-email')?.key).toBe('validation.email.invalid')

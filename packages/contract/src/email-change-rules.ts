@@ -2,12 +2,12 @@ import { checkEmail, normalizeEmail } from './fields.ts'
 import { EMAIL_CHANGE_NEW_EMAIL_MAX, EMAIL_CHANGE_REASON_MAX, EMAIL_CHANGE_REFUSE_REASON_MAX } from './limits.ts'
 import type { Check } from './problem.ts'
 
-// E-mail change requests (SPEC §3, §4, §5, §9): the rules the customer's form, the back office's refusal
+// E-mail change requests (docs/requirements.md §13): the rules the customer's form, the back office's refusal
 // dialog and the server all run. No zod here: the browser bundle imports this module.
 
 export const EMAIL_CHANGE_STATUSES = ['unaccomplished', 'accomplished', 'refused'] as const
 
-/** A valid address of at most 255 characters (SPEC §5, §9). */
+/** A valid address of at most 255 characters (docs/requirements.md §13.1). */
 export const checkNewEmail: Check<string> = (raw) => {
   const value = normalizeEmail(raw)
   if (value.length > EMAIL_CHANGE_NEW_EMAIL_MAX)

@@ -7,8 +7,8 @@ import { normalizeEmail } from './fields.ts'
 import { refineWith } from './problem.ts'
 import { ALL_ROLES, STAFF_ROLES } from './roles.ts'
 
-// SPEC §3/§4 Change-email request, §5 and §9 limits, §7 "Email change" (paths as written), §8 "Please
-// re-enter new Email. This email has been used". A customer asks for a new address with a reason; staff
+// docs/requirements.md §13 and docs/email-change.md (paths as the customer wrote them, §3.2). A
+// customer asks for a new address with a reason; staff
 // complete the request (the address changes, the old one is told, every session ends) or refuse it
 // with a reason. One unfinished request per user; a suspended account cannot ask.
 

@@ -11,7 +11,7 @@ export type Access = 'public' | 'gateway' | readonly Role[]
 
 export interface EndpointSpec {
   method: Method
-  /** The path as SPEC §7 writes it, with `{name}` placeholders. */
+  /** The path as the customer's call list writes it (docs/requirements.md §3.2), with `{name}` placeholders. */
   path: string
   roles: Access
   /** OpenAPI group and one-line description. */

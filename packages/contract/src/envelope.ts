@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** The envelope of SPEC §7 as a schema, for the server's response serialiser and the OpenAPI document. */
+/** The envelope (docs/requirements.md §3.1) as a schema, for the server's response serialiser and the OpenAPI document. */
 export function envelopeSchema<D extends z.ZodType>(data: D) {
   return z.object({
     status: z.enum(['success', 'error', 'maintain']),

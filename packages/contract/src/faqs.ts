@@ -8,9 +8,9 @@ import { ALL_ROLES, STAFF_ROLES } from './roles.ts'
 import { UploadedImagePath } from './support.ts'
 import { checkCategoryName, checkFaqText, checkFaqTitle, FAQ_IMAGES_MAX, FaqStatus } from './support-rules.ts'
 
-// SPEC §2 /faqs and /administrator/faqs; §3 FAQ (category, title, question, answer, answered by,
-// status open/closed, images, time) and Category (name); §5 "Category name required and unique"
-// ("Category name is exist"). SPEC §7 shows no FAQ calls: they follow its style under /v1/faqs and
+// FAQs (docs/requirements.md §15.2, docs/support.md): /faqs and /administrator/faqs; an FAQ has a
+// category, title, question, answer, answered by, status open/closed, images and time; a category name
+// is required and unique ("Category name is exist"). The calls follow the others' style under /v1/faqs and
 // /v1/faq-categories. "open" entries are the published ones customers see on /faqs.
 
 const tag = 'FAQs'

@@ -170,7 +170,7 @@ describe('names', () => {
     expect(checkNamePart('မောင်၁')).toEqual({ key: 'validation.name.invalidChars' })
   })
 
-  it('names exactly the SPEC’s forbidden characters', () => {
+  it('names exactly the forbidden characters of requirements §4.2', () => {
     expect([...NAME_FORBIDDEN_CHARACTERS].sort()).toEqual([...'`!@#$%^&*()_+-=[]{};:"\\|,.<>/?~'].sort())
   })
 
@@ -266,7 +266,7 @@ describe('free text', () => {
   })
 })
 
-describe('VAT invoice fields (SPEC §5)', () => {
+describe('VAT invoice fields', () => {
   it('accepts a company name of 2 to 255 characters, trimmed', () => {
     expect(checkVatCompanyName('Acme Maps JSC')).toBeNull()
     expect(checkVatCompanyName('AB')).toBeNull()

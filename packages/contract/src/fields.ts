@@ -1,7 +1,7 @@
 import { EMAIL_MAX, KEY_DESCRIPTION_MAX, KEY_NAME_MAX, NAME_PART_MAX, PASSWORD_MAX, PASSWORD_MIN } from './limits.ts'
 import type { Check, Problem } from './problem.ts'
 
-// Field rules of SPEC §5 as pure checks: the forms run them on blur and submit, and schemas.ts builds
+// Field rules (docs/requirements.md §4.2, §5, §9.4) as pure checks: the forms run them on blur and submit, and schemas.ts builds
 // the server's zod schemas from them, so both sides give the same verdict and the same message.
 // No zod here: the browser bundle imports this module.
 
@@ -34,7 +34,7 @@ export function checkPasswordConfirmation(password: string, confirmation: string
   return null
 }
 
-/** SPEC §5: a name must not contain digits or any of these characters. */
+/** A name must not contain digits or any of these characters (docs/requirements.md §4.2). */
 export const NAME_FORBIDDEN_CHARACTERS = '`!@#$%^&*()_+-=[]{};:"\\|,.<>/?~'
 const DIGIT = /\p{Nd}/u
 
@@ -88,7 +88,7 @@ export function checkMaxLength(max: number): Check<string> {
   return (value) => (value.length > max ? { key: 'validation.text.tooLong', params: { max } } : null)
 }
 
-/** SPEC §5: a key name is required and at most 180 characters, with a message for each. */
+/** A key name is required and at most 180 characters, with a message for each (docs/requirements.md §5.1). */
 export const checkKeyName: Check<string> = (raw) => {
   const value = raw.trim()
   if (!value) return { key: 'keys.nameRequired' }
@@ -99,7 +99,7 @@ export const checkKeyName: Check<string> = (raw) => {
 export const checkKeyDescription: Check<string> = (value) =>
   value.length > KEY_DESCRIPTION_MAX ? { key: 'keys.descriptionTooLong', params: { max: KEY_DESCRIPTION_MAX } } : null
 
-// SPEC §5 VAT invoice request: each field valid, else its SPEC message.
+// VAT invoice request (docs/requirements.md §9.4): each field valid, else its own message.
 const VAT_EMAIL_PATTERN = EMAIL_PATTERN
 
 export const checkVatCompanyName: Check<string> = (raw) => {

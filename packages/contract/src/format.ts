@@ -8,7 +8,7 @@ export function localeOf(lang: Lang): string {
   return LOCALE[lang]
 }
 
-/** SPEC §9: phone-type strings grouped 3-3-3 with dashes; digits beyond nine stay in the last group. */
+/** Phone-type strings grouped 3-3-3 with dashes (docs/requirements.md §18.3); digits beyond nine stay in the last group. */
 export function groupDigits(value: string): string {
   const digits = value.replace(/\D/g, '')
   if (digits.length <= 3) return digits
@@ -58,7 +58,7 @@ const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
 /**
- * SPEC §4: under 1 minute "just now"; under 1 hour about N minutes; under 1 day about N hours;
+ * docs/requirements.md §18.1: under 1 minute "just now"; under 1 hour about N minutes; under 1 day about N hours;
  * 1–6 days about N days; 7–29 days about N weeks; otherwise months ago.
  */
 export function relativeTime(value: string | Date, now: Date, lang: Lang = 'en'): string {
@@ -82,7 +82,7 @@ function countText(
 }
 
 /**
- * SPEC §3: relative image paths from the server become absolute addresses on the account server;
+ * docs/requirements.md §18.4: relative image paths from the server become absolute addresses on the account server;
  * full http or https addresses are kept as they are.
  */
 export function absoluteUrl(path: string | null | undefined, base: string): string | null {

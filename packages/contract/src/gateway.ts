@@ -4,7 +4,7 @@ import { endpoint } from './endpoint.ts'
 import { SERVICE_TYPES } from './services.ts'
 import { MAX_USAGE_BATCH } from './usage.ts'
 
-// The maps API gateway's contract with the portal (DESIGN §4 "Gateway"): it asks, for every call it
+// The maps API gateway's contract with the portal (docs/requirements.md §6, docs/gateway.md): it asks, for every call it
 // receives, whether the key may make it. Authenticated with `Authorization: Bearer $GATEWAY_TOKEN`.
 
 export const VERIFY_REASONS = [
@@ -104,7 +104,7 @@ export const gatewayVerifyGet = endpoint({
   data: VerifyResult,
 })
 
-// Usage reports (DESIGN §4): what the gateway served, in batches. Each event names the key by its
+// Usage reports (docs/requirements.md §6.3): what the gateway served, in batches. Each event names the key by its
 // secret (`key`) or by the id a verify answer gave (`key_id`), and the service by type (`service`) or
 // by the request path (`path`, classified by the rate settings; unknown paths count as UNCLASSIFIED).
 

@@ -147,8 +147,7 @@ export const listAllKeys = endpoint({
   path: '/v1/keys-unDelete',
   roles: ADMIN_ONLY,
   tag,
-  summary:
-    'Every key that is not deleted, newest first, with its owner (admin: key-and-bill and settings pages, SPEC §6).',
+  summary: 'Every key that is not deleted, newest first, with its owner (admin: key-and-bill and settings pages).',
   query: z.object({
     ...pageQueryFields,
     keyword: z.string().max(255).optional(),

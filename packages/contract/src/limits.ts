@@ -1,4 +1,4 @@
-// Business constants and limits from SPEC §9, named once so both sides agree.
+// Business constants and limits (docs/requirements.md), named once so both sides agree.
 
 export const KEY_NAME_MAX = 180
 export const KEY_DESCRIPTION_MAX = 250

@@ -1,7 +1,7 @@
 import { MAP_MAX_LAYERS, MAP_MAX_POINTS } from './limits.ts'
 import type { Check, Problem } from './problem.ts'
 
-// Custom maps' rules (SPEC §3 Map, Layer, Point; §5 map rules; §9 map limits) as pure functions: the
+// Custom maps' rules (docs/requirements.md §14) as pure functions: the
 // forms and the import preview run them in the browser, the server runs them before it writes, and
 // zod schemas in maps.ts are built from them. No zod here: the browser bundle imports this module.
 
@@ -12,7 +12,7 @@ export const POINT_NAME_MAX = 255
 export const POINT_DESCRIPTION_MAX = 2000
 export const ADDRESS_MAX = 500
 
-/** An import file: .csv or .xlsx, at most 2 MiB, 5,000 data rows and 50 columns (SPEC §5, §9). */
+/** An import file: .csv or .xlsx, at most 2 MiB, 5,000 data rows and 50 columns (docs/requirements.md §14.3, docs/maps.md). */
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024
 export const IMPORT_MAX_ROWS = 5000
 export const IMPORT_MAX_COLUMNS = 50
@@ -27,7 +27,7 @@ export const IMPORT_MAX_INFLATED_BYTES = 20 * 1024 * 1024
 export const IMPORT_MAX_ZIP_ENTRIES = 2000
 
 /**
- * Base map styles (SPEC §2 "base styles"). `auto` follows the portal's theme: the normal style in the
+ * Base map styles (docs/requirements.md §14.5). `auto` follows the portal's theme: the normal style in the
  * light theme, the dark style in the dark theme.
  */
 export const BASE_STYLES = ['auto', 'normal', 'dark', 'satellite', 'navigation_day', 'navigation_night'] as const
@@ -114,7 +114,7 @@ export function roundCoordinate(value: number): number {
 // ── Limits ──────────────────────────────────────────────────────────────────────────────────────────
 
 /**
- * SPEC §5: at most 1,000 points per map, with a message giving the maximum and how many more can be
+ * docs/requirements.md §14.2: at most 1,000 points per map, with a message giving the maximum and how many more can be
  * added; null when `adding` more fit.
  */
 export function checkPointCapacity(existing: number, adding: number): Problem | null {
@@ -266,14 +266,14 @@ export function publicMapUrl(origin: string, token: string): string {
   return `${origin.replace(/\/+$/, '')}/m/${encodeURIComponent(token)}`
 }
 
-/** The iframe snippet of SPEC's "embed" with the chosen width and height (pixels, or a percentage). */
+/** The iframe snippet of a map's embed (docs/requirements.md §14.5) with the chosen width and height (pixels, or a percentage). */
 export function embedSnippet(origin: string, token: string, width: string, height: string, title: string): string {
   const size = (value: string) => (/^\d{1,4}%?$/.test(value) ? value : '600')
   const escapedTitle = title.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
   return `<iframe src="${publicMapUrl(origin, token)}?embed=1" width="${size(width)}" height="${size(height)}" style="border:0" loading="lazy" title="${escapedTitle}" allowfullscreen></iframe>`
 }
 
-// ── Cross-window messages (SPEC §7) ─────────────────────────────────────────────────────────────────
+// ── Cross-window messages (docs/requirements.md §3.8) ─────────────────────────────────────────────────────────
 
 /**
  * What an editor window may ask a map screen, when it is one of the configured editor origins (docs/

@@ -23,9 +23,8 @@ import {
 import { refineWith } from './problem.ts'
 import { ALL_ROLES } from './roles.ts'
 
-// Custom maps (SPEC §2 map screens, §3 Map/Layer/Point, §4 map states, §5 map rules, §9 limits;
-// DESIGN §4 "Maps"). Each user's maps are their own: every id of someone else's answers 404. The
-// paths are not in SPEC (§7 "map calls: not shown"), so they follow its style under /v1/maps.
+// Custom maps (docs/requirements.md §14, docs/maps.md). Each user's maps are their own: every id of
+// someone else's answers 404. The paths follow the style of the other calls under /v1/maps (§3.2).
 
 const tag = 'Maps'
 
@@ -81,7 +80,7 @@ export const MapSummary = z.object({
   key_status: KeyStatus,
   base_style: BaseStyleSchema,
   is_default: z.boolean(),
-  /** SPEC §4: in use (`active`) or in the recycle bin (`trashed`); restored maps are active again. */
+  /** In use (`active`) or in the recycle bin (`trashed`); restored maps are active again (docs/requirements.md §14.4). */
   status: MapStatus,
   trashed_at: IsoDateTime.nullable(),
   restored_at: IsoDateTime.nullable(),
@@ -140,7 +139,7 @@ export const MapsConfig = z.object({
   offline: z.object(
     Object.fromEntries(STYLE_NAMES.map((s) => [s, z.boolean()])) as Record<(typeof STYLE_NAMES)[number], z.ZodBoolean>,
   ),
-  /** Origins whose windows may send the map screens messages (SPEC §7). */
+  /** Origins whose windows may send the map screens messages (docs/requirements.md §3.8). */
   editor_origins: z.array(z.string()),
   max_points: z.number().int(),
   max_layers: z.number().int(),
@@ -555,7 +554,7 @@ export const publicMap = endpoint({
   data: PublicMap,
 })
 
-// ── Cross-window messages (SPEC §7) ─────────────────────────────────────────────────────────────────
+// ── Cross-window messages (docs/requirements.md §3.8) ─────────────────────────────────────────────────────────
 
 const EditorPoint = z.strictObject({
   name: z

@@ -5,8 +5,8 @@ import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
 import { STAFF_ROLES } from './roles.ts'
 
-// SPEC §3 Notification (an e-mail campaign: name, e-mail header, content, send date and time, sent
-// counts success/total); §4 pending (0/total) → sending (success/total) → sent (success/total), or
+// A notification (docs/requirements.md §16.2) is an e-mail campaign: name, e-mail header, content, send
+// date and time, sent counts success/total; pending (0/total) → sending (success/total) → sent, or
 // deleted while pending. Recipients are fixed when the notification is saved; a worker sends them
 // (docs/notifications.md): one row per recipient, never two e-mails to one recipient.
 

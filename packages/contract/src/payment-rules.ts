@@ -2,7 +2,7 @@ import { TOP_UP_MAX_CENTS } from './limits.ts'
 import { centsToVnd, parseMoney, paypalFeeCents, vnpayFeeVnd } from './pricing.ts'
 import type { Problem } from './problem.ts'
 
-// Online and bank payments (DESIGN §4, docs/payments.md): what a top-up costs, how VNPay's data to sign
+// Online and bank payments (docs/requirements.md §10, docs/payments.md): what a top-up costs, how VNPay's data to sign
 // is built, and which card data may never be stored. No zod: the browser imports this module (the
 // /payment form shows the same fee the server charges).
 
@@ -15,14 +15,14 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 export const PAYMENT_PURPOSES = ['topup', 'bill'] as const
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number]
 
-/** SPEC §5: quick picks of the deposit amount (USD). */
+/** Quick picks of the deposit amount (USD; docs/requirements.md §10.4). */
 export const TOP_UP_PICKS = ['100.00', '250.00', '500.00'] as const
 /** The largest single top-up (USD cents): limits.ts "Money bounds" explains the value. */
 export const MAX_TOP_UP_CENTS = TOP_UP_MAX_CENTS
 /** VNPay refuses payments under 5,000 VND. */
 export const VNPAY_MIN_VND = 5_000n
 
-/** SPEC §5: a deposit amount is a number above 0 (USD, two decimals at most), and at most the cap. */
+/** A deposit amount is a number above 0 (USD, two decimals at most), and at most the cap. */
 export function checkTopUpAmount(value: string): Problem | null {
   if (value.trim() === '') return { key: 'payments.amountRequired' }
   const cents = parseMoney(value)
@@ -89,7 +89,7 @@ export function formatMinor(minor: bigint, currency: 'VND' | 'USD'): string {
   return `${negative ? '-' : ''}${abs / 100n}.${String(abs % 100n).padStart(2, '0')}`
 }
 
-// ── VNPay (notes/payments-and-security.md §1) ──────────────────────────────────────────────────────
+// ── VNPay (docs/payments.md) ───────────────────────────────────────────────────────────────────────
 
 /**
  * A value form-encoded as VNPay's demos do (PHP `urlencode`, Java `URLEncoder`): `encodeURIComponent`
@@ -155,7 +155,7 @@ export function vnpayOrderInfo(text: string): string {
 /** vnp_ResponseCode values that name a customer's cancellation. */
 export const VNPAY_CANCELLED = '24'
 
-// ── Cards (SPEC §7 add-card) ─────────────────────────────────────────────────────────────────────────
+// ── Cards (add-card) ─────────────────────────────────────────────────────────────────────────────────
 
 /** Luhn's check over a string of digits. */
 export function luhnValid(digits: string): boolean {

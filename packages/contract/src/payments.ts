@@ -8,8 +8,7 @@ import { looksLikeCardNumber, PAYMENT_PROVIDERS, PAYMENT_PURPOSES, PAYMENT_STATU
 import { boundedMoney } from './rates.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
 
-// DESIGN §4 "Balance, payments, coupons"; SPEC §1, §2 (/payment and the result pages), §3 "Payment
-// result", §7 add-card, §9 fees. One payment intent per attempt (VNPay, PayPal, bank transfer), for a
+// docs/requirements.md §10 (money, balance and payments). One payment intent per attempt (VNPay, PayPal, bank transfer), for a
 // top-up or a bill. Only server-to-server signals move money: the VNPay IPN, the PayPal capture answer
 // and verified PayPal webhooks; an administrator confirms bank transfers. See docs/payments.md.
 
@@ -336,7 +335,7 @@ export const setBankSettings = endpoint({
   data: BankDetails,
 })
 
-// ── Saved cards (SPEC §7 add-card) ───────────────────────────────────────────────────────────────────
+// ── Saved cards (add-card) ───────────────────────────────────────────────────────────────────────────
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'jcb', 'unionpay', 'napas', 'other'] as const
 

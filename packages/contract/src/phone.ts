@@ -4,7 +4,7 @@ import type { Check } from './problem.ts'
 // Phone numbers in their own module: the full metadata is large, and only the screens that take a
 // phone number (sign-up, profile) should load it.
 
-/** SPEC §5: phone numbers are parsed with Vietnam as the default region. */
+/** Phone numbers are parsed with Vietnam as the default region (docs/requirements.md §4.2). */
 export const DEFAULT_PHONE_REGION = 'VN'
 
 /** The E.164 form of a valid phone number, or null. */

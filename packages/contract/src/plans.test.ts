@@ -79,7 +79,7 @@ describe('plan body', () => {
     expect(messageAt(body, { name: 'P', price }, 'price')).toBe('rates.moneyInvalid')
   })
 
-  it.each([199, 12.5, 0, -1])('refuses a price given as the JSON number %j (DESIGN §4)', (price) => {
+  it.each([199, 12.5, 0, -1])('refuses a price given as the JSON number %j', (price) => {
     expect(codeAt(body, { name: 'P', price }, 'price')).toBe('invalid_type')
     expect(messageAt(body, { name: 'P', price }, 'price')).not.toMatch(/^rates\./)
   })

@@ -5,7 +5,7 @@ import { MONEY_BOUNDS } from './money-rules.ts'
 import { boundedMoney } from './rates.ts'
 import { ADMIN_ONLY, ALL_ROLES, STAFF_ROLES } from './roles.ts'
 
-// SPEC §3 Plan and §7 "Settings and plans" (plans half); DESIGN §4 "Plans". A plan names the upstream
+// Plans (docs/requirements.md §12, docs/pricing.md). A plan names the upstream
 // plan ids and carries limits the gateway enforces (QUOTA_EXCEEDED) and a monthly price.
 
 const tag = 'Plans'
@@ -99,7 +99,7 @@ export const PlanWindowUse = z.object({
   used: z.number().int(),
 })
 
-/** SPEC §3 "Plan info", plus what the plan card needs to offer an upgrade. */
+/** The user's plan info, plus what the plan card needs to offer an upgrade. */
 export const PlanDashboard = z.object({
   plan: Plan,
   name_of_user_plan_id: z.string(),

@@ -722,7 +722,7 @@ describe('popupRates', () => {
     ]
   }
 
-  it('has the four SPEC §2 tiers', () => {
+  it('has the four tiers of the pricing popup', () => {
     expect(POPUP_TIERS).toEqual([
       [0, 100_000],
       [100_000, 200_000],

@@ -1,4 +1,4 @@
-// Pricing and money math (DESIGN §4 "Pricing and bills"), shared by the pricing popup, the bill and the
+// Pricing and money math (docs/requirements.md §8, §9.1), shared by the pricing popup, the bill and the
 // dashboard estimate so the three can never disagree. zod-free: the browser imports this module.
 //
 // Money is never a binary float. Rates are exact decimals with up to 8 places, held here as bigint
@@ -11,11 +11,11 @@ const RATE_UNIT = 10n ** BigInt(RATE_SCALE)
 /** 10⁻⁸ USD per cent. */
 const NANOS_PER_CENT = RATE_UNIT / 100n
 
-/** `-1` as a range's upper bound: no upper bound (SPEC §5). */
+/** `-1` as a range's upper bound: no upper bound (docs/requirements.md §8.2). */
 export const UNLIMITED = -1
 
 /**
- * The pricing popup's volume tiers (SPEC §2): under 100,000; 100,001–200,000; 200,001–500,000; over
+ * The pricing popup's volume tiers (docs/requirements.md §8.5): under 100,000; 100,001–200,000; 200,001–500,000; over
  * 500,000 requests a month. Each is `[from, to]` with `from` exclusive and `to` inclusive, as ranges are.
  */
 export const POPUP_TIERS: readonly (readonly [number, number])[] = [
@@ -62,7 +62,7 @@ export function nanosToCents(nanos: bigint): bigint {
   return divideHalfUp(nanos, NANOS_PER_CENT)
 }
 
-/** 123456n → `"1234.56"`; -5n → `"-0.05"`. The wire form of money (DESIGN §4). */
+/** 123456n → `"1234.56"`; -5n → `"-0.05"`. The wire form of money (docs/requirements.md §10.1). */
 export function formatCents(cents: bigint): string {
   const negative = cents < 0n
   const abs = negative ? -cents : cents
@@ -80,7 +80,7 @@ export function parseMoney(value: string | number): bigint | null {
   return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'))
 }
 
-/** SPEC §2/§9: a rate shown per 1000 requests in USD with 2 decimals (half-up). */
+/** A rate shown per 1000 requests in USD with 2 decimals, half-up (docs/requirements.md §8.5). */
 export function ratePer1000(rate: string | bigint): string {
   const nanos = typeof rate === 'bigint' ? rate : parseRate(rate)
   return formatCents(nanosToCents(nanos * 1000n))
@@ -104,7 +104,7 @@ export type RangeProblem =
   | { key: 'rates.rateNotPositive'; index: number }
 
 /**
- * SPEC §5 rules for a setting's ranges, checked on the whole set (in any order): `request_to` greater
+ * The rules for a setting's ranges (docs/requirements.md §8.2), checked on the whole set (in any order): `request_to` greater
  * than `request_from`; -1 only as an upper bound, never a start; no range after one that ends at -1;
  * the first starts at 0 and each next one starts where the previous ended (no overlap, no gap); rates
  * above 0. `index` is the offending range's position in the given array.
@@ -148,7 +148,7 @@ export interface TierCharge {
 }
 
 /**
- * The graduated price of `billable` requests (DESIGN §4): each request is charged at the rate of the
+ * The graduated price of `billable` requests (docs/requirements.md §8.3): each request is charged at the rate of the
  * range it falls in. With no ranges, every request costs `flatRate`. Ranges must pass `checkRanges`;
  * requests beyond the last bounded range (a set without -1) are charged at the last range's rate.
  */
@@ -234,7 +234,7 @@ export function percentOf(cents: bigint, percent: string): bigint {
 }
 
 /**
- * A month's bill (DESIGN §4): per service, the graduated price of hits above the free allowance,
+ * A month's bill (docs/requirements.md §9.1): per service, the graduated price of hits above the free allowance,
  * rounded to cents once; the discount on their sum; then the free monthly credit; never below 0.
  */
 export function priceBill(input: BillInput): BillResult {
@@ -274,17 +274,17 @@ export function centsToVnd(cents: bigint, vndPerUsd: string): bigint {
   return divideHalfUp(cents * parseRate(vndPerUsd), 100n * RATE_UNIT)
 }
 
-/** SPEC §9: the domestic gateway's fee, 1.1% of the amount plus 1,650 VND (whole đồng, half-up). */
+/** VNPay's fee, 1.1% of the amount plus 1,650 VND (whole đồng, half-up; docs/requirements.md §10.6). */
 export function vnpayFeeVnd(amountVnd: bigint): bigint {
   return divideHalfUp(amountVnd * 11n, 1000n) + 1650n
 }
 
-/** SPEC §9: the international provider's fee, 4.4% (international) or 3.9% (domestic) plus 0.30 USD. */
+/** PayPal's fee, 4.4% (international) or 3.9% (domestic) plus 0.30 USD (docs/requirements.md §10.6). */
 export function paypalFeeCents(amountCents: bigint, domestic: boolean): bigint {
   return divideHalfUp(amountCents * (domestic ? 39n : 44n), 1000n) + 30n
 }
 
-/** A bill's code: `INV-202611-000123` (DESIGN §4). */
+/** A bill's code: `INV-202611-000123` (docs/requirements.md §9.2). */
 export function billCode(year: number, month: number, serial: number | bigint): string {
   return `INV-${year}${String(month).padStart(2, '0')}-${String(serial).padStart(6, '0')}`
 }

@@ -68,7 +68,7 @@ describe('RateInput', () => {
   )
 
   it.each([0.005, 0.00283, 1e-8, 10, 100, 0.1, 10.5, 0, -1, -0.005, 1e-9])(
-    'refuses a JSON number %j as not text (DESIGN §4)',
+    'refuses a JSON number %j as not text',
     (value) => {
       expect(codes(RateInput, value)).toEqual({ '': 'invalid_type' })
       expect(problems(RateInput, value)?.['']).not.toMatch(/^rates\./)
@@ -99,7 +99,7 @@ describe('MoneyInput', () => {
     expect(problems(MoneyInput, value)).toEqual({ '': 'rates.moneyInvalid' })
   })
 
-  it.each([12.5, 0.07, 0, -1, 12.345, 1e21])('refuses a JSON number %j as not text (DESIGN §4)', (value) => {
+  it.each([12.5, 0.07, 0, -1, 12.345, 1e21])('refuses a JSON number %j as not text', (value) => {
     expect(codes(MoneyInput, value)).toEqual({ '': 'invalid_type' })
     expect(problems(MoneyInput, value)?.['']).not.toMatch(/^rates\./)
   })

@@ -8,13 +8,13 @@ import { refineWith } from './problem.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
 import { SERVICE_TYPES } from './services.ts'
 
-// SPEC §7 "Settings and plans" (rates half): rate settings per service (`settings-weight`), their
-// graduated ranges, the free settings, and the price book one user is billed by. DESIGN §4 "Pricing
-// and bills". Writes are admin-only and audit-logged.
+// Rate settings per service (`settings-weight`), their graduated ranges, the free settings, and the
+// price book one user is billed by (docs/requirements.md §8, docs/pricing.md). Writes are admin-only
+// and audit-logged.
 
 const tag = 'Rates'
 
-/** A per-request rate in USD: a decimal string above 0 with at most 8 decimal places (never a JSON number: DESIGN §4). */
+/** A per-request rate in USD: a decimal string above 0 with at most 8 decimal places (never a JSON number: docs/requirements.md §10.1). */
 export const RateInput = z
   .string()
   .superRefine(refineWith(checkRateInput))
@@ -170,7 +170,7 @@ export const createRange = endpoint({
   path: '/v1/settings-weight/{id}/range-request',
   roles: ADMIN_ONLY,
   tag,
-  summary: "Add a range to a setting; the setting's ranges must stay contiguous from 0 (SPEC §5).",
+  summary: "Add a range to a setting; the setting's ranges must stay contiguous from 0.",
   params: IdParams,
   body: RangeBody,
   data: RateSetting,

@@ -1,7 +1,7 @@
 import { MAX_RESTRICTION_ROWS } from './limits.ts'
 import type { Problem } from './problem.ts'
 
-// Key restrictions (SPEC §5): rows of type `domain` (a web address pattern with `*` wildcards, e.g.
+// Key restrictions (docs/requirements.md §5.2): rows of type `domain` (a web address pattern with `*` wildcards, e.g.
 // `http*://*.example.com/*`) or `ip` (dotted IPv4, or a CIDR block). The same parser and matcher run in
 // the key form (on blur, and in its tester) and in the gateway's key check.
 

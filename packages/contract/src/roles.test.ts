@@ -28,7 +28,7 @@ describe('hasAnyRole', () => {
 })
 
 describe('role sets', () => {
-  it('name the three SPEC roles', () => {
+  it('name the three roles', () => {
     expect(RoleSchema.options).toEqual(['admin', 'support', 'customer'])
     expect([...ALL_ROLES]).toEqual(['admin', 'support', 'customer'])
     expect([...STAFF_ROLES]).toEqual(['admin', 'support'])

@@ -1,4 +1,4 @@
-// Roles of SPEC §6. No zod here: the browser bundle imports this module.
+// Roles (docs/requirements.md §2.1). No zod here: the browser bundle imports this module.
 
 export const ROLES = ['admin', 'support', 'customer'] as const
 export type Role = (typeof ROLES)[number]
@@ -7,7 +7,7 @@ export const ALL_ROLES = ['admin', 'support', 'customer'] as const satisfies rea
 export const STAFF_ROLES = ['admin', 'support'] as const satisfies readonly Role[]
 export const ADMIN_ONLY = ['admin'] as const satisfies readonly Role[]
 
-/** SPEC §6: an entry is allowed when it names no roles, or any of the user's lower-cased roles is listed. */
+/** An entry is allowed when it names no roles, or any of the user's lower-cased roles is listed (docs/requirements.md §2.1). */
 export function hasAnyRole(userRoles: readonly string[], allowed: readonly Role[] | undefined): boolean {
   if (!allowed || allowed.length === 0) return true
   return userRoles.some((r) => (allowed as readonly string[]).includes(r.toLowerCase()))

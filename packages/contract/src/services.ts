@@ -1,4 +1,4 @@
-// SPEC §1 metered usage types, as the gateway and the usage reports name them.
+// Metered usage types (docs/requirements.md §1.4), as the gateway and the usage reports name them.
 
 export const SERVICE_TYPES = [
   'LOAD_MAP',

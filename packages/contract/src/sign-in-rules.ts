@@ -2,7 +2,7 @@ import type { LoginResult, TwoFactorChallenge } from './auth.ts'
 import { TWO_FACTOR_OFF_REASON_MAX } from './limits.ts'
 import type { Check } from './problem.ts'
 
-/** Whether a sign-in answered the two-factor challenge instead of a session (DESIGN §4). */
+/** Whether a sign-in answered the two-factor challenge instead of a session (docs/requirements.md §4.5). */
 export function needsSecondFactor(result: LoginResult): result is TwoFactorChallenge {
   return 'two_factor_required' in result && result.two_factor_required === true
 }

@@ -6,7 +6,7 @@ import { refineWith } from './problem.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
 import { checkTwoFactorOffReason } from './sign-in-rules.ts'
 
-// Two-factor authentication (TOTP, RFC 6238) and sign-in with Google or Facebook (SPEC §7, DESIGN §4,
+// Two-factor authentication (TOTP, RFC 6238) and sign-in with Google or Facebook (docs/requirements.md §4.5,
 // docs/sign-in.md).
 
 const tag = 'Sign-in'

@@ -5,7 +5,7 @@ import { pageOf } from './envelope.ts'
 import { ADMIN_ONLY, ALL_ROLES, STAFF_ROLES } from './roles.ts'
 import { MAX_USAGE_EXPORT_ROWS, USAGE_SERVICES, USAGE_UNITS } from './usage.ts'
 
-// SPEC §7 "Statistics" (GET under /v1/statistics/). Customers see only their own usage; staff may
+// Statistics (GET under /v1/statistics/, docs/usage.md). Customers see only their own usage; staff may
 // name a user by `user_id` or `email`. Times are UTC. A range is [start_at, end_at): a date-only
 // `end_at` (YYYY-MM-DD) includes that whole day.
 
@@ -20,7 +20,7 @@ export const DateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: tr
 const RangeQuery = {
   start_at: DateOrDateTime,
   end_at: DateOrDateTime,
-  /** Without it, SPEC §4's unit rule picks one from the range's length. */
+  /** Without it, the unit rule (docs/requirements.md §7.2) picks one from the range's length. */
   perTime: UsageUnitSchema.optional(),
 }
 

@@ -5,7 +5,7 @@ import { ADMIN_ONLY } from './roles.ts'
 import { checkSupportEmail, checkSupportHours, checkSupportPhone } from './settings-rules.ts'
 
 // The support contact customers see (the help areas, the maintenance page, the e-mail change page):
-// an administrator's setting (SPEC §2 /administrator/settings), read by everyone through app-config.
+// an administrator's setting (/administrator/settings, docs/requirements.md §17.3), read by everyone through app-config.
 
 const tag = 'Settings'
 

@@ -12,8 +12,8 @@ import {
   TICKET_TITLE_MAX,
 } from './support-rules.ts'
 
-// SPEC §5 "Ticket/FAQ: title and content required; content must not be too short. Category name
-// required and unique" — the uniqueness is the server's; the rest is judged here, in both places.
+// docs/requirements.md §15: title and content required, content not too short, a category name
+// required and unique — the uniqueness is the server's; the rest is judged here, in both places.
 describe('ticket and FAQ rules', () => {
   it('requires a title, and bounds it', () => {
     expect(checkTicketTitle('   ')).toEqual({ key: 'support.titleRequired' })

@@ -1,7 +1,7 @@
 import type { Check } from './problem.ts'
 
-// SPEC §5 "Ticket/FAQ: title and content required; content must not be too short. Category name
-// required and unique"; §9 ticket images at most 10 MB (DESIGN §4 Files). The same checks run in the
+// docs/requirements.md §15: a ticket's or FAQ's title and content are required, content not too short;
+// a category name is required and unique; ticket images at most 10 MB (§17.2). The same checks run in the
 // forms and, through the schemas of support.ts and faqs.ts, on the server.
 
 export const TICKET_TITLE_MAX = 255
@@ -47,7 +47,7 @@ export const checkFaqTitle: Check<string> = (value) => {
   return null
 }
 
-/** The question and the answer of an FAQ entry: required, not too short (SPEC §5 Ticket/FAQ). */
+/** The question and the answer of an FAQ entry: required, not too short (docs/requirements.md §15.1). */
 export const checkFaqText: Check<string> = (value) => {
   const text = value.trim()
   if (!text) return { key: 'faqs.contentRequired' }

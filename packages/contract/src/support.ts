@@ -13,9 +13,9 @@ import {
   TicketStatus,
 } from './support-rules.ts'
 
-// SPEC §2 /support/request, /support/request/addQuestion, admin support; §3 Support ticket; §4 Ticket
-// ("replying to a closed ticket is not allowed"); §5; DESIGN §4 "Support and content". SPEC §7 shows
-// no ticket calls, so they follow its style under /v1/support.
+// Support tickets (docs/requirements.md §15.1, docs/support.md): /support/request,
+// /support/request/addQuestion and the back office's support page; no reply to a closed ticket. The
+// calls follow the style of the others under /v1/support (§3.2).
 
 const tag = 'Support'
 

@@ -18,7 +18,7 @@ const DAY = 86_400_000
 const at = (iso: string) => new Date(iso)
 const isoList = (dates: Date[]) => dates.map((d) => d.toISOString())
 
-describe('chartUnit (SPEC §4)', () => {
+describe('chartUnit', () => {
   const start = at('2026-01-01T00:00:00.000Z')
   const after = (ms: number) => new Date(start.getTime() + ms)
 
@@ -60,7 +60,7 @@ describe('chartUnit (SPEC §4)', () => {
   })
 })
 
-describe('legendLabel (SPEC §9)', () => {
+describe('legendLabel', () => {
   it.each([
     ['LOAD_MAP', 'Load Map'],
     ['GEOCODE', 'Geocode'],
@@ -111,7 +111,7 @@ describe('legendLabel (SPEC §9)', () => {
   })
 })
 
-describe('isMapLoad (SPEC §1)', () => {
+describe('isMapLoad', () => {
   it('counts only LOAD_MAP as a map load', () => {
     const loads = USAGE_SERVICES.filter(isMapLoad)
     expect(loads).toEqual(['LOAD_MAP'])
@@ -270,7 +270,7 @@ describe('monthForecast', () => {
   })
 })
 
-// format.test.ts checks every SPEC §4 threshold to the second; these check them to the millisecond.
+// format.test.ts checks every threshold of docs/requirements.md §7.2 to the second; these check them to the millisecond.
 describe('relativeTime at millisecond edges', () => {
   const now = at('2026-11-02T08:00:00.000Z')
   const ago = (ms: number) => new Date(now.getTime() - ms)

@@ -1,5 +1,5 @@
 // Usage metering rules shared by the server, the charts and the gateway simulator (zod-free: the
-// browser imports this module). SPEC §1 metered usage types, §4 chart unit rule, §9 chart constants.
+// browser imports this module). docs/requirements.md §1.4 (metered usage types), §7.2 (chart unit rule), §18.2 (chart constants).
 
 import { SERVICE_TYPES } from './services.ts'
 
@@ -8,18 +8,18 @@ export const UNCLASSIFIED = 'UNCLASSIFIED'
 export const USAGE_SERVICES = [...SERVICE_TYPES, UNCLASSIFIED] as const
 export type UsageService = (typeof USAGE_SERVICES)[number]
 
-/** The statistics views' time units (SPEC `perTime`). */
+/** The statistics views' time units (`perTime`). */
 export const USAGE_UNITS = ['hour', 'day', 'month', 'year'] as const
 export type UsageUnit = (typeof USAGE_UNITS)[number]
 
-/** SPEC §1 "map load total" counts map loads; every other service is an API request. */
+/** "Map load total" counts map loads; every other service is an API request (docs/requirements.md §1.4). */
 export function isMapLoad(service: string): boolean {
   return service === 'LOAD_MAP'
 }
 
 /** Events in one `POST /v1/gateway/usage` call, at most (issue: a batch of 100,000 is accepted). */
 export const MAX_USAGE_BATCH = 100_000
-/** SPEC §9: the CSV export holds up to 10,000 recent requests finished within the month. */
+/** The CSV export holds up to 10,000 recent requests finished within the month (docs/requirements.md §7.3). */
 export const MAX_USAGE_EXPORT_ROWS = 10_000
 /** Events further in the past than this are refused (counted as out of range, not recorded). */
 export const USAGE_MAX_AGE_DAYS = 400
@@ -32,7 +32,7 @@ export const MAX_BUCKETS: Readonly<Record<UsageUnit, number>> = { hour: 24 * 62,
 const DAY_MS = 86_400_000
 
 /**
- * SPEC §4 chart unit rule for a date range: over 365 days → years; over 31 days → months; otherwise
+ * The chart unit rule for a date range (docs/requirements.md §7.2): over 365 days → years; over 31 days → months; otherwise
  * days, which is also the answer for a range under one day or an inverted ("non-overlapping") one.
  */
 export function chartUnit(start: Date, end: Date): Exclude<UsageUnit, 'hour'> {
@@ -44,7 +44,7 @@ export function chartUnit(start: Date, end: Date): Exclude<UsageUnit, 'hour'> {
   return 'day'
 }
 
-/** SPEC §9: underscores become spaces, words are title-cased, and the label is cut with an ellipsis. */
+/** docs/requirements.md §18.2: underscores become spaces, words are title-cased, and the label is cut with an ellipsis. */
 export function legendLabel(service: string, max = 10): string {
   const words = service
     .split('_')

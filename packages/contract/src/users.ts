@@ -14,7 +14,7 @@ export const AvatarPath = z
   .regex(/^\/files\/fil_[0-9a-z]{26}$/, { error: 'users.avatarNotYours' })
   .nullable()
 
-/** SPEC §7: PUT profile {first_name,last_name,phone_number,organization,job_title,avatar}; send what changes. */
+/** PUT profile {first_name,last_name,phone_number,organization,job_title,avatar}; send what changes. */
 export const ProfileUpdate = z.strictObject({
   first_name: NamePart.optional(),
   last_name: NamePart.optional(),

@@ -1,4 +1,4 @@
-// Messages the server sends and the forms show, in English. SPEC's literal texts are kept as written.
+// Messages the server sends and the forms show, in English. The customer's literal texts are kept as written (docs/requirements.md §3.7).
 // vi.ts and my.ts must translate every key (the type checker and a test both enforce it).
 
 import { campaignsEn } from './campaigns.ts'

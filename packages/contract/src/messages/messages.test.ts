@@ -67,7 +67,7 @@ describe('translate', () => {
     expect(translate('my', 'auth.badCredentials')).toBe(my['auth.badCredentials'])
   })
 
-  it('keeps the SPEC’s literal English texts', () => {
+  it('keeps the customer’s literal English texts', () => {
     expect(translate('en', 'error.maintenance')).toBe('Sorry, the system is maintenance ! Please try again later !')
     expect(translate('en', 'validation.image.invalid')).toBe('Invalid Image !')
     expect(translate('en', 'validation.image.tooLarge1mb')).toBe('File size should be small than 1MB !')
