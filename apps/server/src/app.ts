@@ -201,9 +201,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })
   const headers = securityHeaders(securityOptions(["'none'"]))
-  // A shared map's public page (/m/{token}) is the one page other sites may frame (SPEC "embed"); it
+  // A shared map's public page (/m/{token}) is the one page other sites may frame (a map's embed, docs/requirements.md §14.5); it
   // keeps every other header. Map screens (/m/*, /maps/*) also let an editor window that opened them
-  // keep its reference, so that it can post them messages (SPEC §7; docs/maps.md).
+  // keep its reference, so that it can post them messages (docs/requirements.md §3.8; docs/maps.md).
   const embeddableHeaders = securityHeaders(securityOptions(['*']))
   delete embeddableHeaders['x-frame-options']
   embeddableHeaders['cross-origin-opener-policy'] = 'unsafe-none'

@@ -171,11 +171,11 @@ export interface MapsSettings {
   styles: Record<'normal' | 'dark' | 'satellite' | 'navigation_day' | 'navigation_night', string | null>
   /** Origins the configured styles load from (the CSP's connect-src and img-src). */
   tileOrigins: string[]
-  /** Windows of these origins may send the map screens messages (SPEC §7). */
+  /** Windows of these origins may send the map screens messages (docs/requirements.md §3.8). */
   editorOrigins: string[]
 }
 
-/** SPEC §7: messages come from the online editor site and a local development address on port 8888. */
+/** docs/requirements.md §3.8: messages come from the online editor site and a local development address on port 8888. */
 export const DEV_EDITOR_ORIGIN = 'http://localhost:8888'
 
 function originOf(url: string): string | null {

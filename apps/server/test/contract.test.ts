@@ -9,7 +9,7 @@ describe('the contract and the app', async () => {
   const t = await useTestApp()
 
   it('registers every declared endpoint', () => {
-    // SPEC writes some list paths with a trailing slash (`/v1/coupons/`); with ignoreTrailingSlash the
+    // The customer's call list writes some list paths with a trailing slash (`/v1/coupons/`); with ignoreTrailingSlash the
     // route is registered and answers both, but hasRoute only finds it without the slash.
     const missing = allEndpoints.filter(
       (e) => !t.app.hasRoute({ method: e.method, url: toColonPath(e.path).replace(/(.)\/$/, '$1') }),

@@ -5,7 +5,7 @@ import { sampleBody } from './samples.ts'
 
 // Every declared endpoint, called by every kind of caller: the central guard must answer as the
 // endpoint's `roles` say. Expectations come from the declarations, so new endpoints are covered. Then
-// SPEC §6's second dimension (packages/contract/src/access.ts): every endpoint whose input names a
+// The access table's second dimension (packages/contract/src/access.ts): every endpoint whose input names a
 // user, called by every role about another user, must be refused unless the table's `forOthers`
 // gives the role that right.
 
@@ -171,7 +171,7 @@ describe('who may call what', async () => {
     },
   )
 
-  // SPEC §6 "for another user": the endpoints whose input names a user (SUBJECTS in access.ts).
+  // "For another user": the endpoints whose input names a user (SUBJECTS in access.ts).
   const subjectEndpoints = [...SUBJECTS.keys()]
   /** Other fields a query must carry to be valid, so that the answer is about whom it names. */
   const REQUIRED_QUERY: Record<string, Record<string, string>> = {

@@ -8,7 +8,7 @@ import { generateBills } from '../modules/billing/generate.ts'
 import { insertKey } from '../modules/keys/service.ts'
 import { REFUSAL_ACTION, REFUSALS_PER_MINUTE } from './access.ts'
 
-// SPEC §6 "for another user" (packages/contract/src/access.ts): support may not read what only the
+// "For another user" (packages/contract/src/access.ts, docs/access.md): support may not read what only the
 // admin's pages show (key-and-bill, balance log, coupon log, billing manager, settings), though the
 // endpoint itself is open to every role for their own data. Each hole of issue 16 is called as
 // support (403 FORBIDDEN), as an admin (allowed), as the customer for themselves (allowed) and as
@@ -43,7 +43,7 @@ async function callRaw(t: TestApp, endpoint: EndpointSpec, request: Request, tok
   return { status: response.statusCode, errorCode }
 }
 
-describe('admin-only data of another user (SPEC §6, issue 16)', async () => {
+describe('admin-only data of another user (issue 16)', async () => {
   const t = await useTestApp()
   const customer = await createUser(t, { roles: ['customer'], phoneVerified: true })
   const otherCustomer = await createUser(t, { roles: ['customer'] })

@@ -12,6 +12,7 @@ import type { Ctx } from '../context.ts'
 import { writeAudit } from '../modules/audit/audit.ts'
 import type { AuthUser } from '../modules/auth/authenticate.ts'
 import { AppError, forbidden } from './errors.ts'
+import { requestMeta } from './lang.ts'
 
 // SPEC §6 "for another user", from the one table in packages/contract/src/access.ts: a signed-in
 // caller may always act on their own data; on another user's data only with a role of the pages
@@ -123,7 +124,7 @@ export async function recordRefusal(ctx: Ctx, endpoint: EndpointSpec, req: Fasti
     await writeAudit(
       ctx.db,
       user,
-      req,
+      requestMeta(req),
       {
         action: REFUSAL_ACTION,
         targetType: 'endpoint',

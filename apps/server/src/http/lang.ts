@@ -1,5 +1,6 @@
 import { type Lang, type MessageKey, pickLang, translate } from '@app/contract'
 import type { FastifyRequest } from 'fastify'
+import type { RequestMeta } from '../lib/request-meta.ts'
 
 export function requestLang(req: FastifyRequest): Lang {
   const header = req.headers['accept-language']
@@ -8,4 +9,8 @@ export function requestLang(req: FastifyRequest): Lang {
 
 export function t(req: FastifyRequest, key: MessageKey, params?: Record<string, string | number | undefined>) {
   return translate(requestLang(req), key, params)
+}
+
+export function requestMeta(req: FastifyRequest): RequestMeta {
+  return { ip: req.ip, lang: requestLang(req), userAgent: req.headers['user-agent'] ?? null }
 }

@@ -23,10 +23,11 @@ import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { Ctx } from '../context.ts'
 import type { Db } from '../db/client.ts'
 import { safeEqual } from '../lib/crypto.ts'
-import { type AuthUser, authenticate, bearerToken } from '../modules/auth/authenticate.ts'
+import type { RequestMeta } from '../lib/request-meta.ts'
+import { type AuthUser, authenticate } from '../modules/auth/authenticate.ts'
 import { type ActFor, actForOf, checkSubject, recordRefusal } from './access.ts'
 import { AppError, invalidField } from './errors.ts'
-import { t } from './lang.ts'
+import { requestMeta, t } from './lang.ts'
 
 /** A successful answer with a message for the envelope (otherwise the message is "Success"). */
 const REPLY = Symbol('reply')
@@ -52,12 +53,14 @@ export interface HandlerArgs<E extends EndpointSpec> {
   user: UserOf<E>
   ctx: Ctx
   db: Db
+  /** The request as services see it (address, language, user agent). */
+  meta: RequestMeta
   req: FastifyRequest
   reply: FastifyReply
   /** The uploaded file of a multipart endpoint. */
   file: E['upload'] extends object ? MultipartFile : undefined
   /**
-   * SPEC §6 "for another user" for a record the handler found: passes for the caller's own record or
+   * "For another user" (docs/access.md) for a record the handler found: passes for the caller's own record or
    * a role that may act for others here (packages/contract/src/access.ts), else throws.
    */
   actFor: E['roles'] extends 'public' | 'gateway' ? undefined : ActFor
@@ -100,7 +103,7 @@ declare module 'fastify' {
 /**
  * The one guard every route passes, before its input is parsed: who is calling (bearer token),
  * whether their role may call this endpoint, and whether maintenance mode turns them away. The roles
- * come from SPEC §6's table (`accessOf`, packages/contract/src/access.ts), which a contract test holds
+ * come from the access table (`accessOf`, packages/contract/src/access.ts), which a contract test holds
  * each endpoint's declared `roles` to.
  */
 function guard(ctx: Ctx, endpoint: EndpointSpec) {
@@ -125,17 +128,36 @@ function guard(ctx: Ctx, endpoint: EndpointSpec) {
   return async (req: FastifyRequest) => {
     req.user = null
     if (access !== 'public') {
-      const user = await authenticate(ctx, req)
+      const user = await authenticate(ctx, bearerToken(req))
       req.user = user
       if (!hasAnyRole(user.roles, access as readonly Role[])) {
         throw new AppError(ErrorCode.Forbidden, 403, 'error.forbidden')
       }
     }
     if (!endpoint.duringMaintenance && (await ctx.settings.maintenance())) {
-      // Staff keep working while customers see the maintenance page (DESIGN §3).
+      // Staff keep working while customers see the maintenance page (docs/requirements.md §3.4).
       if (!req.user || !isStaff(req.user.roles)) throw maintenanceError()
     }
   }
+}
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization
+  if (!header) return null
+  const match = /^Bearer\s+(\S+)$/i.exec(header)
+  return match?.[1] ?? null
+}
+
+/**
+ * The caller's session when the request carries a bearer token, else null (for an endpoint that also
+ * takes another proof, such as a bill's download token). Kept on the request, so a refusal is recorded
+ * with who asked (docs/security.md).
+ */
+export async function sessionOf(ctx: Ctx, req: FastifyRequest): Promise<AuthUser | null> {
+  const token = bearerToken(req)
+  if (!token) return null
+  req.user = await authenticate(ctx, token)
+  return req.user
 }
 
 export function maintenanceError() {
@@ -165,7 +187,7 @@ export function registerRoutes(app: FastifyInstance, ctx: Ctx, list: readonly Ro
       // Every refusal of a signed-in staff member leaves a security event in the audit log (docs/security.md).
       onError: async (req: FastifyRequest, _reply: FastifyReply, error: Error) =>
         recordRefusal(ctx, endpoint, req, error),
-      // The input is parsed by now: a call naming another user is refused unless the role may (SPEC §6).
+      // The input is parsed by now: a call naming another user is refused unless the role may (docs/access.md).
       ...(SUBJECTS.has(endpoint)
         ? { preHandler: async (req: FastifyRequest) => req.user && checkSubject(endpoint, req, req.user) }
         : {}),
@@ -198,6 +220,7 @@ export function registerRoutes(app: FastifyInstance, ctx: Ctx, list: readonly Ro
   }
 
   function argsOf(req: FastifyRequest, reply: FastifyReply, file: MultipartFile | undefined) {
+    let meta: RequestMeta | undefined
     return {
       params: req.params as never,
       query: req.query as never,
@@ -205,6 +228,11 @@ export function registerRoutes(app: FastifyInstance, ctx: Ctx, list: readonly Ro
       user: req.user as never,
       ctx,
       db: ctx.db,
+      // Built on first use: the gateway's hot check never needs it.
+      get meta() {
+        meta ??= requestMeta(req)
+        return meta
+      },
       req,
       reply,
       file: file as never,
@@ -249,7 +277,7 @@ function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function'
 }
 
-/** The SPEC envelope of a successful answer. */
+/** The envelope of a successful answer (docs/requirements.md §3.1). */
 function envelope(req: FastifyRequest, result: unknown) {
   const answer = isReply(result) ? result : { data: result, messageKey: 'common.ok' as const, params: undefined }
   return {

@@ -1,6 +1,6 @@
 import { catalogs, type Lang } from '@app/contract'
 
-// E-mails of the e-mail change requests (SPEC §4 Change-email request): the old address is told that
+// E-mails of the e-mail change requests (docs/requirements.md §13): the old address is told that
 // the account moved, the new one that it is now the sign-in address, and a refusal carries its reason.
 // templates.ts spreads these in.
 

@@ -1,6 +1,6 @@
 import type { Lang } from '@app/contract'
 
-// The e-mail a customer gets when staff answer their support ticket (SPEC §2 admin support). The
+// The e-mail a customer gets when staff answer their support ticket (docs/support.md). The
 // message carries the answer's first 500 characters and a button back to the ticket.
 // templates.ts spreads these in.
 

@@ -4,7 +4,7 @@ import { tstz } from './columns.ts'
 import { users } from './users.ts'
 
 /**
- * The balance ledger (DESIGN §4): append-only, one row per movement, written in the same transaction
+ * The balance ledger (docs/requirements.md §10.2): append-only, one row per movement, written in the same transaction
  * as `users.balance_cents`, so that balance = Σ amount always holds. Debits are negative.
  */
 export const balanceLogs = pgTable(
@@ -129,7 +129,7 @@ export const coupons = pgTable(
 )
 
 /**
- * A redemption (SPEC "Coupon log"): one per user and coupon. `unspent_cents` is the part of the credit
+ * A redemption (a coupon-log row): one per user and coupon. `unspent_cents` is the part of the credit
  * still on the balance: debits spend coupon credit first (soonest expiry first), and at `expires_at`
  * what is unspent is taken back by a `credit_expiry` ledger row.
  */

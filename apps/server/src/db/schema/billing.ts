@@ -18,7 +18,7 @@ import { settingsWeight } from './usage.ts'
 import { users } from './users.ts'
 
 /**
- * Graduated ranges of a rate setting (SPEC §3 "Range request"): requests numbered `request_from + 1`
+ * Graduated ranges of a rate setting (docs/requirements.md §8.2): requests numbered `request_from + 1`
  * … `request_to` of the month cost `rate` each; `request_to` -1 has no end. A setting's ranges are
  * contiguous from 0 (checked by the contract's `checkRanges` on every change, under a row lock).
  */
@@ -32,7 +32,7 @@ export const rangeRequests = pgTable(
     requestFrom: integer('request_from').notNull(),
     requestTo: integer('request_to').notNull(),
     rate: numeric('rate', { precision: 18, scale: 8 }).notNull(),
-    /** The private setting's user, copied for SPEC's field; null on common settings. */
+    /** The private setting's user, copied for the customer's `user_id` field; null on common settings. */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     createById: text('create_by_id'),
     updateById: text('update_by_id'),
@@ -49,7 +49,7 @@ export const rangeRequests = pgTable(
 export const billCodeSeq = pgSequence('bill_code_seq', { startWith: 1 })
 
 /**
- * A month's bill of one user (DESIGN §4): a snapshot. `lines` keeps each service's hits, free
+ * A month's bill of one user (docs/requirements.md §9.1): a snapshot. `lines` keeps each service's hits, free
  * allowance, tiers and rates as priced, so later rate changes never rewrite an issued bill.
  */
 export const bills = pgTable(

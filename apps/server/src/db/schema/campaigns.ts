@@ -4,7 +4,7 @@ import { tstz } from './columns.ts'
 import { files } from './system.ts'
 import { users } from './users.ts'
 
-/** SPEC §3 Campaign: a dashboard banner shown from `start_date` to `end_date` (UTC dates, both included). */
+/** A campaign (docs/requirements.md §16.1): a dashboard banner shown from `start_date` to `end_date` (UTC dates, both included). */
 export const campaigns = pgTable(
   'campaigns',
   {
@@ -26,7 +26,7 @@ export const campaigns = pgTable(
   ],
 )
 
-/** A campaign's file list (SPEC §3 "image(s) or file list"): its images in order, the first is the banner. */
+/** A campaign's file list ("image(s) or file list"): its images in order, the first is the banner. */
 export const campaignFiles = pgTable(
   'campaign_files',
   {
@@ -41,7 +41,7 @@ export const campaignFiles = pgTable(
   (t) => [primaryKey({ columns: [t.campaignId, t.fileId] }), uniqueIndex('campaign_files_file_key').on(t.fileId)],
 )
 
-/** SPEC §3 Notification: an e-mail campaign to customers. */
+/** A notification (docs/requirements.md §16.2): an e-mail campaign to customers. */
 export const notifications = pgTable(
   'notifications',
   {
@@ -52,7 +52,7 @@ export const notifications = pgTable(
     contentHtml: text('content_html').notNull(),
     /** The recipient filter it was saved with (the recipients themselves are rows below). */
     recipients: jsonb('recipients').notNull(),
-    /** pending → sending → sent (SPEC §4); deleting removes the row while it is pending. */
+    /** pending → sending → sent (docs/requirements.md §16.2); deleting removes the row while it is pending. */
     status: text('status', { enum: ['pending', 'sending', 'sent'] })
       .notNull()
       .default('pending'),

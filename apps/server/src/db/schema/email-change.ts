@@ -4,7 +4,7 @@ import { tstz } from './columns.ts'
 import { users } from './users.ts'
 
 /**
- * A customer's request for a new e-mail address (SPEC §3 Change-email request). At most one unfinished
+ * A customer's request for a new e-mail address (docs/requirements.md §13). At most one unfinished
  * request per user, and one unfinished request per new address, both held by partial unique indexes.
  */
 export const emailChangeRequests = pgTable(

@@ -3,7 +3,7 @@ import { check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-
 import { tstz } from './columns.ts'
 import { users } from './users.ts'
 
-/** FAQ categories (SPEC §3 Category): the name is unique whatever its case ("Category name is exist"). */
+/** FAQ categories (docs/requirements.md §15.2): the name is unique whatever its case ("Category name is exist"). */
 export const faqCategories = pgTable(
   'faq_categories',
   {
@@ -15,7 +15,7 @@ export const faqCategories = pgTable(
   (t) => [uniqueIndex('faq_categories_name_key').on(sql`lower(${t.name})`)],
 )
 
-/** FAQ entries (SPEC §3 FAQ). `open` entries are published on /faqs; `closed` ones only staff see. */
+/** FAQ entries (docs/requirements.md §15.2). `open` entries are published on /faqs; `closed` ones only staff see. */
 export const faqs = pgTable(
   'faqs',
   {

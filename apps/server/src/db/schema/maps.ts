@@ -14,7 +14,7 @@ export interface MapViewColumn {
 }
 
 /**
- * A user's custom map (SPEC §3 Map). In use while `trashed_at` is null; in the recycle bin once set;
+ * A user's custom map (docs/requirements.md §14.1). In use while `trashed_at` is null; in the recycle bin once set;
  * restoring clears it (and stamps `restored_at`); a permanent delete removes the row with its layers
  * and points.
  */

@@ -140,7 +140,7 @@ export const paymentRefunds = pgTable(
   ],
 )
 
-/** A saved card: the gateway's token and display data only, never a card number (SPEC §7 add-card). */
+/** A saved card: the gateway's token and display data only, never a card number (docs/payments.md "Saved cards"). */
 export const savedCards = pgTable(
   'saved_cards',
   {
@@ -164,7 +164,7 @@ export const savedCards = pgTable(
 )
 
 /**
- * The built-in sandbox's side of both gateways (DESIGN §4): its orders and payments, so that a
+ * The built-in sandbox's side of both gateways (docs/payments.md "The sandbox"): its orders and payments, so that a
  * tester's choice, a pending capture or a replay survive a restart and any instance can answer.
  */
 export const sandboxPayments = pgTable(

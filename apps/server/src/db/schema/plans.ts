@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { tstz } from './columns.ts'
 
-/** Plans (SPEC §3, DESIGN §4 "Plans"): upstream plan ids, gateway limits and a monthly price. */
+/** Plans (docs/requirements.md §12.1): upstream plan ids, gateway limits and a monthly price. */
 export const userPlans = pgTable(
   'user_plans',
   {

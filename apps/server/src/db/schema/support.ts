@@ -4,7 +4,7 @@ import { tstz } from './columns.ts'
 import { users } from './users.ts'
 
 /**
- * A customer's support request (SPEC §3 Support ticket, §4 Ticket): open until the customer or staff
+ * A customer's support request (docs/requirements.md §15.1): open until the customer or staff
  * close it; a closed ticket takes no reply until staff reopen it. The question itself is the first
  * row of `ticket_messages`. `last_reply_*` are kept with each message so lists sort without a join.
  */

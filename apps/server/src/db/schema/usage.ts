@@ -15,7 +15,7 @@ import {
 import { tstz } from './columns.ts'
 import { users } from './users.ts'
 
-// Usage metering (DESIGN §4 "Gateway", issue 4). The gateway's events roll up, in the transaction
+// Usage metering (docs/requirements.md §6.3, §7.1, issue 4). The gateway's events roll up, in the transaction
 // that records their batch, into counters per key, service and hour, per key, service and day, and
 // per service and day for everyone: charts read the coarsest table that answers them (docs/usage.md).
 // The counter tables carry no foreign keys: every upsert would pay an index probe per row, and keys
@@ -70,7 +70,7 @@ export const usageDailyAll = pgTable(
 )
 
 /**
- * The recent-requests log behind the CSV export and the requests table (SPEC §9: up to 10,000 recent
+ * The recent-requests log behind the CSV export and the requests table (docs/requirements.md §7.3: up to 10,000 recent
  * requests). Each batch writes one chunk per user holding that user's requests of the batch (a JSON
  * array, compressed by PostgreSQL when large), numbered `first_seq`..`last_seq` in the user's
  * sequence; chunks wholly older than the user's newest 10,000 requests are deleted as new ones arrive.
@@ -110,7 +110,7 @@ export const usageBatches = pgTable('usage_batches', {
 })
 
 /**
- * Rate settings (SPEC §3 "Setting weight"): per service type a rate per request, a free monthly
+ * Rate settings (docs/requirements.md §8.1): per service type a rate per request, a free monthly
  * allowance, and the request paths that belong to it (`prefix` + one of `paths` + optional `subpath`).
  * Usage classification reads the paths; the pricing issue adds ranges, private settings and their screens.
  */

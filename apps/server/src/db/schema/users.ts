@@ -46,7 +46,7 @@ export const users = pgTable(
     balanceAlertCents: bigint('balance_alert_cents', { mode: 'bigint' }),
     /** When the last low-balance e-mail went out; cleared when the balance rises above the threshold. */
     balanceAlertSentAt: tstz('balance_alert_sent_at'),
-    /** Which price book bills this user: the current one (true) or the legacy one (DESIGN §4 `is_new`). */
+    /** Which price book bills this user: the current one (true) or the legacy one (`is_new`, docs/requirements.md §8.1). */
     priceBookIsNew: boolean('price_book_is_new').notNull().default(true),
     lastLogin: tstz('last_login'),
     createdAt: tstz('created_at').notNull().defaultNow(),

@@ -17,7 +17,7 @@ import { auditLog, bills, sessions } from '../../db/schema/index.ts'
 import { SETTING_KEYS } from '../pricing/prices.ts'
 import { writeSetting } from '../settings/settings.ts'
 
-// The back office's accounts (SPEC §2 Accounts, §4 User, §6, §7): lists, creation, suspension and
+// The back office's accounts (docs/requirements.md §4.7, §4.8, docs/accounts.md): lists, creation, suspension and
 // what it does to sessions and the gateway, the role change with its last-administrator rule, and the
 // per-user flags with their effects. Every staff change leaves an audit row with before and after.
 

@@ -22,32 +22,32 @@ export const accountRoutes = routes((r) => {
 
   r.on(contract.getAccount, async ({ db, params }) => accountOf(db, params.id))
 
-  r.on(contract.createUser, async ({ ctx, req, user, body }) => {
-    const account = await createAccount(ctx, req, user, body)
+  r.on(contract.createUser, async ({ ctx, meta, user, body }) => {
+    const account = await createAccount(ctx, meta, user, body)
     return ok(account, account.status === 'active' ? 'accounts.created' : 'accounts.createdSuspended')
   })
 
-  r.on(contract.suspendUser, async ({ ctx, req, user, params }) =>
-    ok(await setAccountStatus(ctx, req, user, params.id, 'suspended'), 'accounts.suspended'),
+  r.on(contract.suspendUser, async ({ ctx, meta, user, params }) =>
+    ok(await setAccountStatus(ctx, meta, user, params.id, 'suspended'), 'accounts.suspended'),
   )
 
-  r.on(contract.unsuspendUser, async ({ ctx, req, user, params }) =>
-    ok(await setAccountStatus(ctx, req, user, params.id, 'active'), 'accounts.unsuspended'),
+  r.on(contract.unsuspendUser, async ({ ctx, meta, user, params }) =>
+    ok(await setAccountStatus(ctx, meta, user, params.id, 'active'), 'accounts.unsuspended'),
   )
 
-  r.on(contract.setUserAdmin, async ({ ctx, req, user, query }) =>
-    ok(await setAccountRole(ctx, req, user, query.user_id, query.name), 'accounts.roleChanged', { role: query.name }),
+  r.on(contract.setUserAdmin, async ({ ctx, meta, user, query }) =>
+    ok(await setAccountRole(ctx, meta, user, query.user_id, query.name), 'accounts.roleChanged', { role: query.name }),
   )
 
-  r.on(contract.changeActiveAfterCreated, async ({ ctx, req, user, params }) =>
-    ok(await toggleAccountFlag(ctx, req, user, params.id, 'activeAfterCreated'), 'accounts.flagChanged'),
+  r.on(contract.changeActiveAfterCreated, async ({ ctx, meta, user, params }) =>
+    ok(await toggleAccountFlag(ctx, meta, user, params.id, 'activeAfterCreated'), 'accounts.flagChanged'),
   )
 
-  r.on(contract.changeCheckBalance, async ({ ctx, req, user, params }) =>
-    ok(await toggleAccountFlag(ctx, req, user, params.id, 'checkBalance'), 'accounts.flagChanged'),
+  r.on(contract.changeCheckBalance, async ({ ctx, meta, user, params }) =>
+    ok(await toggleAccountFlag(ctx, meta, user, params.id, 'checkBalance'), 'accounts.flagChanged'),
   )
 
-  r.on(contract.changeEnjoyDiscount, async ({ ctx, req, user, params }) =>
-    ok(await toggleAccountFlag(ctx, req, user, params.id, 'enjoyDiscount'), 'accounts.flagChanged'),
+  r.on(contract.changeEnjoyDiscount, async ({ ctx, meta, user, params }) =>
+    ok(await toggleAccountFlag(ctx, meta, user, params.id, 'enjoyDiscount'), 'accounts.flagChanged'),
   )
 })

@@ -1,10 +1,10 @@
 import { type Account, ADMIN_ONLY, type CreateUserBody, ErrorCode, hasAnyRole, isStaff, type Role } from '@app/contract'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../db/client.ts'
 import { conflict, forbidden, notFound, refused } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { hashPassword } from '../auth/passwords.ts'
@@ -56,7 +56,7 @@ function flagsOf(row: UserRow) {
   }
 }
 
-export async function createAccount(ctx: Ctx, req: FastifyRequest, actor: AuthUser, body: CreateUserInput) {
+export async function createAccount(ctx: Ctx, meta: RequestMeta, actor: AuthUser, body: CreateUserInput) {
   const usesAdminChoices =
     body.role !== 'customer' ||
     !body.active_after_created ||
@@ -96,7 +96,7 @@ export async function createAccount(ctx: Ctx, req: FastifyRequest, actor: AuthUs
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         {
           action: 'user.create',
           targetType: 'user',
@@ -121,7 +121,7 @@ export async function createAccount(ctx: Ctx, req: FastifyRequest, actor: AuthUs
  */
 export async function setAccountStatus(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   userId: string,
   status: 'active' | 'suspended',
@@ -146,7 +146,7 @@ export async function setAccountStatus(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: status === 'suspended' ? 'user.suspend' : 'user.unsuspend',
         targetType: 'user',
@@ -163,7 +163,7 @@ export async function setAccountStatus(
 }
 
 /** SPEC §4: the role changes among admin, support and customer; an account holds one of them. */
-export async function setAccountRole(ctx: Ctx, req: FastifyRequest, actor: AuthUser, userId: string, role: Role) {
+export async function setAccountRole(ctx: Ctx, meta: RequestMeta, actor: AuthUser, userId: string, role: Role) {
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
     if (role !== 'admin') await lockAdmins(tx)
@@ -178,7 +178,7 @@ export async function setAccountRole(ctx: Ctx, req: FastifyRequest, actor: AuthU
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'user.role.change',
         targetType: 'user',
@@ -207,7 +207,7 @@ const FLAG_ACTIONS: Record<AccountFlag, string> = {
  */
 export async function toggleAccountFlag(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   userId: string,
   flag: AccountFlag,
@@ -227,7 +227,7 @@ export async function toggleAccountFlag(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: FLAG_ACTIONS[flag],
         targetType: 'user',

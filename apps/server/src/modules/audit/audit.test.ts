@@ -6,7 +6,7 @@ import { call, errorEnvelope, fieldsOf, userWithToken, useTestApp } from '../../
 import { auditLog } from '../../db/schema/index.ts'
 import { writeAudit } from './audit.ts'
 
-// The audit log's read side (/administrator/logs, SPEC §6 admin and support) and the support contact
+// The audit log's read side (/administrator/logs, admin and support: docs/requirements.md §2.4) and the support contact
 // setting: filters, paging, exports that cannot run formulas, no way to change a row, and staff
 // changes (maintenance, billing numbers, support contact) leaving their rows.
 

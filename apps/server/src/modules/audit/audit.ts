@@ -1,6 +1,6 @@
-import type { FastifyRequest } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { auditLog } from '../../db/schema/index.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 
 export interface AuditEntry {
@@ -15,7 +15,7 @@ export interface AuditEntry {
 export async function writeAudit(
   db: Db,
   actor: AuthUser | null,
-  req: FastifyRequest | null,
+  meta: RequestMeta | null,
   entry: AuditEntry,
   now: Date,
 ) {
@@ -27,7 +27,7 @@ export async function writeAudit(
     targetId: entry.targetId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-    ip: req?.ip ?? null,
+    ip: meta?.ip ?? null,
     createdAt: now,
   })
 }

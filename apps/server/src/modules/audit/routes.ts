@@ -7,7 +7,7 @@ import { writeAudit } from './audit.ts'
 import { exportAuditCsv, exportAuditXlsx } from './export.ts'
 import * as queries from './queries.ts'
 
-// /administrator/logs (SPEC §2, §6: admin and support): read and export the audit log. There is no
+// /administrator/logs (admin and support, docs/requirements.md §2.4, §17.1): read and export the audit log. There is no
 // call that changes or deletes a row.
 
 export const auditRoutes = routes((r) => {
@@ -22,7 +22,7 @@ export const auditRoutes = routes((r) => {
 
   r.on(contract.auditLogActions, async ({ ctx }) => queries.listAuditActions(ctx.db))
 
-  r.on(contract.exportAuditLog, async ({ ctx, req, reply, user, query }) => {
+  r.on(contract.exportAuditLog, async ({ ctx, req, reply, user, query, meta }) => {
     const { format, lang: asked, ...filter } = query
     const lang = asked ?? (requestLang(req) === 'vi' ? 'vi' : 'en')
     const rows = await queries.countAuditEntries(ctx.db, filter)
@@ -30,7 +30,7 @@ export const auditRoutes = routes((r) => {
     await writeAudit(
       ctx.db,
       user,
-      req,
+      meta,
       { action: 'logs.export', targetType: 'audit_log', after: { ...filter, format, rows } },
       ctx.clock.now(),
     )

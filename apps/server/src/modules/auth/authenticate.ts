@@ -1,5 +1,4 @@
 import { ErrorCode, type Role } from '@app/contract'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { AppError } from '../../http/errors.ts'
 import type { UserRow } from '../users/queries.ts'
@@ -21,19 +20,11 @@ const TOUCH_INTERVAL_MS = 5 * 60_000
 
 const tokenInvalid = () => new AppError(ErrorCode.TokenInvalid, 401, 'error.tokenInvalid')
 
-export function bearerToken(req: FastifyRequest): string | null {
-  const header = req.headers.authorization
-  if (!header) return null
-  const match = /^Bearer\s+(\S+)$/i.exec(header)
-  return match?.[1] ?? null
-}
-
 /**
  * `401` for a missing, forged, expired or unknown token; `403` when the session was ended on the
  * server (logout elsewhere, password change, suspension). The SPA signs out on both (SPEC §8).
  */
-export async function authenticate(ctx: Ctx, req: FastifyRequest): Promise<AuthUser> {
-  const token = bearerToken(req)
+export async function authenticate(ctx: Ctx, token: string | null): Promise<AuthUser> {
   if (!token) throw new AppError(ErrorCode.TokenInvalid, 401, 'error.unauthenticated')
   const now = ctx.clock.now()
   const claims = await verifyAccessToken(ctx.keys.jwt, token, now)

@@ -23,7 +23,7 @@ describe('sign-in', async () => {
   const login = (email: string, password: string, options: { ip?: string; lang?: string } = {}) =>
     call(t, contract.login, { body: { email, password } }, { ip: options.ip ?? freshIp(), ...options })
 
-  it('returns every session field of the SPEC plus a bearer token', async () => {
+  it('returns every session field plus a bearer token', async () => {
     const user = await createUser(t, { email: freshEmail('ada') })
     const res = await login(` ${user.email.toUpperCase()} `, PASSWORD)
 

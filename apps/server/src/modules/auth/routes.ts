@@ -3,8 +3,8 @@ import { ok, routes } from '../../http/routes.ts'
 import * as auth from './service.ts'
 
 export const authRoutes = routes((r) => {
-  r.on(contract.login, async ({ ctx, req, body }) => {
-    const result = await auth.login(ctx, req, body.email, body.password)
+  r.on(contract.login, async ({ ctx, meta, body }) => {
+    const result = await auth.login(ctx, meta, body.email, body.password)
     if (contract.needsSecondFactor(result)) return ok(result, 'twoFactor.required')
     return ok(result, 'auth.welcome', { name: result.full_name })
   })
@@ -14,35 +14,35 @@ export const authRoutes = routes((r) => {
     return ok(null, 'auth.loggedOut')
   })
 
-  r.on(contract.register, async ({ ctx, req, body }) => {
-    return ok(await auth.register(ctx, req, body), 'auth.registered')
+  r.on(contract.register, async ({ ctx, meta, body }) => {
+    return ok(await auth.register(ctx, meta, body), 'auth.registered')
   })
 
-  r.on(contract.verifyEmail, async ({ ctx, req, params }) => {
-    return ok(await auth.verifyEmail(ctx, req, params.token), 'auth.verified')
+  r.on(contract.verifyEmail, async ({ ctx, meta, params }) => {
+    return ok(await auth.verifyEmail(ctx, meta, params.token), 'auth.verified')
   })
 
-  r.on(contract.sendVerifyEmail, async ({ ctx, req, body }) => {
-    await auth.resendVerification(ctx, req, body.email)
+  r.on(contract.sendVerifyEmail, async ({ ctx, meta, body }) => {
+    await auth.resendVerification(ctx, meta, body.email)
     return ok(null, 'auth.verifySent')
   })
 
-  r.on(contract.forgotPassword, async ({ ctx, req, body }) => {
-    await auth.requestPasswordReset(ctx, req, body.email)
+  r.on(contract.forgotPassword, async ({ ctx, meta, body }) => {
+    await auth.requestPasswordReset(ctx, meta, body.email)
     return ok(null, 'auth.resetSent')
   })
 
-  r.on(contract.checkResetToken, async ({ ctx, req, query }) => {
-    return ok(await auth.checkResetToken(ctx, req, query.token), 'auth.resetTokenValid')
+  r.on(contract.checkResetToken, async ({ ctx, meta, query }) => {
+    return ok(await auth.checkResetToken(ctx, meta, query.token), 'auth.resetTokenValid')
   })
 
-  r.on(contract.resetPassword, async ({ ctx, req, body }) => {
-    await auth.resetPassword(ctx, req, body.token, body.password)
+  r.on(contract.resetPassword, async ({ ctx, meta, body }) => {
+    await auth.resetPassword(ctx, meta, body.token, body.password)
     return ok(null, 'auth.passwordReset')
   })
 
-  r.on(contract.checkEmailExisted, async ({ ctx, req, body }) => {
-    const result = await auth.checkEmailExisted(ctx, req, body.email)
+  r.on(contract.checkEmailExisted, async ({ ctx, meta, body }) => {
+    const result = await auth.checkEmailExisted(ctx, meta, body.email)
     return ok(result, result.existed ? 'auth.emailUsed' : 'auth.emailFree')
   })
 

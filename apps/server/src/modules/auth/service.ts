@@ -10,13 +10,12 @@ import {
   splitFullName,
   VERIFY_WINDOW_HOURS,
 } from '@app/contract'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../db/client.ts'
 import { AppError, badRequest, conflict, refused, tooManyRequests } from '../../http/errors.ts'
-import { requestLang } from '../../http/lang.ts'
 import { maintenanceError } from '../../http/routes.ts'
 import { newId } from '../../lib/ids.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import * as throttle from '../../lib/throttle.ts'
 import { grantFirstRegisterCredit } from '../balance/service.ts'
 import { announceChange } from '../gateway/gateway.ts'
@@ -58,8 +57,8 @@ function resetLink(ctx: Ctx, token: string) {
   return `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`
 }
 
-async function limitByIp(ctx: Ctx, req: FastifyRequest, name: string, limit: number, windowSeconds: number) {
-  const verdict = await throttle.hit(ctx.db, `${name}:ip:${req.ip}`, limit, windowSeconds, ctx.clock.now())
+async function limitByIp(ctx: Ctx, meta: RequestMeta, name: string, limit: number, windowSeconds: number) {
+  const verdict = await throttle.hit(ctx.db, `${name}:ip:${meta.ip}`, limit, windowSeconds, ctx.clock.now())
   if (!verdict.allowed) throw tooManyRequests(verdict.retryAfter)
 }
 
@@ -71,7 +70,7 @@ async function mailAllowed(ctx: Ctx, name: string, email: string) {
 
 export async function register(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   input: {
     full_name: string
     email: string
@@ -81,9 +80,9 @@ export async function register(
     job_title?: string
   },
 ) {
-  await limitByIp(ctx, req, 'register', 10, 3600)
+  await limitByIp(ctx, meta, 'register', 10, 3600)
   const now = ctx.clock.now()
-  const lang = requestLang(req)
+  const lang = meta.lang
   const passwordHash = await hashPassword(input.password)
   const name = splitFullName(input.full_name)
   try {
@@ -128,10 +127,10 @@ async function sendVerification(ctx: Ctx, db: Ctx['db'], user: UserRow, lang: La
   })
 }
 
-export async function login(ctx: Ctx, req: FastifyRequest, email: string, password: string): Promise<LoginResult> {
+export async function login(ctx: Ctx, meta: RequestMeta, email: string, password: string): Promise<LoginResult> {
   const now = ctx.clock.now()
   const accountBucket = `login:email:${email}`
-  const ipBucket = `login:ip:${req.ip}`
+  const ipBucket = `login:ip:${meta.ip}`
   const blocked = Math.max(
     await throttle.blockedFor(ctx.db, accountBucket, now),
     await throttle.blockedFor(ctx.db, ipBucket, now),
@@ -168,7 +167,7 @@ export async function login(ctx: Ctx, req: FastifyRequest, email: string, passwo
   await throttle.clear(ctx.db, accountBucket)
   // With two-factor authentication on, the password alone opens no session (docs/sign-in.md).
   if (await twoFactorEnabled(ctx.db, user.id)) return issueChallenge(ctx, user.id, now)
-  return openSession(ctx, req, user, roles, now)
+  return openSession(ctx, meta, user, roles, now)
 }
 
 /**
@@ -186,7 +185,7 @@ export async function admit(ctx: Ctx, user: UserRow, roles: Role[], now: Date) {
 /** A new session for a user whose identity (and second factor) has been checked. */
 export async function openSession(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   user: UserRow,
   roles: Role[],
   now: Date,
@@ -197,8 +196,8 @@ export async function openSession(
       userId: user.id,
       now,
       expiresAt,
-      ip: req.ip,
-      userAgent: req.headers['user-agent'] ?? null,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
     })
     const row = await updateUser(tx, user.id, { lastLogin: now }, now)
     return { session, row }
@@ -215,8 +214,8 @@ export async function logout(ctx: Ctx, user: AuthUser) {
   await revokeSession(ctx.db, user.sessionId, 'logout', ctx.clock.now())
 }
 
-export async function verifyEmail(ctx: Ctx, req: FastifyRequest, token: string) {
-  await limitByIp(ctx, req, 'token', 30, 60)
+export async function verifyEmail(ctx: Ctx, meta: RequestMeta, token: string) {
+  await limitByIp(ctx, meta, 'token', 30, 60)
   const now = ctx.clock.now()
   const state = await inspectUserToken(ctx.db, token, 'verify_email', now)
   if (state.state === 'invalid') throw badRequest(ErrorCode.TokenUsed, 'auth.verifyTokenInvalid')
@@ -234,16 +233,16 @@ export async function verifyEmail(ctx: Ctx, req: FastifyRequest, token: string) 
   })
 }
 
-export async function resendVerification(ctx: Ctx, req: FastifyRequest, email: string) {
-  await limitByIp(ctx, req, 'verify-mail', 20, FIFTEEN_MINUTES)
+export async function resendVerification(ctx: Ctx, meta: RequestMeta, email: string) {
+  await limitByIp(ctx, meta, 'verify-mail', 20, FIFTEEN_MINUTES)
   const user = await findUserByEmail(ctx.db, email)
   if (!user || user.emailVerifiedAt || !(await mailAllowed(ctx, 'verify-mail', email))) return
   await ctx.db.transaction((tx) => sendVerification(ctx, tx, user, user.language))
   ctx.mail.kick()
 }
 
-export async function requestPasswordReset(ctx: Ctx, req: FastifyRequest, email: string) {
-  await limitByIp(ctx, req, 'reset-mail', 20, FIFTEEN_MINUTES)
+export async function requestPasswordReset(ctx: Ctx, meta: RequestMeta, email: string) {
+  await limitByIp(ctx, meta, 'reset-mail', 20, FIFTEEN_MINUTES)
   const user = await findUserByEmail(ctx.db, email)
   if (!user || !(await mailAllowed(ctx, 'reset-mail', email))) return
   await ctx.db.transaction(async (tx) => {
@@ -273,15 +272,15 @@ async function usableResetToken(ctx: Ctx, token: string) {
   return state
 }
 
-export async function checkResetToken(ctx: Ctx, req: FastifyRequest, token: string) {
-  await limitByIp(ctx, req, 'token', 30, 60)
+export async function checkResetToken(ctx: Ctx, meta: RequestMeta, token: string) {
+  await limitByIp(ctx, meta, 'token', 30, 60)
   const state = await usableResetToken(ctx, token)
   const user = await getUserById(ctx.db, state.userId)
   return { valid: true as const, email: maskEmail(user.email) }
 }
 
-export async function resetPassword(ctx: Ctx, req: FastifyRequest, token: string, password: string) {
-  await limitByIp(ctx, req, 'token', 30, 60)
+export async function resetPassword(ctx: Ctx, meta: RequestMeta, token: string, password: string) {
+  await limitByIp(ctx, meta, 'token', 30, 60)
   const state = await usableResetToken(ctx, token)
   const now = ctx.clock.now()
   const passwordHash = await hashPassword(password)
@@ -346,7 +345,7 @@ export async function changePassword(ctx: Ctx, user: AuthUser, current: string, 
   ctx.mail.kick()
 }
 
-// check-email-existed (SPEC §7) answers whether an address has an account, which is what an enumeration
+// check-email-existed (one of the customer's calls, docs/requirements.md §3.2) answers whether an address has an account, which is what an enumeration
 // wants to know; its budgets keep it a form helper (docs/security.md "Rate limits"): per client address
 // (an IPv6 /64 counts as one) a few a minute and a few dozen an hour, and for everyone together a global
 // budget per minute, so many addresses cannot add up to a bulk oracle. Past the global budget the
@@ -357,9 +356,9 @@ export const EMAIL_CHECK_LIMITS = {
   globalPerMinute: 60,
 } as const
 
-export async function checkEmailExisted(ctx: Ctx, req: FastifyRequest, email: string) {
+export async function checkEmailExisted(ctx: Ctx, meta: RequestMeta, email: string) {
   const now = ctx.clock.now()
-  const address = throttle.addressKey(req.ip)
+  const address = throttle.addressKey(meta.ip)
   for (const [bucket, limit, windowSeconds] of [
     [`email-check:ip:${address}`, EMAIL_CHECK_LIMITS.perAddressPerMinute, 60],
     [`email-check:ip-hour:${address}`, EMAIL_CHECK_LIMITS.perAddressPerHour, 3600],

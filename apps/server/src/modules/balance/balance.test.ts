@@ -34,7 +34,7 @@ import { writeSetting } from '../settings/settings.ts'
 import { credit, debit, spendCouponCredit } from './ledger.ts'
 import { grantFirstRegisterCredit } from './service.ts'
 
-// The balance ledger (DESIGN §4, docs/balance.md): paying bills from the balance (once, under
+// The balance ledger (docs/requirements.md §10.2, docs/balance.md): paying bills from the balance (once, under
 // concurrency, with Idempotency-Key), an administrator's credit, the log and its access rules, the
 // summary and the low-balance e-mail, the welcome credit on verification, coupon credit spent first.
 // After every test: for every user, users.balance_cents = Σ balance_logs.amount_cents.
@@ -449,7 +449,7 @@ describe('balance', async () => {
       expect((await logs(user.id, token, { filter_type: 'gift' })).status).toBe(400)
     })
 
-    it("keeps a customer and support to their own log; admins read anyone's (SPEC §6)", async () => {
+    it("keeps a customer and support to their own log; admins read anyone's", async () => {
       const { user } = await history()
       const stranger = await customer()
       for (const token of [stranger.token, support.token]) {

@@ -3,7 +3,7 @@ import { pageParams } from '../../http/paging.ts'
 import { ok, routes } from '../../http/routes.ts'
 import * as service from './service.ts'
 
-// DESIGN §4 "Balance, payments, coupons": the balance log, an administrator's credit, paying a bill from
+// docs/requirements.md §10 and docs/balance.md: the balance log, an administrator's credit, paying a bill from
 // the balance (with `Idempotency-Key`), and the balance summary with its low-balance alert.
 
 export const balanceRoutes = routes((r) => {
@@ -13,8 +13,8 @@ export const balanceRoutes = routes((r) => {
 
   r.on(contract.allBalanceLogs, async ({ ctx, query }) => service.allLogs(ctx, pageParams(query), query))
 
-  r.on(contract.addBalance, async ({ ctx, req, user, params, body }) =>
-    ok(await service.addBalance(ctx, req, user, params.id, body), 'balance.added'),
+  r.on(contract.addBalance, async ({ ctx, meta, user, params, body }) =>
+    ok(await service.addBalance(ctx, meta, user, params.id, body), 'balance.added'),
   )
 
   r.on(contract.payBill, async ({ ctx, req, user, params }) => {

@@ -8,12 +8,12 @@ import {
   translate,
 } from '@app/contract'
 import { and, eq } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { type Db, PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
 import { balanceLogs, bills, users } from '../../db/schema/index.ts'
 import { conflict, notFound } from '../../http/errors.ts'
 import { writeAudit } from '../audit/audit.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { estimate } from '../billing/service.ts'
 import { freeFirstRegisterCents } from '../pricing/prices.ts'
@@ -107,7 +107,7 @@ export async function payBill(ctx: Ctx, actor: AuthUser, billId: string, key: st
 
 export async function addBalance(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   userId: string,
   body: { amount: bigint; description: string },
@@ -122,7 +122,7 @@ export async function addBalance(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'balance.add',
         targetType: 'user',

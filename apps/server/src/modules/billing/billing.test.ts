@@ -196,7 +196,7 @@ describe('bills', async () => {
       })
       expect(bill.code).toMatch(INVOICE_CODE)
       expect(bill.transfer_content).toBe(bill.code)
-      // In the order of SPEC's service types.
+      // In the order of the service types (docs/requirements.md §1.4).
       expect(bill.lines).toEqual([
         {
           service: 'LOAD_MAP',
@@ -405,7 +405,7 @@ describe('bills', async () => {
       expect(paged.body.data.items.map((b) => b.month)).toEqual([9])
     })
 
-    it("refuses someone else's bills to a customer and to support; admins see anyone's (SPEC §6)", async () => {
+    it("refuses someone else's bills to a customer and to support; admins see anyone's", async () => {
       for (const token of [alice.token, support.token]) {
         const other = await call(t, contract.listBills, { query: { user_id: bob.user.id } }, { token })
         expect(other.status).toBe(403)
@@ -711,7 +711,7 @@ describe('bills', async () => {
       email: 'Accounts@Acme.example',
     }
 
-    it("refuses invalid details with SPEC's messages", async () => {
+    it('refuses invalid details with their messages', async () => {
       const bill = await billOf(alice.user.id)
       const res = await call(
         t,

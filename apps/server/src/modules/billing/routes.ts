@@ -3,20 +3,20 @@ import * as contract from '@app/contract'
 import { formatCents } from '@app/contract'
 import { requestLang } from '../../http/lang.ts'
 import { pageParams } from '../../http/paging.ts'
-import { ok, routes } from '../../http/routes.ts'
+import { ok, routes, sessionOf } from '../../http/routes.ts'
 import { writeAudit } from '../audit/audit.ts'
 import { billPdf, billXlsx, exportBillsXlsx } from './files.ts'
 import { assertMonthClosed, generateBills } from './generate.ts'
 import * as queries from './queries.ts'
 import * as service from './service.ts'
 
-// SPEC §7 "Bills". Customers see their own bills; admins anyone's (SPEC §6, packages/contract/src/access.ts);
+// Bills (docs/billing.md). Customers see their own bills; admins anyone's (packages/contract/src/access.ts);
 // someone else's bill is "not found" to a customer and refused (403) to support.
 
 export const billingRoutes = routes((r) => {
   r.on(contract.listBills, async ({ ctx, user, query }) => {
     const paging = pageParams(query)
-    // The guard has checked that the caller may name this user (SPEC §6, packages/contract/src/access.ts).
+    // The guard has checked that the caller may name this user (packages/contract/src/access.ts).
     const { rows, total } = await queries.listUserBills(ctx.db, query.user_id ?? user.id, {
       limit: paging.pageSize,
       offset: paging.offset,
@@ -33,7 +33,7 @@ export const billingRoutes = routes((r) => {
   )
 
   r.on(contract.billXlsx, async ({ ctx, req, reply, params, query }) => {
-    const row = await service.billForFile(ctx, req, contract.billXlsx, params.id, query.token)
+    const row = await service.billForFile(ctx, contract.billXlsx, params.id, query.token, () => sessionOf(ctx, req))
     const file = await billXlsx(queries.toBillDetail(row), query.lang ?? requestLang(req))
     return reply
       .code(200)
@@ -43,7 +43,7 @@ export const billingRoutes = routes((r) => {
   })
 
   r.on(contract.billPdf, async ({ ctx, req, reply, params, query }) => {
-    const row = await service.billForFile(ctx, req, contract.billPdf, params.id, query.token)
+    const row = await service.billForFile(ctx, contract.billPdf, params.id, query.token, () => sessionOf(ctx, req))
     const file = await billPdf(queries.toBillDetail(row), query.lang ?? requestLang(req))
     return reply
       .code(200)
@@ -61,13 +61,13 @@ export const billingRoutes = routes((r) => {
     return { items: rows.map(queries.toBill), total, page: paging.page, page_size: paging.pageSize }
   })
 
-  r.on(contract.exportBills, async ({ ctx, req, reply, user, query }) => {
+  r.on(contract.exportBills, async ({ ctx, req, reply, user, query, meta }) => {
     const filter = filterOf(query)
     const rows = await queries.countAllBills(ctx.db, filter)
     await writeAudit(
       ctx.db,
       user,
-      req,
+      meta,
       { action: 'billing.export', targetType: 'bill', after: { ...query, rows } },
       ctx.clock.now(),
     )
@@ -84,9 +84,9 @@ export const billingRoutes = routes((r) => {
       .send(stream)
   })
 
-  r.on(contract.setBillPaid, async ({ ctx, req, user, params, body }) => {
+  r.on(contract.setBillPaid, async ({ ctx, meta, user, params, body }) => {
     const paid = body?.paid ?? true
-    const bill = await service.setPaid(ctx, req, user, params.id, paid)
+    const bill = await service.setPaid(ctx, meta, user, params.id, paid)
     return ok(bill, paid ? 'billing.paidSet' : 'billing.unpaidSet')
   })
 
@@ -108,13 +108,13 @@ export const billingRoutes = routes((r) => {
     ok(await service.requestVat(ctx, actFor, params.id, body), 'billing.vatSent'),
   )
 
-  r.on(contract.generateBills, async ({ ctx, req, user, body }) => {
+  r.on(contract.generateBills, async ({ ctx, meta, user, body }) => {
     assertMonthClosed(ctx.clock.now(), body.year, body.month)
     const run = await generateBills(ctx, { year: body.year, month: body.month, trigger: 'admin', actor: user.id })
     await writeAudit(
       ctx.db,
       user,
-      req,
+      meta,
       {
         action: 'billing.generate',
         targetType: 'billing_run',

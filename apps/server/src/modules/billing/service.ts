@@ -7,7 +7,6 @@ import {
   type ServiceType,
 } from '@app/contract'
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import { errors, SignJWT } from 'jose'
 import type { Ctx } from '../../context.ts'
 import { type Db, queryRows } from '../../db/client.ts'
@@ -16,8 +15,9 @@ import { type ActFor, assertActFor, mayActFor } from '../../http/access.ts'
 import { AppError, notFound } from '../../http/errors.ts'
 import { deriveKey } from '../../lib/crypto.ts'
 import { verifyJwt } from '../../lib/jwt.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
-import { type AuthUser, authenticate, bearerToken } from '../auth/authenticate.ts'
+import type { AuthUser } from '../auth/authenticate.ts'
 import { privatePrices } from '../pricing/prices.ts'
 import { listRoles } from '../users/queries.ts'
 import { loadPriceBook, pricesFor } from './generate.ts'
@@ -30,7 +30,7 @@ const notFoundBill = () => notFound('billing.notFound')
 
 /**
  * A bill the caller may see: their own, or another user's with a role that may act for others here
- * (SPEC §6: the admin's key-and-bill and billing pages). Someone else's is "not found" to a customer.
+ * (the admin's key-and-bill and billing pages, docs/requirements.md §2.4). Someone else's is "not found" to a customer.
  */
 export async function billFor(db: Db, actFor: ActFor, id: string) {
   const row = await findBill(db, id)
@@ -93,16 +93,16 @@ async function verifyDownloadToken(ctx: Ctx, token: string): Promise<{ userId: s
 const downloadRefused = () => new AppError(ErrorCode.TokenExpired, 401, 'billing.tokenInvalid')
 
 /**
- * The bill behind a file link: the caller's session (Authorization header) or a download token of
- * THIS bill (`?token`), whose user must still be allowed to see it. An unknown bill is 404 for every
- * caller, so the answer reveals nothing about who asks.
+ * The bill behind a file link: the caller's session (`signedIn`, asked only once the bill is found) or
+ * a download token of THIS bill (`?token`), whose user must still be allowed to see it. An unknown bill
+ * is 404 for every caller, so the answer reveals nothing about who asks.
  */
 export async function billForFile(
   ctx: Ctx,
-  req: FastifyRequest,
   endpoint: EndpointSpec,
   id: string,
   token: string | undefined,
+  signedIn: () => Promise<AuthUser | null>,
 ): Promise<BillWithUser> {
   const row = await findBill(ctx.db, id)
   if (!row) throw notFoundBill()
@@ -120,10 +120,8 @@ export async function billForFile(
     if (!mayActFor({ id: holder.id, roles }, endpoint, row.bill.userId)) throw downloadRefused()
     return row
   }
-  if (!bearerToken(req)) throw downloadRefused()
-  const actor = await authenticate(ctx, req)
-  // Known to the error handler, so a refusal is recorded with who asked (docs/security.md).
-  req.user = actor
+  const actor = await signedIn()
+  if (!actor) throw downloadRefused()
   assertActFor(actor, endpoint, row.bill.userId, notFoundBill)
   return row
 }
@@ -134,7 +132,7 @@ export async function billForFile(
  * Sets a bill paid or back to unpaid. The update is conditional on the current state, so of two
  * simultaneous calls one writes (and is audited) and the other finds nothing left to change.
  */
-export async function setPaid(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string, paid: boolean) {
+export async function setPaid(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string, paid: boolean) {
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
     const [changed] = await tx
@@ -148,7 +146,7 @@ export async function setPaid(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         {
           action: paid ? 'billing.setPaid' : 'billing.setUnpaid',
           targetType: 'bill',

@@ -4,7 +4,7 @@ import { ok, routes } from '../../http/routes.ts'
 import { readUploadBuffer, storeImage } from '../files/files.ts'
 import * as service from './service.ts'
 
-// SPEC §7 "Campaigns": staff manage them; every signed-in user reads the running ones.
+// Campaigns (docs/campaigns.md): staff manage them; every signed-in user reads the running ones.
 
 export const campaignRoutes = routes((r) => {
   r.on(contract.listCampaigns, async ({ ctx, query }) => {
@@ -18,16 +18,16 @@ export const campaignRoutes = routes((r) => {
 
   r.on(contract.activeCampaigns, async ({ ctx }) => service.activeCampaigns(ctx))
 
-  r.on(contract.createCampaign, async ({ ctx, req, user, body }) =>
-    ok(await service.createCampaign(ctx, req, user, body), 'campaigns.created'),
+  r.on(contract.createCampaign, async ({ ctx, meta, user, body }) =>
+    ok(await service.createCampaign(ctx, meta, user, body), 'campaigns.created'),
   )
 
-  r.on(contract.updateCampaign, async ({ ctx, req, user, params, body }) =>
-    ok(await service.updateCampaign(ctx, req, user, params.id, body), 'campaigns.updated'),
+  r.on(contract.updateCampaign, async ({ ctx, meta, user, params, body }) =>
+    ok(await service.updateCampaign(ctx, meta, user, params.id, body), 'campaigns.updated'),
   )
 
-  r.on(contract.deleteCampaign, async ({ ctx, req, user, params }) => {
-    await service.deleteCampaign(ctx, req, user, params.id)
+  r.on(contract.deleteCampaign, async ({ ctx, meta, user, params }) => {
+    await service.deleteCampaign(ctx, meta, user, params.id)
     return ok(null, 'campaigns.deleted')
   })
 
@@ -37,12 +37,12 @@ export const campaignRoutes = routes((r) => {
     return ok(image, 'campaigns.imageUploaded')
   })
 
-  r.on(contract.deleteCampaignImage, async ({ ctx, req, user, params }) => {
-    await service.deleteLooseImage(ctx, req, user, params.id)
+  r.on(contract.deleteCampaignImage, async ({ ctx, meta, user, params }) => {
+    await service.deleteLooseImage(ctx, meta, user, params.id)
     return ok(null, 'campaigns.imageDeleted')
   })
 
-  r.on(contract.deleteCampaignImageAndFile, async ({ ctx, req, user, params }) =>
-    ok(await service.deleteImageAndCampaignFile(ctx, req, user, params.id), 'campaigns.imageDeleted'),
+  r.on(contract.deleteCampaignImageAndFile, async ({ ctx, meta, user, params }) =>
+    ok(await service.deleteImageAndCampaignFile(ctx, meta, user, params.id), 'campaigns.imageDeleted'),
   )
 })

@@ -1,6 +1,5 @@
 import type { ActiveCampaign, BodyOf, Campaign, createCampaign as createCampaignEndpoint } from '@app/contract'
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notInArray, or } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { type Db, PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
 import { campaignFiles, campaigns, files } from '../../db/schema/index.ts'
@@ -8,6 +7,7 @@ import { conflict, invalidField, notFound, refused } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { escapeLike } from '../../lib/like.ts'
 import { writeAudit } from '../audit/audit.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { filePath } from '../files/files.ts'
 
@@ -165,7 +165,7 @@ function auditView(c: Campaign) {
   }
 }
 
-export async function createCampaign(ctx: Ctx, req: FastifyRequest, actor: AuthUser, body: Body): Promise<Campaign> {
+export async function createCampaign(ctx: Ctx, meta: RequestMeta, actor: AuthUser, body: Body): Promise<Campaign> {
   const now = ctx.clock.now()
   const today = utcDate(now)
   try {
@@ -189,7 +189,7 @@ export async function createCampaign(ctx: Ctx, req: FastifyRequest, actor: AuthU
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         { action: 'campaigns.create', targetType: 'campaign', targetId: id, after: auditView(campaign) },
         now,
       )
@@ -203,7 +203,7 @@ export async function createCampaign(ctx: Ctx, req: FastifyRequest, actor: AuthU
 
 export async function updateCampaign(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   id: string,
   body: Body,
@@ -233,7 +233,7 @@ export async function updateCampaign(
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         {
           action: 'campaigns.update',
           targetType: 'campaign',
@@ -251,7 +251,7 @@ export async function updateCampaign(
   }
 }
 
-export async function deleteCampaign(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string) {
+export async function deleteCampaign(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string) {
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
     const before = await loadCampaign(tx, id, utcDate(now))
@@ -262,7 +262,7 @@ export async function deleteCampaign(ctx: Ctx, req: FastifyRequest, actor: AuthU
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       { action: 'campaigns.delete', targetType: 'campaign', targetId: id, before: auditView(before) },
       now,
     )
@@ -270,7 +270,7 @@ export async function deleteCampaign(ctx: Ctx, req: FastifyRequest, actor: AuthU
 }
 
 /** Deletes an uploaded campaign image that no campaign lists. */
-export async function deleteLooseImage(ctx: Ctx, req: FastifyRequest, actor: AuthUser, fileId: string) {
+export async function deleteLooseImage(ctx: Ctx, meta: RequestMeta, actor: AuthUser, fileId: string) {
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -282,14 +282,14 @@ export async function deleteLooseImage(ctx: Ctx, req: FastifyRequest, actor: Aut
     if (!row) throw notFound('campaigns.imageNotFound')
     if (row.campaignId) throw conflict(CAMPAIGN_IMAGE_IN_USE, 'campaigns.imageInUse')
     await tx.delete(files).where(eq(files.id, fileId))
-    await writeAudit(tx, actor, req, { action: 'campaigns.deleteImage', targetType: 'file', targetId: fileId }, now)
+    await writeAudit(tx, actor, meta, { action: 'campaigns.deleteImage', targetType: 'file', targetId: fileId }, now)
   })
 }
 
 /** Removes one image from its campaign's file list and deletes it; a campaign keeps at least one image. */
 export async function deleteImageAndCampaignFile(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   fileId: string,
 ): Promise<Campaign> {
@@ -314,7 +314,7 @@ export async function deleteImageAndCampaignFile(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'campaigns.deleteImageAndFile',
         targetType: 'campaign',

@@ -19,7 +19,7 @@ import { credit, debit } from '../balance/ledger.ts'
 import { createCouponExpiry, expireCoupons } from './expiry.ts'
 import { CODE_ALPHABET, CODE_LENGTH, generateCode, normaliseCode } from './service.ts'
 
-// Coupons (SPEC §3, §4, §5, §7 "Coupons and logs", use-coupon; DESIGN §4): types and coupons kept by
+// Coupons (docs/requirements.md §11, docs/coupons.md): types and coupons kept by
 // admins, redemption that credits the ledger exactly once under concurrency, the logs, and the expiry
 // job that takes back only what is unspent. After every test: balance = Σ ledger rows for every user,
 // and no user has more open coupon credit than balance.
@@ -242,7 +242,7 @@ describe('coupons', async () => {
       expect(list.body.data.items.map((i) => i.id)).toEqual([first.id])
     })
 
-    it('checks name, event code and limit with SPEC’s messages', async () => {
+    it('checks name, event code and limit with their messages', async () => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ name: '  ', event_code: 'OK' }, 'name', 'Name is required'],
         [{ name: 'Ok', event_code: '' }, 'event_code', 'Event code is required'],
@@ -366,7 +366,7 @@ describe('coupons', async () => {
       ).toBe(1)
     })
 
-    it('checks credit, expiry days and limit with SPEC’s messages', async () => {
+    it('checks credit, expiry days and limit with their messages', async () => {
       const type = await newType()
       const cases: [Record<string, unknown>, string, string][] = [
         [{ credit: '0' }, 'credit', 'Credit must be above 0 USD'],

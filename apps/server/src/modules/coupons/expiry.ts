@@ -7,7 +7,7 @@ import type { Clock } from '../../lib/clock.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import { debit } from '../balance/ledger.ts'
 
-// Coupon credit expires `balance_expires_day` days after redemption (DESIGN §4): every few minutes each
+// Coupon credit expires `balance_expires_day` days after redemption (docs/requirements.md §11.3): every few minutes each
 // instance takes back what is still unspent of the redemptions that are due. One transaction per
 // redemption, so a failure leaves the others done and this one for the next round. Two instances may
 // look at the same redemption: its row lock (SKIP LOCKED) and `expired_at` let only one take it back.

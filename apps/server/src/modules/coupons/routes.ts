@@ -4,7 +4,7 @@ import { ok, routes } from '../../http/routes.ts'
 import * as queries from './queries.ts'
 import * as service from './service.ts'
 
-// SPEC §7 "Coupons and logs" and use-coupon. Types, coupons and everyone's log are the admin's;
+// Coupons, coupon types, their logs and use-coupon (docs/coupons.md). Types, coupons and everyone's log are the admin's;
 // a customer redeems codes and sees their own log, staff anyone's.
 
 export const couponRoutes = routes((r) => {
@@ -19,8 +19,8 @@ export const couponRoutes = routes((r) => {
 
   r.on(contract.getCouponType, async ({ ctx, params }) => service.getCouponType(ctx, params.id))
 
-  r.on(contract.createCouponType, async ({ ctx, req, user, body }) =>
-    ok(await service.createCouponType(ctx, req, user, body), 'coupons.typeCreated'),
+  r.on(contract.createCouponType, async ({ ctx, meta, user, body }) =>
+    ok(await service.createCouponType(ctx, meta, user, body), 'coupons.typeCreated'),
   )
 
   r.on(contract.listCoupons, async ({ ctx, query }) => {
@@ -37,19 +37,19 @@ export const couponRoutes = routes((r) => {
     return { items, total, page: paging.page, page_size: paging.pageSize }
   })
 
-  r.on(contract.createCoupon, async ({ ctx, req, user, body }) =>
-    ok(await service.createCoupon(ctx, req, user, body), 'coupons.created'),
+  r.on(contract.createCoupon, async ({ ctx, meta, user, body }) =>
+    ok(await service.createCoupon(ctx, meta, user, body), 'coupons.created'),
   )
 
-  r.on(contract.disableCoupon, async ({ ctx, req, user, params }) =>
-    ok(await service.disableCoupon(ctx, req, user, params.id), 'coupons.disabledDone'),
+  r.on(contract.disableCoupon, async ({ ctx, meta, user, params }) =>
+    ok(await service.disableCoupon(ctx, meta, user, params.id), 'coupons.disabledDone'),
   )
 
   r.on(contract.userCouponLogs, async ({ ctx, params, query }) => {
     const paging = pageParams(query)
     const { items, total } = await queries.listCouponLogs(
       ctx.db,
-      // The guard has refused another user's log to a role that may not read it (SPEC §6: admins).
+      // The guard has refused another user's log to a role that may not read it (admins only).
       { userId: params.id },
       { limit: paging.pageSize, offset: paging.offset },
     )

@@ -9,13 +9,13 @@ import {
   formatCents,
 } from '@app/contract'
 import { and, eq, isNull } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
 import { couponLogs, coupons, couponTypes } from '../../db/schema/index.ts'
 import { AppError, conflict, invalidField, notFound, refused, tooManyRequests } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { blockedFor, hit } from '../../lib/throttle.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { credit, ledgerOptions } from '../balance/ledger.ts'
@@ -60,7 +60,7 @@ export async function getCouponType(ctx: Ctx, id: string): Promise<CouponType> {
 
 export async function createCouponType(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   body: BodyOf<typeof createCouponTypeEndpoint>,
 ): Promise<CouponType> {
@@ -84,7 +84,7 @@ export async function createCouponType(
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         {
           action: 'coupons.createType',
           targetType: 'coupon_type',
@@ -132,7 +132,7 @@ function checkDateExpired(value: string, today: string) {
 
 export async function createCoupon(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   body: BodyOf<typeof createCouponEndpoint>,
 ): Promise<Coupon> {
@@ -174,7 +174,7 @@ export async function createCoupon(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'coupons.create',
         targetType: 'coupon',
@@ -199,7 +199,7 @@ export async function createCoupon(
  * Disables a coupon (SPEC §4: it can no longer be used; credits already given stay). Conditional on
  * it being enabled, so only the call that changed it is audited; disabling it again answers the same.
  */
-export async function disableCoupon(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string): Promise<Coupon> {
+export async function disableCoupon(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string): Promise<Coupon> {
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
     const [changed] = await tx
@@ -213,7 +213,7 @@ export async function disableCoupon(ctx: Ctx, req: FastifyRequest, actor: AuthUs
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         {
           action: 'coupons.disable',
           targetType: 'coupon',

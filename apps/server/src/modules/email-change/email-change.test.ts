@@ -15,7 +15,7 @@ import {
 } from '../../../test/helpers.ts'
 import { auditLog } from '../../db/schema/index.ts'
 
-// E-mail change requests (SPEC §3, §4, §5, §7 "Email change", §8): who may ask and decide, the rules on
+// E-mail change requests (docs/requirements.md §13): who may ask and decide, the rules on
 // the new address and the reasons, one unfinished request per user, and what completing does (the
 // address changes, both addresses are told, every session ends), each decision audit-logged.
 

@@ -4,12 +4,12 @@ import { ok, routes } from '../../http/routes.ts'
 import * as queries from './queries.ts'
 import * as service from './service.ts'
 
-// SPEC §7 "Email change", paths as written. Customers ask and read their own requests; admin and
-// support (SPEC §6 "change email") list every request and decide.
+// E-mail change calls, paths as the customer wrote them (docs/requirements.md §3.2). Customers ask and read their own requests; admin and
+// support (the change-email page) list every request and decide.
 
 export const emailChangeRoutes = routes((r) => {
-  r.on(contract.requestEmailChange, async ({ ctx, req, user, body }) =>
-    ok(await service.requestChange(ctx, req, user, body), 'emailChange.requested'),
+  r.on(contract.requestEmailChange, async ({ ctx, meta, user, body }) =>
+    ok(await service.requestChange(ctx, meta, user, body), 'emailChange.requested'),
   )
 
   r.on(contract.listEmailChangeRequests, async ({ ctx, query }) => {
@@ -26,7 +26,7 @@ export const emailChangeRoutes = routes((r) => {
     const paging = pageParams(query)
     const { items, total } = await queries.listEmailChangeRequests(
       ctx.db,
-      // The guard has refused another user's requests to a role that may not read them (SPEC §6).
+      // The guard has refused another user's requests to a role that may not read them.
       { userId: query.user_id },
       { limit: paging.pageSize, offset: paging.offset },
     )
@@ -49,12 +49,12 @@ export const emailChangeRoutes = routes((r) => {
     return ok({ new_email: query.new_email, used }, used ? 'emailChange.emailUsed' : 'emailChange.emailFree')
   })
 
-  r.on(contract.completeEmailChange, async ({ ctx, req, user, params }) => {
-    const request = await service.completeChange(ctx, req, user, params.id)
+  r.on(contract.completeEmailChange, async ({ ctx, meta, user, params }) => {
+    const request = await service.completeChange(ctx, meta, user, params.id)
     return ok(request, 'emailChange.completed', { email: request.new_email })
   })
 
-  r.on(contract.refuseEmailChange, async ({ ctx, req, user, params, body }) =>
-    ok(await service.refuseChange(ctx, req, user, params.id, body.refuse_reason), 'emailChange.refused'),
+  r.on(contract.refuseEmailChange, async ({ ctx, meta, user, params, body }) =>
+    ok(await service.refuseChange(ctx, meta, user, params.id, body.refuse_reason), 'emailChange.refused'),
   )
 })

@@ -1,11 +1,11 @@
 import { type EmailChangeRequest, ErrorCode } from '@app/contract'
 import { eq } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
 import { emailChangeRequests, users } from '../../db/schema/index.ts'
 import { AppError, conflict, notFound } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
@@ -55,7 +55,7 @@ async function reread(ctx: Ctx, id: string): Promise<EmailChangeRequest> {
 
 export async function requestChange(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   body: { new_email: string; reason: string },
 ): Promise<EmailChangeRequest> {
@@ -86,7 +86,7 @@ export async function requestChange(
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         {
           action: 'emailChange.request',
           targetType: 'email_change_request',
@@ -120,7 +120,7 @@ const auditView = (row: EmailChangeRow) => ({
 
 export async function completeChange(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   id: string,
 ): Promise<EmailChangeRequest> {
@@ -153,7 +153,7 @@ export async function completeChange(
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         {
           action: 'emailChange.complete',
           targetType: 'email_change_request',
@@ -173,7 +173,7 @@ export async function completeChange(
 
 export async function refuseChange(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   id: string,
   refuseReason: string,
@@ -200,7 +200,7 @@ export async function refuseChange(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'emailChange.refuse',
         targetType: 'email_change_request',

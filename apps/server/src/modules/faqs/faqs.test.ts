@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { call, errorEnvelope, fieldsOf, upload, userWithToken, useTestApp } from '../../../test/helpers.ts'
 import { auditLog } from '../../db/schema/index.ts'
 
-// FAQs (SPEC §2 /faqs and /administrator/faqs, §3 FAQ and Category, §5 "Category name is exist"):
+// FAQs (/faqs and /administrator/faqs, docs/requirements.md §15.2):
 // staff keep categories and entries (audit-logged); customers read and search the published ones.
 
 const MISSING_CATEGORY = `fqc_${'0'.repeat(26)}`

@@ -6,7 +6,7 @@ import { readUploadBuffer, storeImage } from '../files/files.ts'
 import * as queries from './queries.ts'
 import * as service from './service.ts'
 
-// SPEC §2 /administrator/faqs (staff keep categories and entries) and /faqs (published entries).
+// /administrator/faqs (staff keep categories and entries) and /faqs (published entries).
 
 export const faqRoutes = routes((r) => {
   r.on(contract.listFaqCategories, async ({ ctx, query }) => {
@@ -18,16 +18,16 @@ export const faqRoutes = routes((r) => {
     return { items, total, page: paging.page, page_size: paging.pageSize }
   })
 
-  r.on(contract.createFaqCategory, async ({ ctx, req, user, body }) =>
-    ok(await service.createCategory(ctx, req, user, body.name), 'faqs.categoryCreated'),
+  r.on(contract.createFaqCategory, async ({ ctx, meta, user, body }) =>
+    ok(await service.createCategory(ctx, meta, user, body.name), 'faqs.categoryCreated'),
   )
 
-  r.on(contract.updateFaqCategory, async ({ ctx, req, user, params, body }) =>
-    ok(await service.renameCategory(ctx, req, user, params.id, body.name), 'faqs.categoryUpdated'),
+  r.on(contract.updateFaqCategory, async ({ ctx, meta, user, params, body }) =>
+    ok(await service.renameCategory(ctx, meta, user, params.id, body.name), 'faqs.categoryUpdated'),
   )
 
-  r.on(contract.deleteFaqCategory, async ({ ctx, req, user, params }) => {
-    await service.deleteCategory(ctx, req, user, params.id)
+  r.on(contract.deleteFaqCategory, async ({ ctx, meta, user, params }) => {
+    await service.deleteCategory(ctx, meta, user, params.id)
     return ok(null, 'faqs.categoryDeleted')
   })
 
@@ -51,16 +51,16 @@ export const faqRoutes = routes((r) => {
     return faq
   })
 
-  r.on(contract.createFaq, async ({ ctx, req, user, body }) =>
-    ok(await service.createFaq(ctx, req, user, body), 'faqs.created'),
+  r.on(contract.createFaq, async ({ ctx, meta, user, body }) =>
+    ok(await service.createFaq(ctx, meta, user, body), 'faqs.created'),
   )
 
-  r.on(contract.updateFaq, async ({ ctx, req, user, params, body }) =>
-    ok(await service.updateFaq(ctx, req, user, params.id, body), 'faqs.updated'),
+  r.on(contract.updateFaq, async ({ ctx, meta, user, params, body }) =>
+    ok(await service.updateFaq(ctx, meta, user, params.id, body), 'faqs.updated'),
   )
 
-  r.on(contract.deleteFaq, async ({ ctx, req, user, params }) => {
-    await service.deleteFaq(ctx, req, user, params.id)
+  r.on(contract.deleteFaq, async ({ ctx, meta, user, params }) => {
+    await service.deleteFaq(ctx, meta, user, params.id)
     return ok(null, 'faqs.deleted')
   })
 

@@ -1,12 +1,12 @@
 import type { BodyOf, createFaq as createFaqEndpoint, Faq, FaqCategory } from '@app/contract'
 import { count, eq } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../db/client.ts'
 import { faqCategories, faqs } from '../../db/schema/index.ts'
 import { conflict, invalidField, notFound, refused } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { writeAudit } from '../audit/audit.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { checkOwnImages } from '../support/service.ts'
 import { findCategory, findFaq } from './queries.ts'
@@ -30,7 +30,7 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createCategory(ctx: Ctx, req: FastifyRequest, actor: AuthUser, name: string) {
+export async function createCategory(ctx: Ctx, meta: RequestMeta, actor: AuthUser, name: string) {
   const now = ctx.clock.now()
   const id = newId('fqc', now.getTime())
   await uniqueName(() =>
@@ -39,7 +39,7 @@ export async function createCategory(ctx: Ctx, req: FastifyRequest, actor: AuthU
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         { action: 'faqs.category.create', targetType: 'faq_category', targetId: id, after: { name } },
         now,
       )
@@ -48,7 +48,7 @@ export async function createCategory(ctx: Ctx, req: FastifyRequest, actor: AuthU
   return (await findCategory(ctx.db, id)) as FaqCategory
 }
 
-export async function renameCategory(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string, name: string) {
+export async function renameCategory(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string, name: string) {
   const now = ctx.clock.now()
   await uniqueName(() =>
     ctx.db.transaction(async (tx) => {
@@ -58,7 +58,7 @@ export async function renameCategory(ctx: Ctx, req: FastifyRequest, actor: AuthU
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         {
           action: 'faqs.category.update',
           targetType: 'faq_category',
@@ -73,7 +73,7 @@ export async function renameCategory(ctx: Ctx, req: FastifyRequest, actor: AuthU
   return (await findCategory(ctx.db, id)) as FaqCategory
 }
 
-export async function deleteCategory(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string) {
+export async function deleteCategory(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string) {
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(faqCategories).where(eq(faqCategories.id, id)).for('update')
@@ -84,7 +84,7 @@ export async function deleteCategory(ctx: Ctx, req: FastifyRequest, actor: AuthU
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       { action: 'faqs.category.delete', targetType: 'faq_category', targetId: id, before: { name: before.name } },
       now,
     )
@@ -111,7 +111,7 @@ const snapshot = (body: FaqBody) => ({
   status: body.status,
 })
 
-export async function createFaq(ctx: Ctx, req: FastifyRequest, actor: AuthUser, body: FaqBody): Promise<Faq> {
+export async function createFaq(ctx: Ctx, meta: RequestMeta, actor: AuthUser, body: FaqBody): Promise<Faq> {
   const now = ctx.clock.now()
   const id = newId('faq', now.getTime())
   await ctx.db.transaction(async (tx) => {
@@ -133,7 +133,7 @@ export async function createFaq(ctx: Ctx, req: FastifyRequest, actor: AuthUser, 
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       { action: 'faqs.create', targetType: 'faq', targetId: id, after: snapshot(body) },
       now,
     )
@@ -141,13 +141,7 @@ export async function createFaq(ctx: Ctx, req: FastifyRequest, actor: AuthUser, 
   return getFaq(ctx, id)
 }
 
-export async function updateFaq(
-  ctx: Ctx,
-  req: FastifyRequest,
-  actor: AuthUser,
-  id: string,
-  body: FaqBody,
-): Promise<Faq> {
+export async function updateFaq(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string, body: FaqBody): Promise<Faq> {
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(faqs).where(eq(faqs.id, id)).for('update')
@@ -177,7 +171,7 @@ export async function updateFaq(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'faqs.update',
         targetType: 'faq',
@@ -198,7 +192,7 @@ export async function updateFaq(
   return getFaq(ctx, id)
 }
 
-export async function deleteFaq(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string) {
+export async function deleteFaq(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string) {
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(faqs).where(eq(faqs.id, id)).for('update')
@@ -207,7 +201,7 @@ export async function deleteFaq(ctx: Ctx, req: FastifyRequest, actor: AuthUser, 
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'faqs.delete',
         targetType: 'faq',

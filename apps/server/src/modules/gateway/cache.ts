@@ -1,6 +1,6 @@
 import type { KeyType, LimitDuration, Matcher, VerifyResult } from '@app/contract'
 
-/** The owner's plan as the key check needs it (DESIGN §4 "Plans"): its limits per kind of call. */
+/** The owner's plan as the key check needs it (docs/requirements.md §12.1): its limits per kind of call. */
 export interface PlanFacts {
   id: string
   /** API requests per `requestDuration`; null: unlimited. */

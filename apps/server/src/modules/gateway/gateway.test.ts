@@ -25,7 +25,7 @@ import {
 import { keys } from '../../db/schema/index.ts'
 import { announceChange } from './gateway.ts'
 
-// The gateway's key check (DESIGN §4 "Gateway"): who may ask, every reason in the order decide.ts
+// The gateway's key check (docs/requirements.md §6.1, docs/gateway.md): who may ask, every reason in the order decide.ts
 // applies them, and how quickly changes reach the in-memory cache, on one instance and across two.
 
 type VerifyBody = { key: string; service: ServiceType; origin?: string; referer?: string; ip?: string }

@@ -53,7 +53,7 @@ function hasLimit(value: CacheValue): value is NonNullable<CacheValue> {
 }
 
 /**
- * The hot path of DESIGN §4: secret → SHA-256 → cached facts (one indexed query on a miss, shared by
+ * The hot path (docs/requirements.md §6.2): secret → SHA-256 → cached facts (one indexed query on a miss, shared by
  * concurrent misses) → the rules. Changes arrive by LISTEN/NOTIFY and evict what they concern.
  */
 export function createGateway(options: { database: Database; clock: Clock; log: FastifyBaseLogger }): Gateway {

@@ -14,7 +14,7 @@ import {
 } from '../../../test/helpers.ts'
 import { QUOTA_REFRESH_MS } from './quota.ts'
 
-// Plan quotas at the key check (DESIGN §4 "Plans"; docs/pricing.md "Quotas"): calls answered OK are
+// Plan quotas at the key check (docs/requirements.md §12.1; docs/pricing.md "Quotas"): calls answered OK are
 // counted per user in the plan's window, seeded from the usage rollups, and QUOTA_EXCEEDED follows the
 // restrictions and precedes NO_BALANCE. Plan changes apply at the next call.
 

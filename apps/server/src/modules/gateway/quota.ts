@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts'
 import { usageDaily } from '../../db/schema/index.ts'
 import type { PlanFacts } from './cache.ts'
 
-// Plan quotas at the key check (DESIGN §4 "Plans", docs/pricing.md "Quotas"). The check must stay
+// Plan quotas at the key check (docs/requirements.md §12.1, docs/pricing.md "Quotas"). The check must stay
 // synchronous and cheap, so calls are counted in memory, per instance and per user, in the current
 // UTC minute, day and month, apart for API requests and map loads (`isMapLoad`):
 //

@@ -414,7 +414,7 @@ describe('keys', async () => {
       expect(errorEnvelope(res.body).error_code).toBe('NOT_FOUND')
     })
 
-    it('are refused to support staff, as the admin-only key-and-bill page is (SPEC §6)', async () => {
+    it('are refused to support staff, as the admin-only key-and-bill page is', async () => {
       const owner = await customer()
       const created = await newKey(owner.token)
       const one = await call(t, contract.getKey, { params: { id: created.id } }, { token: support.token })

@@ -2,7 +2,7 @@ import * as contract from '@app/contract'
 import { afterAll, describe, expect, it } from 'vitest'
 import { call, createTestApp, createUser, freshEmail, PASSWORD, signIn, stepUp } from '../../../test/helpers.ts'
 
-// SPEC/DESIGN: a key never appears in the logs. Every call that carries a secret (creation, copying,
+// A key never appears in the logs (docs/security.md "Secrets that must not be recoverable"). Every call that carries a secret (creation, copying,
 // duplication, rolling, the gateway's check, with good and bad input) runs with logging at its most
 // verbose, and no line may contain the secret, a session token or the gateway token.
 

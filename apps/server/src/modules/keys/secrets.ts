@@ -6,7 +6,7 @@ const PREFIX: Record<KeyType, string> = { api_key: 'mk_', maptiles_key: 'mt_' }
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
 const SECRET_LENGTH = 40
 
-/** DESIGN §4: 40 random url-safe characters behind a type prefix (`mk_` API key, `mt_` map tiles). */
+/** docs/requirements.md §5.6: 40 random url-safe characters behind a type prefix (`mk_` API key, `mt_` map tiles). */
 export function generateSecret(type: KeyType): string {
   // 64 symbols and bytes masked to 6 bits: every character is uniformly random (240 bits in all).
   const bytes = randomBytes(SECRET_LENGTH)

@@ -10,13 +10,13 @@ import {
   type RestrictionRow,
 } from '@app/contract'
 import { and, eq, isNull, lte } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { keySecrets, keys } from '../../db/schema/index.ts'
 import { assertActFor } from '../../http/access.ts'
 import { AppError, notFound, refused } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { announceChange } from '../gateway/gateway.ts'
@@ -103,7 +103,7 @@ function snapshot(row: KeyRow) {
 async function audit(
   ctx: Ctx,
   db: Db,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   row: KeyRow,
   action: string,
@@ -114,7 +114,7 @@ async function audit(
   await writeAudit(
     db,
     actor,
-    req,
+    meta,
     {
       action,
       targetType: 'key',
@@ -165,7 +165,7 @@ export async function insertKey(
 
 export async function createKey(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   body: {
     user_id?: string
@@ -188,14 +188,14 @@ export async function createKey(
       createdBy: actor.id,
     })
     await announceChange(tx, { key: row.id })
-    await audit(ctx, tx, req, actor, row, 'key.create', null, row)
+    await audit(ctx, tx, meta, actor, row, 'key.create', null, row)
     return { ...(await present(ctx, tx, row.id)), key: secret }
   })
 }
 
 export async function updateKey(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   id: string,
   body: { name: string; type?: KeyType; description?: string | null; restriction_list: RestrictionRow[] | null },
@@ -217,12 +217,12 @@ export async function updateKey(
       .returning()
     if (!after) throw notFound('keys.notFound')
     await announceChange(tx, { key: id })
-    await audit(ctx, tx, req, actor, after, 'key.update', before, after)
+    await audit(ctx, tx, meta, actor, after, 'key.update', before, after)
     return present(ctx, tx, id)
   })
 }
 
-export async function deleteKey(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string): Promise<Key> {
+export async function deleteKey(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string): Promise<Key> {
   return changeKey(ctx, id, async (tx) => {
     const before = await keyFor(ctx, actor, id, tx)
     assertLive(before)
@@ -230,12 +230,12 @@ export async function deleteKey(ctx: Ctx, req: FastifyRequest, actor: AuthUser, 
     const [after] = await tx.update(keys).set({ deletedAt: now, updatedAt: now }).where(eq(keys.id, id)).returning()
     if (!after) throw notFound('keys.notFound')
     await announceChange(tx, { key: id })
-    await audit(ctx, tx, req, actor, after, 'key.delete', before, after)
+    await audit(ctx, tx, meta, actor, after, 'key.delete', before, after)
     return present(ctx, tx, id)
   })
 }
 
-export async function duplicateKey(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string): Promise<KeyWithSecret> {
+export async function duplicateKey(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string): Promise<KeyWithSecret> {
   return ctx.db.transaction(async (tx) => {
     const source = await keyFor(ctx, actor, id, tx)
     // A deleted key stays as it was left: it cannot be changed, nor copied back into service.
@@ -250,7 +250,7 @@ export async function duplicateKey(ctx: Ctx, req: FastifyRequest, actor: AuthUse
       createdBy: actor.id,
     })
     await announceChange(tx, { key: row.id })
-    await audit(ctx, tx, req, actor, row, 'key.duplicate', null, row)
+    await audit(ctx, tx, meta, actor, row, 'key.duplicate', null, row)
     return { ...(await present(ctx, tx, row.id)), key: secret }
   })
 }
@@ -261,7 +261,7 @@ export async function duplicateKey(ctx: Ctx, req: FastifyRequest, actor: AuthUse
  */
 export async function rollKey(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   id: string,
   graceHours: number,
@@ -293,14 +293,14 @@ export async function rollKey(
       .returning()
     if (!after) throw notFound('keys.notFound')
     await announceChange(tx, { key: id })
-    await audit(ctx, tx, req, actor, after, 'key.roll', before, after)
+    await audit(ctx, tx, meta, actor, after, 'key.roll', before, after)
     return { ...(await present(ctx, tx, id)), key: secret }
   })
 }
 
 export async function setKeyStatus(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   id: string,
   status: 'active' | 'suspended',
@@ -314,7 +314,7 @@ export async function setKeyStatus(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: status === 'suspended' ? 'key.suspend' : 'key.unsuspend',
         targetType: 'key',
@@ -329,7 +329,7 @@ export async function setKeyStatus(
 }
 
 /** The secret, for the owner to copy; administrators may reveal any key, and that is audited. */
-export async function revealKey(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string): Promise<string> {
+export async function revealKey(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string): Promise<string> {
   const row = await keyFor(ctx, actor, id)
   const forSomeoneElse = row.userId !== actor.id
   if (forSomeoneElse && !hasAnyRole(actor.roles, ADMIN_ONLY)) throw notFound('keys.notFound')
@@ -338,7 +338,7 @@ export async function revealKey(ctx: Ctx, req: FastifyRequest, actor: AuthUser, 
   assertLive(row)
   await requireStepUp(ctx, actor)
   if (forSomeoneElse) {
-    await writeAudit(ctx.db, actor, req, { action: 'key.reveal', targetType: 'key', targetId: id }, ctx.clock.now())
+    await writeAudit(ctx.db, actor, meta, { action: 'key.reveal', targetType: 'key', targetId: id }, ctx.clock.now())
   }
   return openSecret(ctx.keys.keySecrets, row.id, row.secretCiphertext)
 }

@@ -20,7 +20,7 @@ import { keys, usageDaily } from '../../db/schema/index.ts'
 import { insertKey } from '../keys/service.ts'
 
 // The custom maps' calls through app.inject() on a real database: ownership on every id, the limits of
-// SPEC §9 with their message, the recycle bin's states, sharing and its public page, import and export.
+// docs/requirements.md §14.2 with their message, the recycle bin's states, sharing and its public page, import and export.
 
 const t = await useTestApp()
 

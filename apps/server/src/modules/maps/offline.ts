@@ -4,7 +4,7 @@ import type { StyleName } from '@app/contract'
 import { feature, mesh } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 
-// The built-in offline base map (DESIGN §4 "Maps"): land, sea and country borders from Natural Earth
+// The built-in offline base map (docs/maps.md): land, sea and country borders from Natural Earth
 // 1:50m (npm `world-atlas`, TopoJSON turned into GeoJSON once, on first use) and one MapLibre style per
 // base style, all served by this server, so maps render with no internet access. It has no labels, so
 // it needs no glyphs: point names are shown by the map screens themselves.

@@ -1,11 +1,11 @@
 import type { PublicMap } from '@app/contract'
 import { eq } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { keys } from '../../db/schema/index.ts'
 import { AppError, notFound, tooManyRequests } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { hit } from '../../lib/throttle.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import { openSecret } from '../keys/secrets.ts'
 import { recordUsage } from '../usage/ingest.ts'
 import { findMapByToken, layersOf, pointsOf } from './queries.ts'
@@ -22,9 +22,9 @@ export const MAP_UNAVAILABLE = 'MAP_UNAVAILABLE'
 /** Per client address: generous for a page (one call per view), tight for a scraper. */
 const PER_ADDRESS = { limit: 60, windowSeconds: 60 }
 
-export async function publicMapView(ctx: Ctx, req: FastifyRequest, token: string): Promise<PublicMap> {
+export async function publicMapView(ctx: Ctx, meta: RequestMeta, token: string): Promise<PublicMap> {
   const now = ctx.clock.now()
-  const verdict = await hit(ctx.db, `map-public:ip:${req.ip}`, PER_ADDRESS.limit, PER_ADDRESS.windowSeconds, now)
+  const verdict = await hit(ctx.db, `map-public:ip:${meta.ip}`, PER_ADDRESS.limit, PER_ADDRESS.windowSeconds, now)
   if (!verdict.allowed) throw tooManyRequests(verdict.retryAfter)
 
   const map = await findMapByToken(ctx.db, token)
@@ -35,7 +35,7 @@ export async function publicMapView(ctx: Ctx, req: FastifyRequest, token: string
   const check = await ctx.gateway.verify({
     key: openSecret(ctx.keys.keySecrets, key.id, key.secretCiphertext),
     service: 'LOAD_MAP',
-    ip: req.ip,
+    ip: meta.ip,
     ignoreRestrictions: true,
   })
   if (!check.allowed) throw new AppError(MAP_UNAVAILABLE, 403, 'maps.unavailable')

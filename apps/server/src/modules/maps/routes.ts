@@ -205,5 +205,5 @@ export const mapRoutes = routes((r) => {
     return download(reply, fileNameOf(map, 'geojson'), 'application/geo+json', mapGeoJson(map, layers, points))
   })
 
-  r.on(contract.publicMap, ({ ctx, req, params }) => publicMapView(ctx, req, params.token))
+  r.on(contract.publicMap, ({ ctx, meta, params }) => publicMapView(ctx, meta, params.token))
 })

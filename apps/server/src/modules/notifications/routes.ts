@@ -3,7 +3,7 @@ import { pageParams } from '../../http/paging.ts'
 import { ok, routes } from '../../http/routes.ts'
 import * as service from './service.ts'
 
-// E-mail notifications (SPEC §2 /administrator/notifications): admin and support staff.
+// E-mail notifications (/administrator/notifications, docs/notifications.md): admin and support staff.
 
 export const notificationRoutes = routes((r) => {
   r.on(contract.listNotifications, async ({ ctx, query }) => {
@@ -18,16 +18,16 @@ export const notificationRoutes = routes((r) => {
 
   r.on(contract.getNotification, async ({ ctx, params }) => service.getNotification(ctx.db, params.id))
 
-  r.on(contract.createNotification, async ({ ctx, req, user, body }) =>
-    ok(await service.createNotification(ctx, req, user, body), 'notifications.created'),
+  r.on(contract.createNotification, async ({ ctx, meta, user, body }) =>
+    ok(await service.createNotification(ctx, meta, user, body), 'notifications.created'),
   )
 
-  r.on(contract.updateNotification, async ({ ctx, req, user, params, body }) =>
-    ok(await service.updateNotification(ctx, req, user, params.id, body), 'notifications.updated'),
+  r.on(contract.updateNotification, async ({ ctx, meta, user, params, body }) =>
+    ok(await service.updateNotification(ctx, meta, user, params.id, body), 'notifications.updated'),
   )
 
-  r.on(contract.deleteNotification, async ({ ctx, req, user, params }) => {
-    await service.deleteNotification(ctx, req, user, params.id)
+  r.on(contract.deleteNotification, async ({ ctx, meta, user, params }) => {
+    await service.deleteNotification(ctx, meta, user, params.id)
     return ok(null, 'notifications.deleted')
   })
 

@@ -8,7 +8,6 @@ import type {
   RecipientStatus,
 } from '@app/contract'
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { notificationRecipients, notifications } from '../../db/schema/index.ts'
@@ -18,6 +17,7 @@ import { loadSanitizeHtml } from '../../lib/heavy.ts'
 import { newId } from '../../lib/ids.ts'
 import { escapeLike } from '../../lib/like.ts'
 import { writeAudit } from '../audit/audit.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 
 // E-mail notifications (SPEC §3 Notification, §4): staff compose one, its recipients are fixed as rows
@@ -205,7 +205,7 @@ async function prepare(body: Body, now: Date) {
   return { content, sendAt: sendAt < now ? now : sendAt }
 }
 
-export async function createNotification(ctx: Ctx, req: FastifyRequest, actor: AuthUser, body: Body) {
+export async function createNotification(ctx: Ctx, meta: RequestMeta, actor: AuthUser, body: Body) {
   const now = ctx.clock.now()
   const { content, sendAt } = await prepare(body, now)
   const created = await ctx.db.transaction(async (tx) => {
@@ -227,7 +227,7 @@ export async function createNotification(ctx: Ctx, req: FastifyRequest, actor: A
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'notifications.create',
         targetType: 'notification',
@@ -249,7 +249,7 @@ async function lockPending(db: Db, id: string): Promise<Row> {
   return row
 }
 
-export async function updateNotification(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string, body: Body) {
+export async function updateNotification(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string, body: Body) {
   const now = ctx.clock.now()
   const { content, sendAt } = await prepare(body, now)
   const updated = await ctx.db.transaction(async (tx) => {
@@ -271,7 +271,7 @@ export async function updateNotification(ctx: Ctx, req: FastifyRequest, actor: A
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'notifications.update',
         targetType: 'notification',
@@ -287,7 +287,7 @@ export async function updateNotification(ctx: Ctx, req: FastifyRequest, actor: A
   return updated
 }
 
-export async function deleteNotification(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string) {
+export async function deleteNotification(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string) {
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
     const before = await lockPending(tx, id)
@@ -295,7 +295,7 @@ export async function deleteNotification(ctx: Ctx, req: FastifyRequest, actor: A
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'notifications.delete',
         targetType: 'notification',

@@ -16,18 +16,18 @@ export const passkeyRoutes = routes((r) => {
     await passkeys.remove(ctx, user, params.id)
     return ok(null, 'passkeys.deleted')
   })
-  r.on(contract.passkeySignInOptions, async ({ ctx, req }) =>
-    ok(await passkeys.signInOptions(ctx, req), 'passkeys.options'),
+  r.on(contract.passkeySignInOptions, async ({ ctx, meta }) =>
+    ok(await passkeys.signInOptions(ctx, meta), 'passkeys.options'),
   )
-  r.on(contract.loginPasskey, async ({ ctx, req, body }) => {
-    const session = await passkeys.signIn(ctx, req, body)
+  r.on(contract.loginPasskey, async ({ ctx, meta, body }) => {
+    const session = await passkeys.signIn(ctx, meta, body)
     return ok(session, 'auth.welcome', { name: session.full_name })
   })
   r.on(contract.passkeySecondFactorOptions, async ({ ctx, body }) =>
     ok(await passkeys.secondFactorOptions(ctx, body.token), 'passkeys.options'),
   )
-  r.on(contract.verifyTwoFactorPasskey, async ({ ctx, req, body }) => {
-    const session = await passkeys.verifySecondFactor(ctx, req, body)
+  r.on(contract.verifyTwoFactorPasskey, async ({ ctx, meta, body }) => {
+    const session = await passkeys.verifySecondFactor(ctx, meta, body)
     return ok(session, 'auth.welcome', { name: session.full_name })
   })
 })

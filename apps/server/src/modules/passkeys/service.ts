@@ -10,13 +10,13 @@ import {
 } from '@app/contract'
 import type { AuthenticatorTransportFuture } from '@simplewebauthn/server'
 import { and, eq } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { z } from 'zod'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../db/client.ts'
 import { passkeys, users } from '../../db/schema/index.ts'
 import { AppError, badRequest, conflict, notFound, refused, tooManyRequests } from '../../http/errors.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import * as throttle from '../../lib/throttle.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { admit, openSession } from '../auth/service.ts'
@@ -226,9 +226,9 @@ async function verifyAssertion(
 }
 
 /** Options for a password-less sign-in: any discoverable passkey of this site, with user verification. */
-export async function signInOptions(ctx: Ctx, req: FastifyRequest): Promise<PasskeyOptions> {
+export async function signInOptions(ctx: Ctx, meta: RequestMeta): Promise<PasskeyOptions> {
   const now = ctx.clock.now()
-  const verdict = await throttle.hit(ctx.db, `passkey-options:ip:${req.ip}`, OPTIONS_PER_IP, FIFTEEN_MINUTES, now)
+  const verdict = await throttle.hit(ctx.db, `passkey-options:ip:${meta.ip}`, OPTIONS_PER_IP, FIFTEEN_MINUTES, now)
   if (!verdict.allowed) throw tooManyRequests(verdict.retryAfter)
   const { generateAuthenticationOptions } = await webauthn()
   const options = await generateAuthenticationOptions({
@@ -248,11 +248,11 @@ export async function signInOptions(ctx: Ctx, req: FastifyRequest): Promise<Pass
  */
 export async function signIn(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   input: { attempt_id: string; credential: AuthenticationJSON },
 ): Promise<Session> {
   const now = ctx.clock.now()
-  const ipBucket = `login:ip:${req.ip}`
+  const ipBucket = `login:ip:${meta.ip}`
   const blocked = await throttle.blockedFor(ctx.db, ipBucket, now)
   if (blocked > 0) throw tooManyRequests(blocked, 'auth.locked')
   const challenge = await takeChallenge(ctx.db, 'sign_in', input.attempt_id, {}, now)
@@ -280,7 +280,7 @@ export async function signIn(
   if (!user) return refuse()
   const roles = await listRoles(ctx.db, user.id)
   await admit(ctx, user, roles, now)
-  return openSession(ctx, req, user, roles, now)
+  return openSession(ctx, meta, user, roles, now)
 }
 
 /** Options for the second step with a passkey: the passkeys of the account the challenge names. */
@@ -308,7 +308,7 @@ export async function secondFactorOptions(ctx: Ctx, token: string): Promise<Pass
  */
 export async function verifySecondFactor(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   input: { token: string; attempt_id: string; credential: AuthenticationJSON },
 ): Promise<Session> {
   const now = ctx.clock.now()
@@ -323,5 +323,5 @@ export async function verifySecondFactor(
   if (!(await verifyAssertion(ctx, row, challenge, input.credential, false, now))) return wrong()
   const user = await findUserById(ctx.db, userId)
   if (!user) throw badRequest(ErrorCode.TokenExpired, 'twoFactor.challengeInvalid')
-  return finishSignIn(ctx, req, user, now)
+  return finishSignIn(ctx, meta, user, now)
 }

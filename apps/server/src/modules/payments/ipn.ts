@@ -1,9 +1,9 @@
 import { type Lang, parseVnpayDate, VNPAY_CANCELLED } from '@app/contract'
 import { and, eq } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { paymentIntents } from '../../db/schema/index.ts'
 import { AppError, notFound } from '../../http/errors.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import {
   applyOutcome,
@@ -65,14 +65,14 @@ export function vnpayOutcome(p: Record<string, string>): Outcome {
   return { kind: 'failed', ...facts }
 }
 
-export async function handleIpn(ctx: Ctx, req: FastifyRequest): Promise<IpnReply> {
+export async function handleIpn(ctx: Ctx, meta: RequestMeta, url: string): Promise<IpnReply> {
   const config = ctx.config.payments.vnpay
   try {
     if (config.mode === 'off') return reply('97', 'Invalid signature')
     // 1. The signature, over the vnp_* parameters exactly as sent (a key given twice is refused).
-    const verified = verifyQuery(config.hashSecret, req.raw.url ?? '')
+    const verified = verifyQuery(config.hashSecret, url)
     if (!verified.ok) {
-      ctx.log.warn({ reason: verified.reason, ip: req.ip }, 'VNPay IPN refused: signature')
+      ctx.log.warn({ reason: verified.reason, ip: meta.ip }, 'VNPay IPN refused: signature')
       return reply('97', 'Invalid signature')
     }
     const p = verified.params
@@ -149,8 +149,8 @@ function canChange(intent: IntentRow, outcome: Outcome): boolean {
  * The return page's check: the parameters the browser brought back must be signed by VNPay; then the
  * payment as the server knows it is answered (the IPN decides, not this page).
  */
-export async function vnpayReturn(ctx: Ctx, req: FastifyRequest, actor: AuthUser, lang: Lang) {
-  const verified = verifyQuery(ctx.config.payments.vnpay.hashSecret, req.raw.url ?? '')
+export async function vnpayReturn(ctx: Ctx, url: string, actor: AuthUser, lang: Lang) {
+  const verified = verifyQuery(ctx.config.payments.vnpay.hashSecret, url)
   if (!verified.ok || verified.params.vnp_TmnCode !== ctx.config.payments.vnpay.tmnCode) {
     throw new AppError('BAD_SIGNATURE', 400, 'payments.badSignature')
   }

@@ -1,6 +1,6 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import { formatMinor } from '@app/contract'
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { paymentEvents, paymentIntents } from '../../db/schema/index.ts'
 import { AppError, refused } from '../../http/errors.ts'
@@ -245,12 +245,11 @@ export type WebhookResult = { status: 200 | 400; outcome: string }
  * is fetched again from PayPal (the delivery's own copy is never trusted, nor its order of arrival)
  * and applied once per event id. An approved order we have not captured yet is captured here.
  */
-export async function handleWebhook(ctx: Ctx, req: FastifyRequest): Promise<WebhookResult> {
-  const raw = req.rawBody ?? ''
+export async function handleWebhook(ctx: Ctx, headers: IncomingHttpHeaders, raw: string): Promise<WebhookResult> {
   if (ctx.config.payments.paypal.mode === 'off') return { status: 400, outcome: 'paypal-off' }
-  const verified = await ctx.paypal.verifyWebhook(req.headers, raw)
+  const verified = await ctx.paypal.verifyWebhook(headers, raw)
   if (!verified) {
-    ctx.log.warn({ transmission: req.headers['paypal-transmission-id'] }, 'PayPal webhook refused: bad signature')
+    ctx.log.warn({ transmission: headers['paypal-transmission-id'] }, 'PayPal webhook refused: bad signature')
     return { status: 400, outcome: 'bad-signature' }
   }
   let event: WebhookEvent

@@ -1,7 +1,8 @@
+import { ErrorCode } from '@app/contract'
 import type { PaymentsConfig } from '../../config.ts'
 import { type HttpResponse, jsonOf, type Transport } from './transport.ts'
 
-// PayPal REST (notes/payments-and-security.md §2): OAuth client credentials, Orders v2 create / get /
+// PayPal REST (docs/payments.md "PayPal"): OAuth client credentials, Orders v2 create / get /
 // capture with a deterministic `PayPal-Request-Id`, captures fetched again before acting, and webhook
 // signatures verified by PayPal itself (`verify-webhook-signature`). Plain HTTP calls over the
 // transport: the official SDK has no webhook verification, and this is a handful of calls.
@@ -51,7 +52,7 @@ export interface PaypalOrder {
   }[]
 }
 
-/** A PayPal error answer: its name and the first detail's issue (`INSTRUMENT_DECLINED`…). */
+/** A PayPal error answer: its name and the first detail's issue (`ErrorCode.InstrumentDeclined`…). */
 export class PaypalError extends Error {
   constructor(
     readonly status: number,

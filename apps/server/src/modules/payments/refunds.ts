@@ -1,12 +1,11 @@
 import { formatCents, formatMinor, type Payment, parseMoney, parseVnpayDate, translate } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { paymentIntents, paymentRefunds, users } from '../../db/schema/index.ts'
 import { AppError, conflict, invalidField, notFound, refused } from '../../http/errors.ts'
-import { requestLang } from '../../http/lang.ts'
 import { newId } from '../../lib/ids.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { IDEMPOTENCY_MISMATCH } from '../balance/idempotency.ts'
@@ -171,14 +170,14 @@ type ProviderAnswer = {
 
 export async function refundPayment(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   id: string,
   body: { amount: string; reason: string },
   requestKey: string | undefined,
 ): Promise<{ payment: Payment; status: RefundRow['status'] }> {
   const now = ctx.clock.now()
-  const lang = requestLang(req)
+  const lang = meta.lang
   const claim = await ctx.db.transaction(async (tx) => {
     const intent = await lockIntent(tx, eq(paymentIntents.id, id))
     if (!intent) throw notFound('payments.notFound')
@@ -232,7 +231,7 @@ export async function refundPayment(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'payment.refund',
         targetType: 'payment',
@@ -259,7 +258,7 @@ export async function refundPayment(
       answer =
         claim.intent.provider === 'paypal'
           ? await askPaypal(ctx, claim.intent, claim.refund)
-          : await askVnpay(ctx, req, actor, claim.intent, claim.refund)
+          : await askVnpay(ctx, meta, actor, claim.intent, claim.refund)
     } catch (error) {
       // No usable answer: the provider may or may not have refunded. The refund stays in flight (no
       // second one can be asked) and a person checks it at the provider; PayPal's webhook completes it.
@@ -345,7 +344,7 @@ async function askPaypal(ctx: Ctx, intent: IntentRow, refund: RefundRow): Promis
 /** VNPay's refund command (02 full, 03 partial), signed both ways; 00 is done, 94 and 99 are no answer. */
 async function askVnpay(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   intent: IntentRow,
   refund: RefundRow,
@@ -362,7 +361,7 @@ async function askVnpay(
     transactionDate: intent.createdAt,
     createBy: actor.email,
     now: ctx.clock.now(),
-    ipAddr: req.ip,
+    ipAddr: meta.ip,
     orderInfo: `Refund ${intent.reference}`,
   })
   const response = await ctx.transport({
@@ -450,7 +449,7 @@ export async function settleVnpayRefund(
   ctx: Ctx,
   refundId: string,
   actor: AuthUser | null,
-  req: FastifyRequest | null,
+  meta: RequestMeta | null,
 ): Promise<RefundCheck> {
   const [refund] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, refundId)).limit(1)
   if (refund?.provider !== 'vnpay') throw notFound('payments.notFound')
@@ -497,7 +496,7 @@ export async function settleVnpayRefund(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'payment.refund.settle',
         targetType: 'payment',
@@ -523,7 +522,7 @@ export async function settleVnpayRefund(
 /** The back office's "Check with VNPay" on a payment: settles its VNPay refund in flight now. */
 export async function checkRefund(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   id: string,
 ): Promise<{ payment: Payment; result: RefundCheck; refund: RefundRow }> {
@@ -538,7 +537,7 @@ export async function checkRefund(
   }
   let result: RefundCheck
   try {
-    result = await settleVnpayRefund(ctx, pending.id, actor, req)
+    result = await settleVnpayRefund(ctx, pending.id, actor, meta)
   } catch (error) {
     if (error instanceof AppError) throw error
     ctx.log.error({ err: error, payment: id, refund: pending.id }, 'VNPay refund check got no answer')
@@ -547,7 +546,7 @@ export async function checkRefund(
   const [refund] = await ctx.db.select().from(paymentRefunds).where(eq(paymentRefunds.id, pending.id))
   const view = await findPaymentView(ctx.db, id)
   if (!view || !refund) throw notFound('payments.notFound')
-  return { payment: toPayment(view, requestLang(req)), result, refund }
+  return { payment: toPayment(view, meta.lang), result, refund }
 }
 
 // ── PayPal's webhooks ───────────────────────────────────────────────────────────────────────────────

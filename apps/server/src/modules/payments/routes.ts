@@ -10,14 +10,14 @@ import { reconcile } from './reconcile.ts'
 import { checkRefund, refundPayment } from './refunds.ts'
 import * as service from './service.ts'
 
-// DESIGN §4 "Balance, payments, coupons": top-ups and bill payments by VNPay, PayPal and bank transfer,
+// docs/requirements.md §10 and docs/payments.md: top-ups and bill payments by VNPay, PayPal and bank transfer,
 // the gateways' callbacks, the back office's decisions, the bank details and saved cards.
 
 export const paymentRoutes = routes((r) => {
   r.on(contract.paymentOptions, async ({ ctx }) => service.options(ctx))
 
-  r.on(contract.createPayment, async ({ ctx, req, user, body }) => {
-    const result = await service.createPayment(ctx, req, user, body)
+  r.on(contract.createPayment, async ({ ctx, meta, user, body }) => {
+    const result = await service.createPayment(ctx, meta, user, body)
     return ok(result, body.provider === 'bank' ? 'payments.declared' : 'payments.created')
   })
 
@@ -33,10 +33,10 @@ export const paymentRoutes = routes((r) => {
     ok(await service.cancelPayment(ctx, user, params.id, requestLang(req)), 'payments.cancelled'),
   )
 
-  r.on(contract.vnpayReturn, async ({ ctx, req, user }) => vnpayReturn(ctx, req, user, requestLang(req)))
+  r.on(contract.vnpayReturn, async ({ ctx, req, user }) => vnpayReturn(ctx, req.raw.url ?? '', user, requestLang(req)))
 
-  r.on(contract.vnpayIpn, async ({ ctx, req, reply }) => {
-    const answer = await handleIpn(ctx, req)
+  r.on(contract.vnpayIpn, async ({ ctx, meta, req, reply }) => {
+    const answer = await handleIpn(ctx, meta, req.raw.url ?? '')
     return reply.code(200).type('application/json; charset=utf-8').send(answer)
   })
 
@@ -45,24 +45,31 @@ export const paymentRoutes = routes((r) => {
   )
 
   r.on(contract.paypalWebhook, async ({ ctx, req, reply }) => {
-    const result = await handleWebhook(ctx, req)
+    const result = await handleWebhook(ctx, req.headers, req.rawBody ?? '')
     return reply
       .code(result.status)
       .type('application/json; charset=utf-8')
       .send({ received: result.status === 200 })
   })
 
-  r.on(contract.confirmPayment, async ({ ctx, req, user, params, body }) =>
-    ok(await service.decide(ctx, req, user, params.id, 'confirm', body.note), 'payments.confirmed'),
+  r.on(contract.confirmPayment, async ({ ctx, meta, user, params, body }) =>
+    ok(await service.decide(ctx, meta, user, params.id, 'confirm', body.note), 'payments.confirmed'),
   )
 
-  r.on(contract.rejectPayment, async ({ ctx, req, user, params, body }) =>
-    ok(await service.decide(ctx, req, user, params.id, 'reject', body.note), 'payments.rejected'),
+  r.on(contract.rejectPayment, async ({ ctx, meta, user, params, body }) =>
+    ok(await service.decide(ctx, meta, user, params.id, 'reject', body.note), 'payments.rejected'),
   )
 
-  r.on(contract.refundPayment, async ({ ctx, req, user, params, body }) => {
+  r.on(contract.refundPayment, async ({ ctx, req, user, params, body, meta }) => {
     const header = req.headers['idempotency-key']
-    const result = await refundPayment(ctx, req, user, params.id, body, typeof header === 'string' ? header : undefined)
+    const result = await refundPayment(
+      ctx,
+      meta,
+      user,
+      params.id,
+      body,
+      typeof header === 'string' ? header : undefined,
+    )
     if (result.status === 'completed') {
       const last = result.payment
       return ok(last, 'payments.refund.done', { amount: body.amount, currency: last.currency })
@@ -70,8 +77,8 @@ export const paymentRoutes = routes((r) => {
     return ok(result.payment, 'payments.refund.sent')
   })
 
-  r.on(contract.checkRefund, async ({ ctx, req, user, params }) => {
-    const { payment, result, refund } = await checkRefund(ctx, req, user, params.id)
+  r.on(contract.checkRefund, async ({ ctx, meta, user, params }) => {
+    const { payment, result, refund } = await checkRefund(ctx, meta, user, params.id)
     if (result === 'completed') {
       return ok(payment, 'payments.refund.checkCompleted', {
         amount: formatMinor(refund.amountMinor, payment.currency),
@@ -97,13 +104,13 @@ export const paymentRoutes = routes((r) => {
     ),
   )
 
-  r.on(contract.reconcilePayments, async ({ ctx, req, user }) => {
+  r.on(contract.reconcilePayments, async ({ ctx, meta, user }) => {
     const result = await reconcile(ctx)
     // What the run settled is logged per payment by the outcome itself; this row says who started it.
     await writeAudit(
       ctx.db,
       user,
-      req,
+      meta,
       { action: 'payments.reconcile', targetType: 'payment', after: result },
       ctx.clock.now(),
     )
@@ -112,8 +119,8 @@ export const paymentRoutes = routes((r) => {
 
   r.on(contract.getBankSettings, async ({ ctx }) => service.bankDetails(ctx.db))
 
-  r.on(contract.setBankSettings, async ({ ctx, req, user, body }) =>
-    ok(await service.setBankDetails(ctx, req, user, body), 'payments.bank.saved'),
+  r.on(contract.setBankSettings, async ({ ctx, meta, user, body }) =>
+    ok(await service.setBankDetails(ctx, meta, user, body), 'payments.bank.saved'),
   )
 
   r.on(contract.addCard, async ({ ctx, user, body }) =>

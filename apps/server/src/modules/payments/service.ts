@@ -9,23 +9,21 @@ import {
   type PaymentProvider,
   type PaymentPurpose,
   type PaymentStatus,
-  pickLang,
   quotePayment,
   type SavedCard,
   VNPAY_AMOUNT_MAX_VND,
   VNPAY_MIN_VND,
 } from '@app/contract'
 import { and, count, desc, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { type Db, PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
 import { bills, paymentIntents, savedCards, users } from '../../db/schema/index.ts'
 import { assertActFor } from '../../http/access.ts'
 import { AppError, conflict, invalidField, notFound, refused } from '../../http/errors.ts'
-import { requestLang } from '../../http/lang.ts'
 import { newId } from '../../lib/ids.ts'
 import { escapeLike } from '../../lib/like.ts'
 import { writeAudit } from '../audit/audit.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { BILL_ALREADY_PAID } from '../balance/service.ts'
 import { billingSettings } from '../pricing/prices.ts'
@@ -88,7 +86,7 @@ export async function bankDetails(db: Db): Promise<BankDetails> {
 
 const bankConfigured = (b: BankDetails) => b.bank_name !== '' && b.account_number !== '' && b.account_name !== ''
 
-export async function setBankDetails(ctx: Ctx, req: FastifyRequest, actor: AuthUser, body: BankDetails) {
+export async function setBankDetails(ctx: Ctx, meta: RequestMeta, actor: AuthUser, body: BankDetails) {
   const now = ctx.clock.now()
   return ctx.db.transaction(async (tx) => {
     const before = await bankDetails(tx)
@@ -96,7 +94,7 @@ export async function setBankDetails(ctx: Ctx, req: FastifyRequest, actor: AuthU
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       { action: 'settings.bank', targetType: 'setting', targetId: BANK_SETTING, before, after: body },
       now,
     )
@@ -136,7 +134,7 @@ export interface CreateBody {
   paypal_domestic: boolean
 }
 
-export async function createPayment(ctx: Ctx, req: FastifyRequest, actor: AuthUser, body: CreateBody) {
+export async function createPayment(ctx: Ctx, meta: RequestMeta, actor: AuthUser, body: CreateBody) {
   const now = ctx.clock.now()
   const { payments, publicUrl } = ctx.config
   if (body.provider !== 'bank' && payments[body.provider].mode === 'off') {
@@ -201,7 +199,7 @@ export async function createPayment(ctx: Ctx, req: FastifyRequest, actor: AuthUs
     exchangeRate: quote.exchangeRate,
     paypalDomestic: body.provider === 'paypal' ? body.paypal_domestic : null,
     transferContent: body.provider === 'bank' ? (bill ? bill.transferContent : reference) : null,
-    clientIp: req.ip,
+    clientIp: meta.ip,
     createdAt: now,
     updatedAt: now,
     expiresAt: ttl === null ? null : new Date(now.getTime() + ttl),
@@ -215,8 +213,8 @@ export async function createPayment(ctx: Ctx, req: FastifyRequest, actor: AuthUs
       txnRef: reference,
       amountVnd: quote.totalMinor,
       orderInfo: `Maps Portal ${description}`,
-      ipAddr: req.ip,
-      locale: pickLang(req.headers['accept-language']) === 'vi' ? 'vn' : 'en',
+      ipAddr: meta.ip,
+      locale: meta.lang === 'vi' ? 'vn' : 'en',
       returnUrl: `${publicUrl}/billing/vnpay_return`,
       createdAt: now,
       expiresAt: new Date(now.getTime() + VNPAY_TTL_MS),
@@ -226,7 +224,7 @@ export async function createPayment(ctx: Ctx, req: FastifyRequest, actor: AuthUs
   }
   const view = await findPaymentView(ctx.db, id)
   if (!view) throw new Error('the payment just written is missing')
-  return { payment: toPayment(view, requestLang(req)), redirect_url: redirectUrl }
+  return { payment: toPayment(view, meta.lang), redirect_url: redirectUrl }
 }
 
 /** Creates the PayPal order of an intent (PayPal-Request-Id `create:{intent}`: a retry is the same order). */
@@ -374,7 +372,7 @@ const decidable = (intent: IntentRow) =>
  */
 export async function decide(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   id: string,
   decision: 'confirm' | 'reject',
@@ -401,7 +399,7 @@ export async function decide(
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         {
           action: decision === 'confirm' ? 'payment.confirm' : 'payment.reject',
           targetType: 'payment',
@@ -427,7 +425,7 @@ export async function decide(
   const view = await findPaymentView(ctx.db, id)
   if (!view) throw paymentNotFound()
   ctx.mail.kick()
-  return toPayment(view, requestLang(req))
+  return toPayment(view, meta.lang)
 }
 
 // ── Saved cards ─────────────────────────────────────────────────────────────────────────────────────

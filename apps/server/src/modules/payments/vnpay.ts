@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { vnpayDate, vnpayOrderInfo, vnpaySignData } from '@app/contract'
 
-// VNPay API 2.1.0 (notes/payments-and-security.md §1), written here rather than wrapping the `vnpay`
+// VNPay API 2.1.0 (docs/payments.md "VNPay"), written here rather than wrapping the `vnpay`
 // package, so that its known defects cannot reach us: hashes are compared in constant time; only `vnp_*`
 // parameters are signed and checked; a parameter given twice is refused; CreateDate and ExpireDate are
 // computed in GMT+7 explicitly (whatever TZ the process runs with); amounts stay bigint; a querydr answer

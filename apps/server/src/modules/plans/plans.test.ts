@@ -15,7 +15,7 @@ import {
 } from '../../../test/helpers.ts'
 import { auditLog, balanceLogs, users } from '../../db/schema/index.ts'
 
-// Plans (SPEC §3 Plan, §7; DESIGN §4 "Plans"): the list, staff's edits with one default plan that stays
+// Plans (docs/requirements.md §12): the list, staff's edits with one default plan that stays
 // on sale, the customer's plan card, buying from the balance (through the ledger) and an admin's
 // change of a user's plan. Quotas at the gateway: modules/gateway/quota.test.ts.
 
@@ -307,7 +307,7 @@ describe('plans', async () => {
 
     const buyers: string[] = []
 
-    /** balance = Σ ledger for every buyer (the ledger's invariant, DESIGN §4; other tests here set balances directly). */
+    /** balance = Σ ledger for every buyer (the ledger's invariant, docs/requirements.md §10.2; other tests here set balances directly). */
     async function expectLedgerBalanced() {
       const rows = (await t.ctx.db.execute(sql`
         select u.id from users u

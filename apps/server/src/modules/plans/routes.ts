@@ -5,20 +5,20 @@ import * as plans from './service.ts'
 export const planRoutes = routes((r) => {
   r.on(contract.listPlans, async ({ ctx, user }) => plans.listPlans(ctx, user))
 
-  r.on(contract.createPlan, async ({ ctx, req, user, body }) =>
-    ok(await plans.createPlanFor(ctx, req, user, body), 'plans.created'),
+  r.on(contract.createPlan, async ({ ctx, meta, user, body }) =>
+    ok(await plans.createPlanFor(ctx, meta, user, body), 'plans.created'),
   )
 
-  r.on(contract.updatePlan, async ({ ctx, req, user, params, body }) =>
-    ok(await plans.updatePlanFor(ctx, req, user, params.id, body), 'plans.updated'),
+  r.on(contract.updatePlan, async ({ ctx, meta, user, params, body }) =>
+    ok(await plans.updatePlanFor(ctx, meta, user, params.id, body), 'plans.updated'),
   )
 
   r.on(contract.planDashboard, async ({ ctx, user }) => plans.dashboard(ctx, user))
 
   r.on(contract.buyPlan, async ({ ctx, user, params }) => plans.buy(ctx, user, params.id))
 
-  r.on(contract.changeUserPlan, async ({ ctx, req, user, params, body }) => {
-    const changed = await plans.changeUserPlan(ctx, req, user, params.id, body.user_plan_id)
+  r.on(contract.changeUserPlan, async ({ ctx, meta, user, params, body }) => {
+    const changed = await plans.changeUserPlan(ctx, meta, user, params.id, body.user_plan_id)
     return ok(changed, 'plans.changed', { plan: changed.name_of_user_plan_id })
   })
 })

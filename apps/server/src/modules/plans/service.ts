@@ -8,7 +8,6 @@ import {
   translate,
 } from '@app/contract'
 import { and, eq, ne } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { PG_UNIQUE_VIOLATION, pgCode, pgConstraint, type Tx } from '../../db/client.ts'
 import { userPlans, users } from '../../db/schema/index.ts'
@@ -16,6 +15,7 @@ import { conflict, notFound, refused } from '../../http/errors.ts'
 import { ok } from '../../http/routes.ts'
 import { newId } from '../../lib/ids.ts'
 import { writeAudit } from '../audit/audit.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { debit, ledgerOptions } from '../balance/ledger.ts'
 import { announceChange } from '../gateway/gateway.ts'
@@ -127,7 +127,7 @@ async function presentPlan(ctx: Ctx, id: string): Promise<Plan> {
   return toPlan(row, (await userCounts(ctx.db)).get(id) ?? 0)
 }
 
-export async function createPlanFor(ctx: Ctx, req: FastifyRequest, actor: AuthUser, body: PlanBody): Promise<Plan> {
+export async function createPlanFor(ctx: Ctx, meta: RequestMeta, actor: AuthUser, body: PlanBody): Promise<Plan> {
   if (body.is_default && !body.active) throw refused(PLAN_DEFAULT_INACTIVE, 'plans.defaultInactive')
   const now = ctx.clock.now()
   const id = newId('pln', now.getTime())
@@ -141,7 +141,7 @@ export async function createPlanFor(ctx: Ctx, req: FastifyRequest, actor: AuthUs
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       { action: 'plans.create', targetType: 'plan', targetId: id, after: auditView(row) },
       now,
     )
@@ -151,7 +151,7 @@ export async function createPlanFor(ctx: Ctx, req: FastifyRequest, actor: AuthUs
 
 export async function updatePlanFor(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   id: string,
   body: PlanBody,
@@ -173,7 +173,7 @@ export async function updatePlanFor(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       { action: 'plans.update', targetType: 'plan', targetId: id, before: auditView(current), after: auditView(row) },
       now,
     )
@@ -258,7 +258,7 @@ export async function buy(ctx: Ctx, actor: AuthUser, planId: string) {
 /** An admin puts a user on a plan (no charge): audited, and the user's keys get its limits at once. */
 export async function changeUserPlan(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   userId: string,
   planId: string,
@@ -274,7 +274,7 @@ export async function changeUserPlan(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'users.changePlan',
         targetType: 'user',

@@ -12,10 +12,10 @@ import type { Db } from '../../db/client.ts'
 import { rangeRequests, settingsWeight, users } from '../../db/schema/index.ts'
 import { readSetting } from '../settings/settings.ts'
 
-// The prices a bill, the pricing popup and the dashboard estimate use (DESIGN §4 "Pricing and
-// bills"). A price book (`is_new` true: current, false: legacy) holds one common rate setting per
+// The prices a bill, the pricing popup and the dashboard estimate use (docs/requirements.md §8,
+// docs/pricing.md). A price book (`is_new` true: current, false: legacy) holds one common rate setting per
 // service; a user's private setting of a type, in the book they are billed by, overrides the common
-// one of that type. Each setting may have graduated ranges (SPEC §5); without ranges every request
+// one of that type. Each setting may have graduated ranges (docs/requirements.md §8.2); without ranges every request
 // costs the setting's flat `rate`.
 
 /** Keys of the generic `settings` table the free and billing settings live under. */
@@ -34,7 +34,7 @@ export const DEFAULT_EXCHANGE_RATE = '25400'
 
 const SERVICE_ORDER = new Map<string, number>(SERVICE_TYPES.map((s, i) => [s, i]))
 
-/** Sorts by the SPEC order of service types (LOAD_MAP first), unknown types last. */
+/** Sorts by the order of service types of docs/requirements.md §1.4 (LOAD_MAP first), unknown types last. */
 export function byServiceOrder(a: string, b: string): number {
   return (SERVICE_ORDER.get(a) ?? SERVICE_ORDER.size) - (SERVICE_ORDER.get(b) ?? SERVICE_ORDER.size)
 }
@@ -129,7 +129,7 @@ export async function privatePrices(
   return result
 }
 
-/** Common prices with a user's private ones laid over them (by service type), in SPEC service order. */
+/** Common prices with a user's private ones laid over them (by service type), in service order. */
 export function mergePrices(
   common: readonly ServicePrice[],
   own: readonly ServicePrice[] | undefined,
@@ -158,7 +158,7 @@ async function moneySetting(db: Db, key: string, fallback: string): Promise<bigi
   return value ?? parseMoney(fallback) ?? 0n
 }
 
-/** The free credit every bill gets each month (SPEC §3 "Free settings"), in cents. */
+/** The free credit every bill gets each month (docs/requirements.md §8.4), in cents. */
 export async function freeMonthCents(db: Db): Promise<bigint> {
   return moneySetting(db, SETTING_KEYS.freeMonth, DEFAULT_FREE_MONTH)
 }

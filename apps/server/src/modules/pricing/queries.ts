@@ -69,7 +69,7 @@ export function toRateSetting(row: SettingRow, userEmail: string | null, ranges:
   }
 }
 
-/** Settings with their owner's e-mail and ranges, in SPEC service order. */
+/** Settings with their owner's e-mail and ranges, in service order. */
 async function present(db: Db, rows: readonly { setting: SettingRow; email: string | null }[]): Promise<RateSetting[]> {
   const ranges = await rangeRowsOf(
     db,

@@ -17,7 +17,6 @@ import {
   type updateRateSetting,
 } from '@app/contract'
 import { eq, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { type Db, PG_UNIQUE_VIOLATION, pgCode, type Tx } from '../../db/client.ts'
 import { rangeRequests, settingsWeight, users } from '../../db/schema/index.ts'
@@ -25,6 +24,7 @@ import { mayActForOthers } from '../../http/access.ts'
 import { AppError, notFound, refused } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { writeAudit } from '../audit/audit.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { readSetting, writeSetting } from '../settings/settings.ts'
 import { findUserById, type UserRow } from '../users/queries.ts'
@@ -113,7 +113,7 @@ export function getRateSetting(ctx: Ctx, id: string) {
 
 export async function createSetting(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   body: SettingBody,
 ): Promise<RateSetting> {
@@ -141,7 +141,7 @@ export async function createSetting(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       { action: 'rates.setting.create', targetType: 'setting_weight', targetId: row.id, after: auditView(row) },
       now,
     )
@@ -160,7 +160,7 @@ function normalisePaths(paths: string): string {
 
 export async function updateSetting(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   id: string,
   body: SettingUpdate,
@@ -189,7 +189,7 @@ export async function updateSetting(
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         {
           action: 'rates.setting.update',
           targetType: 'setting_weight',
@@ -207,7 +207,7 @@ export async function updateSetting(
   })
 }
 
-export async function deleteSetting(ctx: Ctx, req: FastifyRequest, actor: AuthUser, id: string): Promise<null> {
+export async function deleteSetting(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string): Promise<null> {
   const now = ctx.clock.now()
   return changeRates(ctx, '', async (tx) => {
     const current = await lockSetting(tx, id)
@@ -220,7 +220,7 @@ export async function deleteSetting(ctx: Ctx, req: FastifyRequest, actor: AuthUs
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       { action: 'rates.setting.delete', targetType: 'setting_weight', targetId: id, before: auditView(current) },
       now,
     )
@@ -268,7 +268,7 @@ function rangeAudit(row: Pick<RangeRow, 'requestFrom' | 'requestTo' | 'rate'>, s
   return { setting_id: settingId, request_from: row.requestFrom, request_to: row.requestTo, rate: normalRate(row.rate) }
 }
 
-export function createRange(ctx: Ctx, req: FastifyRequest | null, actor: AuthUser, settingId: string, body: RangeBody) {
+export function createRange(ctx: Ctx, meta: RequestMeta | null, actor: AuthUser, settingId: string, body: RangeBody) {
   const now = ctx.clock.now()
   return changeRanges(ctx, settingId, async (tx, setting, ranges) => ({
     next: [...ranges.map(asPriceRange), body],
@@ -289,7 +289,7 @@ export function createRange(ctx: Ctx, req: FastifyRequest | null, actor: AuthUse
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         {
           action: 'rates.range.create',
           targetType: 'range_request',
@@ -304,7 +304,7 @@ export function createRange(ctx: Ctx, req: FastifyRequest | null, actor: AuthUse
 
 export function updateRange(
   ctx: Ctx,
-  req: FastifyRequest | null,
+  meta: RequestMeta | null,
   actor: AuthUser,
   settingId: string,
   rangeId: string,
@@ -330,7 +330,7 @@ export function updateRange(
         await writeAudit(
           tx,
           actor,
-          req,
+          meta,
           {
             action: 'rates.range.update',
             targetType: 'range_request',
@@ -348,7 +348,7 @@ export function updateRange(
   })
 }
 
-export function deleteRange(ctx: Ctx, req: FastifyRequest | null, actor: AuthUser, settingId: string, rangeId: string) {
+export function deleteRange(ctx: Ctx, meta: RequestMeta | null, actor: AuthUser, settingId: string, rangeId: string) {
   const now = ctx.clock.now()
   return changeRanges(ctx, settingId, async (tx, _setting, ranges) => {
     const current = ranges.find((r) => r.id === rangeId)
@@ -360,7 +360,7 @@ export function deleteRange(ctx: Ctx, req: FastifyRequest | null, actor: AuthUse
         await writeAudit(
           tx,
           actor,
-          req,
+          meta,
           {
             action: 'rates.range.delete',
             targetType: 'range_request',
@@ -383,7 +383,7 @@ export async function getFree(ctx: Ctx, which: 'month' | 'firstRegister') {
 
 export async function setFree(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   which: 'month' | 'firstRegister',
   cents: bigint,
@@ -397,7 +397,7 @@ export async function setFree(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: which === 'month' ? 'rates.free.month' : 'rates.free.firstRegister',
         targetType: 'setting',
@@ -418,7 +418,7 @@ export async function getBilling(ctx: Ctx): Promise<BillingSettings> {
 
 export async function setBilling(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   body: BodyOf<typeof setBillingSettings>,
 ): Promise<BillingSettings> {
@@ -430,7 +430,7 @@ export async function setBilling(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       { action: 'rates.billing', targetType: 'setting', targetId: SETTING_KEYS.billing, before, after },
       now,
     )
@@ -446,7 +446,7 @@ export async function getRival(ctx: Ctx): Promise<RivalRates> {
 
 export async function setRival(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   body: BodyOf<typeof setRivalRates>,
 ): Promise<RivalRates> {
@@ -462,7 +462,7 @@ export async function setRival(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       { action: 'rates.rival', targetType: 'setting', targetId: SETTING_KEYS.rival, before, after },
       now,
     )
@@ -528,7 +528,7 @@ export async function priceOfOneUser(ctx: Ctx, actor: AuthUser, email: string | 
 
 export async function setUserPriceBook(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   userId: string,
   isNew: boolean,
@@ -541,7 +541,7 @@ export async function setUserPriceBook(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'rates.priceBook',
         targetType: 'user',

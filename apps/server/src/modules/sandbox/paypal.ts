@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { crc32 } from 'node:zlib'
+import { ErrorCode } from '@app/contract'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
@@ -7,7 +8,7 @@ import { sandboxPayments } from '../../db/schema/index.ts'
 import { safeEqual } from '../../lib/crypto.ts'
 import { definitionList, escapeHtml, hidden, page, radios } from './pages.ts'
 
-// The PayPal side of the built-in sandbox (DESIGN §4): OAuth client credentials, Orders v2 (create, get,
+// The PayPal side of the built-in sandbox (docs/payments.md "The sandbox"): OAuth client credentials, Orders v2 (create, get,
 // capture, each create/capture idempotent by PayPal-Request-Id), captures, refunds of captures
 // (Payments v2, idempotent by PayPal-Request-Id, never beyond what was captured), the approval page where
 // a tester chooses the outcome, PayPal's negative-testing header `PayPal-Mock-Response` on capture and
@@ -535,7 +536,7 @@ ${definitionList([
       [
         ['success', 'Approve: the capture completes'],
         ['pending', 'Approve: the capture stays PENDING (complete it from the console)'],
-        ['decline', 'Approve, but the card is declined at capture (INSTRUMENT_DECLINED)'],
+        ['decline', 'Approve, but the card is declined at capture (ErrorCode.InstrumentDeclined)'],
         ['cancel', 'Cancel and return to the merchant'],
       ],
       'success',

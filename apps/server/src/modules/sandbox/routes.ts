@@ -5,7 +5,7 @@ import { sandboxPageAllowed } from './console-access.ts'
 import { registerPaypalSandbox } from './paypal.ts'
 import { notifyDue, registerVnpaySandbox } from './vnpay.ts'
 
-// The built-in payment sandbox (DESIGN §4, docs/payments.md "The sandbox"): the gateway side of VNPay
+// The built-in payment sandbox (docs/requirements.md §10.8, docs/payments.md "The sandbox"): the gateway side of VNPay
 // and PayPal at /sandbox/vnpay and /sandbox/paypal, for a gateway without credentials. These routes
 // imitate other companies' protocols (form posts, their JSON, HTML pages), so they are not part of our
 // API contract. They exist only outside production: in production nothing is registered here (404).

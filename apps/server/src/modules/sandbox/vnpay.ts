@@ -16,7 +16,7 @@ import {
 } from '../payments/vnpay.ts'
 import { definitionList, escapeHtml, hidden, page, radios } from './pages.ts'
 
-// The VNPay side of the built-in sandbox (DESIGN §4): the payment page, the signed redirect to the
+// The VNPay side of the built-in sandbox (docs/payments.md "The sandbox"): the payment page, the signed redirect to the
 // merchant's return URL, the signed IPN to the merchant (retried as VNPay does: after any answer other
 // than 00 or 02, up to 10 calls, 5 minutes apart), querydr, refund (02 full, 03 partial: never beyond
 // what was paid, a RequestId answered once, signed both ways), and a console to send or replay an IPN.

@@ -8,7 +8,7 @@ import { readSupportContact, setSupportContact } from './support-contact.ts'
 export const settingsRoutes = routes((r) => {
   r.on(contract.getSupportContact, async ({ ctx }) => readSupportContact(ctx.db))
 
-  r.on(contract.setSupportContact, async ({ ctx, req, user, body }) =>
-    ok(await setSupportContact(ctx, req, user, body), 'settings.support.saved'),
+  r.on(contract.setSupportContact, async ({ ctx, meta, user, body }) =>
+    ok(await setSupportContact(ctx, meta, user, body), 'settings.support.saved'),
   )
 })

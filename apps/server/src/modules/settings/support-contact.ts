@@ -1,7 +1,7 @@
 import type { SupportContact } from '@app/contract'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { readSetting, writeSetting } from './settings.ts'
@@ -29,7 +29,7 @@ export async function publicSupportContact(db: Db): Promise<SupportContact | nul
 
 export async function setSupportContact(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   after: SupportContact,
 ): Promise<SupportContact> {
@@ -40,7 +40,7 @@ export async function setSupportContact(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       { action: 'settings.supportContact', targetType: 'setting', targetId: SUPPORT_CONTACT_KEY, before, after },
       now,
     )

@@ -3,16 +3,16 @@ import { ok, routes } from '../../http/routes.ts'
 import * as social from './service.ts'
 
 export const socialRoutes = routes((r) => {
-  r.on(contract.startGoogleSignIn, async ({ ctx, req }) => social.startGoogleSignIn(ctx, req))
+  r.on(contract.startGoogleSignIn, async ({ ctx, meta }) => social.startGoogleSignIn(ctx, meta))
 
-  r.on(contract.loginGoogle, async ({ ctx, req, body }) => {
-    const result = await social.signInWithGoogle(ctx, req, body.credential, body.attempt)
+  r.on(contract.loginGoogle, async ({ ctx, meta, body }) => {
+    const result = await social.signInWithGoogle(ctx, meta, body.credential, body.attempt)
     if (contract.needsSecondFactor(result)) return ok(result, 'twoFactor.required')
     return ok(result, 'auth.welcome', { name: result.full_name })
   })
 
-  r.on(contract.loginFacebook, async ({ ctx, req, body }) => {
-    const result = await social.signInWithFacebook(ctx, req, body.access_token, body.facebook_id)
+  r.on(contract.loginFacebook, async ({ ctx, meta, body }) => {
+    const result = await social.signInWithFacebook(ctx, meta, body.access_token, body.facebook_id)
     if (contract.needsSecondFactor(result)) return ok(result, 'twoFactor.required')
     return ok(result, 'auth.welcome', { name: result.full_name })
   })

@@ -1,15 +1,14 @@
 import { createHash } from 'node:crypto'
 import { type AppConfig, ErrorCode, isStaff, type LoginResult, NAME_PART_MAX, splitFullName } from '@app/contract'
 import { and, eq, gt, lt } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { SignInConfig } from '../../config.ts'
 import type { Ctx } from '../../context.ts'
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../db/client.ts'
 import { googleSignInNonces, userIdentities } from '../../db/schema/index.ts'
 import { AppError, conflict, tooManyRequests } from '../../http/errors.ts'
-import { requestLang } from '../../http/lang.ts'
 import { maintenanceError } from '../../http/routes.ts'
 import { newId, randomToken } from '../../lib/ids.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import * as throttle from '../../lib/throttle.ts'
 import { openSession } from '../auth/service.ts'
 import { grantFirstRegisterCredit } from '../balance/service.ts'
@@ -52,8 +51,8 @@ export function publicSignIn(config: SignInConfig): NonNullable<AppConfig['sign_
   }
 }
 
-async function limitByIp(ctx: Ctx, req: FastifyRequest) {
-  const verdict = await throttle.hit(ctx.db, `social:ip:${req.ip}`, 30, FIFTEEN_MINUTES, ctx.clock.now())
+async function limitByIp(ctx: Ctx, meta: RequestMeta) {
+  const verdict = await throttle.hit(ctx.db, `social:ip:${meta.ip}`, 30, FIFTEEN_MINUTES, ctx.clock.now())
   if (!verdict.allowed) throw tooManyRequests(verdict.retryAfter)
 }
 
@@ -65,9 +64,9 @@ export const NONCE_MINUTES = 10
 
 const nonceOf = (attempt: string) => createHash('sha256').update(attempt).digest('base64url')
 
-export async function startGoogleSignIn(ctx: Ctx, req: FastifyRequest) {
+export async function startGoogleSignIn(ctx: Ctx, meta: RequestMeta) {
   if (!ctx.config.signIn.google) throw notConfigured()
-  await limitByIp(ctx, req)
+  await limitByIp(ctx, meta)
   const now = ctx.clock.now()
   const expiresAt = new Date(now.getTime() + NONCE_MINUTES * 60_000)
   const attempt = randomToken(32)
@@ -89,40 +88,40 @@ async function takeNonce(ctx: Ctx, nonce: string): Promise<boolean> {
 
 export async function signInWithGoogle(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   credential: string,
   attempt: string,
 ): Promise<LoginResult> {
   const config = ctx.config.signIn.google
   if (!config) throw notConfigured()
-  await limitByIp(ctx, req)
+  await limitByIp(ctx, meta)
   const nonce = nonceOf(attempt)
   const identity = await verifyGoogleIdToken(config, credential, ctx.clock.now(), nonce)
   if (!identity || !(await takeNonce(ctx, nonce))) throw failed('google')
-  return finish(ctx, req, 'google', identity)
+  return finish(ctx, meta, 'google', identity)
 }
 
 export async function signInWithFacebook(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   accessToken: string,
   facebookId: string | undefined,
 ): Promise<LoginResult> {
   const config = ctx.config.signIn.facebook
   if (!config) throw notConfigured()
-  await limitByIp(ctx, req)
+  await limitByIp(ctx, meta)
   const identity = await verifyFacebookToken(config, accessToken, facebookId, ctx.clock.now())
   if (!identity) throw failed('facebook')
-  return finish(ctx, req, 'facebook', identity)
+  return finish(ctx, meta, 'facebook', identity)
 }
 
-async function finish(ctx: Ctx, req: FastifyRequest, provider: Provider, identity: ProviderIdentity) {
-  const user = await userFor(ctx, req, provider, identity)
+async function finish(ctx: Ctx, meta: RequestMeta, provider: Provider, identity: ProviderIdentity) {
+  const user = await userFor(ctx, meta, provider, identity)
   const now = ctx.clock.now()
   const roles = await listRoles(ctx.db, user.id)
   if (!isStaff(roles) && (await ctx.settings.maintenance())) throw maintenanceError()
   if (await twoFactorEnabled(ctx.db, user.id)) return issueChallenge(ctx, user.id, now)
-  return openSession(ctx, req, user, roles, now)
+  return openSession(ctx, meta, user, roles, now)
 }
 
 function namesOf(identity: ProviderIdentity) {
@@ -134,10 +133,10 @@ function namesOf(identity: ProviderIdentity) {
   return { first: clip(split.first_name), last: clip(split.last_name) }
 }
 
-async function userFor(ctx: Ctx, req: FastifyRequest, provider: Provider, identity: ProviderIdentity) {
+async function userFor(ctx: Ctx, meta: RequestMeta, provider: Provider, identity: ProviderIdentity) {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await linkOrCreate(ctx, req, provider, identity)
+      return await linkOrCreate(ctx, meta, provider, identity)
     } catch (error) {
       // Two first sign-ins at once: the second finds the identity (or the account) the first made.
       if (attempt === 0 && pgCode(error) === PG_UNIQUE_VIOLATION) continue
@@ -148,7 +147,7 @@ async function userFor(ctx: Ctx, req: FastifyRequest, provider: Provider, identi
 
 async function linkOrCreate(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   provider: Provider,
   identity: ProviderIdentity,
 ): Promise<UserRow> {
@@ -184,7 +183,7 @@ async function linkOrCreate(
           firstName: names.first,
           lastName: names.last,
           emailVerifiedAt: now,
-          language: requestLang(req),
+          language: meta.lang,
           createdAt: now,
           updatedAt: now,
         },

@@ -5,7 +5,7 @@ import { readUploadBuffer, storeImage } from '../files/files.ts'
 import * as queries from './queries.ts'
 import * as service from './service.ts'
 
-// SPEC §2 /support/request (a customer's own tickets) and /administrator/support (everyone's).
+// /support/request (a customer's own tickets) and /administrator/support (everyone's).
 
 export const supportRoutes = routes((r) => {
   r.on(contract.listOwnTickets, async ({ ctx, user, query }) => {
@@ -34,16 +34,16 @@ export const supportRoutes = routes((r) => {
 
   r.on(contract.getTicket, async ({ ctx, user, params }) => service.getTicket(ctx, user, params.id))
 
-  r.on(contract.replyTicket, async ({ ctx, req, user, params, body }) =>
-    ok(await service.replyTicket(ctx, req, user, params.id, body), 'support.replied'),
+  r.on(contract.replyTicket, async ({ ctx, meta, user, params, body }) =>
+    ok(await service.replyTicket(ctx, meta, user, params.id, body), 'support.replied'),
   )
 
-  r.on(contract.closeTicket, async ({ ctx, req, user, params }) =>
-    ok(await service.setTicketStatus(ctx, req, user, params.id, 'closed'), 'support.closedDone'),
+  r.on(contract.closeTicket, async ({ ctx, meta, user, params }) =>
+    ok(await service.setTicketStatus(ctx, meta, user, params.id, 'closed'), 'support.closedDone'),
   )
 
-  r.on(contract.reopenTicket, async ({ ctx, req, user, params }) =>
-    ok(await service.setTicketStatus(ctx, req, user, params.id, 'open'), 'support.reopened'),
+  r.on(contract.reopenTicket, async ({ ctx, meta, user, params }) =>
+    ok(await service.setTicketStatus(ctx, meta, user, params.id, 'open'), 'support.reopened'),
   )
 
   r.on(contract.uploadTicketImage, async ({ ctx, user, file }) => {

@@ -6,7 +6,6 @@ import {
   type Ticket,
 } from '@app/contract'
 import { and, eq, inArray } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { files, supportTickets, ticketMessages, users } from '../../db/schema/index.ts'
@@ -14,6 +13,7 @@ import { mayActFor } from '../../http/access.ts'
 import { AppError, invalidField, notFound } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import { writeAudit } from '../audit/audit.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { fileIdFromPath } from '../files/files.ts'
 import { findTicket, findTicketRow, ownsReference, type TicketRow } from './queries.ts'
@@ -104,7 +104,7 @@ export async function createTicket(
 
 export async function replyTicket(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   user: AuthUser,
   id: string,
   body: { content: string; images: string[] },
@@ -153,7 +153,7 @@ export async function replyTicket(
       await writeAudit(
         tx,
         user,
-        req,
+        meta,
         { action: 'support.reply', targetType: 'ticket', targetId: id, after: { message_id: messageId } },
         now,
       )
@@ -165,7 +165,7 @@ export async function replyTicket(
 
 export async function setTicketStatus(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   user: AuthUser,
   id: string,
   status: 'open' | 'closed',
@@ -183,7 +183,7 @@ export async function setTicketStatus(
       await writeAudit(
         tx,
         user,
-        req,
+        meta,
         {
           action: status === 'closed' ? 'support.close' : 'support.reopen',
           targetType: 'ticket',

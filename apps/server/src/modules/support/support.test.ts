@@ -17,7 +17,7 @@ import {
 import { auditLog, files } from '../../db/schema/index.ts'
 import { insertKey } from '../keys/service.ts'
 
-// Support tickets (SPEC §2 /support/request and admin support, §3, §4 Ticket, §5, §9 image limits):
+// Support tickets (docs/requirements.md §15.1, image limits §17.2):
 // customers open and answer their own tickets only; staff see, answer, close and reopen all of them;
 // a closed ticket takes no reply; a staff reply e-mails the customer; images are judged by content.
 

@@ -28,7 +28,7 @@ export const systemRoutes = routes((r) => {
     support_contact: await publicSupportContact(ctx.db),
   }))
 
-  r.on(contract.setMaintenance, async ({ ctx, req, user, body }) => {
+  r.on(contract.setMaintenance, async ({ ctx, meta, user, body }) => {
     const now = ctx.clock.now()
     const before = await ctx.settings.maintenance()
     await ctx.db.transaction(async (tx) => {
@@ -36,7 +36,7 @@ export const systemRoutes = routes((r) => {
       await writeAudit(
         tx,
         user,
-        req,
+        meta,
         {
           action: 'settings.maintenance',
           targetType: 'setting',

@@ -22,8 +22,8 @@ export const twoFactorRoutes = routes((r) => {
     ok(await twoFactor.accountInfo(ctx, params.id), 'twoFactor.accountInfo'),
   )
 
-  r.on(contract.turnOffAccountTwoFactor, async ({ ctx, req, user, params, body }) =>
-    ok(await twoFactor.turnOffFor(ctx, req, user, params.id, body.reason), 'twoFactor.turnedOff'),
+  r.on(contract.turnOffAccountTwoFactor, async ({ ctx, meta, user, params, body }) =>
+    ok(await twoFactor.turnOffFor(ctx, meta, user, params.id, body.reason), 'twoFactor.turnedOff'),
   )
 
   // Recovery codes (issue 16; docs/sign-in.md "Recovery codes").
@@ -34,12 +34,12 @@ export const twoFactorRoutes = routes((r) => {
     await requireStepUp(ctx, user)
     return ok(await twoFactor.regenerateRecoveryCodes(ctx, user), 'recoveryCodes.regenerated')
   })
-  r.on(contract.verifyRecoveryCode, async ({ ctx, req, body }) => {
-    const session = await twoFactor.verifyRecoverySignIn(ctx, req, body.token, body.code)
+  r.on(contract.verifyRecoveryCode, async ({ ctx, meta, body }) => {
+    const session = await twoFactor.verifyRecoverySignIn(ctx, meta, body.token, body.code)
     return ok(session, 'auth.welcome', { name: session.full_name })
   })
-  r.on(contract.verifyTwoFactorCode, async ({ ctx, req, body }) => {
-    const session = await twoFactor.verifySignIn(ctx, req, body.token, body.code)
+  r.on(contract.verifyTwoFactorCode, async ({ ctx, meta, body }) => {
+    const session = await twoFactor.verifySignIn(ctx, meta, body.token, body.code)
     return ok(session, 'auth.welcome', { name: session.full_name })
   })
 })

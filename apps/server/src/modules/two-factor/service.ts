@@ -11,13 +11,13 @@ import {
   type TwoFactorSecret,
 } from '@app/contract'
 import { and, eq, isNotNull, lt, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { userTotp } from '../../db/schema/index.ts'
 import { type AppError, badRequest, conflict, refused, tooManyRequests } from '../../http/errors.ts'
 import { maintenanceError } from '../../http/routes.ts'
 import { decrypt, deriveKey, encrypt, safeEqual } from '../../lib/crypto.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import * as throttle from '../../lib/throttle.ts'
 import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
@@ -219,7 +219,7 @@ export async function accountInfo(ctx: Ctx, userId: string): Promise<AccountTwoF
  */
 export async function turnOffFor(
   ctx: Ctx,
-  req: FastifyRequest,
+  meta: RequestMeta,
   actor: AuthUser,
   userId: string,
   reason: string,
@@ -236,7 +236,7 @@ export async function turnOffFor(
     await writeAudit(
       tx,
       actor,
-      req,
+      meta,
       {
         action: 'user.two_factor_off',
         targetType: 'user',
@@ -254,7 +254,7 @@ export async function turnOffFor(
 }
 
 /** The second step of a sign-in: the challenge from the first step and a code give the session. */
-export async function verifySignIn(ctx: Ctx, req: FastifyRequest, token: string, code: string): Promise<Session> {
+export async function verifySignIn(ctx: Ctx, meta: RequestMeta, token: string, code: string): Promise<Session> {
   const now = ctx.clock.now()
   const userId = await readChallenge(ctx, token, now)
   const challengeInvalid = () => badRequest(ErrorCode.TokenExpired, 'twoFactor.challengeInvalid')
@@ -267,18 +267,18 @@ export async function verifySignIn(ctx: Ctx, req: FastifyRequest, token: string,
     if (!(await totpRow(ctx.db, userId))?.enabledAt) throw challengeInvalid()
     return failure(ctx, userId, now, wrongCode())
   }
-  return finishSignIn(ctx, req, user, now)
+  return finishSignIn(ctx, meta, user, now)
 }
 
 /**
  * The end of every second step (a code, a recovery code, a passkey): the lock is cleared and the session
  * opened as a password sign-in would open it (maintenance mode still turns customers away).
  */
-export async function finishSignIn(ctx: Ctx, req: FastifyRequest, user: UserRow, now: Date): Promise<Session> {
+export async function finishSignIn(ctx: Ctx, meta: RequestMeta, user: UserRow, now: Date): Promise<Session> {
   await throttle.clear(ctx.db, bucketOf(user.id))
   const roles = await listRoles(ctx.db, user.id)
   if (!isStaff(roles) && (await ctx.settings.maintenance())) throw maintenanceError()
-  return openSession(ctx, req, user, roles, now)
+  return openSession(ctx, meta, user, roles, now)
 }
 
 /** How many recovery codes the signed-in account has left (none while 2FA is off). */
@@ -311,12 +311,7 @@ export async function regenerateRecoveryCodes(ctx: Ctx, user: AuthUser): Promise
  * `UPDATE` (so a code opens at most one session, even under concurrency); the account is e-mailed with
  * the number of codes left. Wrong codes count towards the same lock as wrong app codes.
  */
-export async function verifyRecoverySignIn(
-  ctx: Ctx,
-  req: FastifyRequest,
-  token: string,
-  code: string,
-): Promise<Session> {
+export async function verifyRecoverySignIn(ctx: Ctx, meta: RequestMeta, token: string, code: string): Promise<Session> {
   const now = ctx.clock.now()
   const userId = await readChallenge(ctx, token, now)
   const challengeInvalid = () => badRequest(ErrorCode.TokenExpired, 'twoFactor.challengeInvalid')
@@ -338,5 +333,5 @@ export async function verifyRecoverySignIn(
     return failure(ctx, userId, now, refused(ErrorCode.WrongCode, 'recoveryCodes.wrong'))
   }
   ctx.mail.kick()
-  return finishSignIn(ctx, req, user, now)
+  return finishSignIn(ctx, meta, user, now)
 }

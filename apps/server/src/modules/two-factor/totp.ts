@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { HOTP, Secret, TOTP } from 'otpauth'
 import { safeEqual } from '../../lib/crypto.ts'
 
-// RFC 6238 TOTP as DESIGN §4 fixes it: SHA-1, 6 digits, 30-second steps, one step either side accepted.
+// RFC 6238 TOTP as docs/requirements.md §4.5 fixes it: SHA-1, 6 digits, 30-second steps, one step either side accepted.
 
 export const PERIOD_SECONDS = 30
 export const DIGITS = 6

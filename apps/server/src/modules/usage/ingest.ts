@@ -15,7 +15,7 @@ import { keySecrets, keys, settingsWeight, usageBatches } from '../../db/schema/
 import { sha256Hex } from '../../lib/crypto.ts'
 import { type Classifier, compileClassifier } from './classify.ts'
 
-// POST /v1/gateway/usage (DESIGN §4): a batch of events, recorded once per batch_id. Events are
+// POST /v1/gateway/usage (docs/requirements.md §6.3): a batch of events, recorded once per batch_id. Events are
 // summed in memory into one row per (key, service, hour), per (key, service, day) and per (service,
 // day), and the three counter tables, the recent-requests log and the batch row are written in one
 // transaction: a batch counts entirely or not at all, and a replay (even a concurrent one, which waits

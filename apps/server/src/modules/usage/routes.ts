@@ -49,7 +49,7 @@ export const usageRoutes = routes((r) => {
   r.on(contract.billingUsage, async ({ ctx, user, query }) => {
     const owner = await stats.whose(ctx.db, user, query)
     // The bills of the months the range touches: the user's, or everyone's for a caller naming nobody
-    // who may read every bill (the billing manager's roles, SPEC §6: admins), never support.
+    // who may read every bill (the billing manager's roles: admins), never support.
     const everyone =
       hasAnyRole(user.roles, accessOf(contract.listAllBills).roles as readonly Role[]) &&
       query.user_id === undefined &&
@@ -102,7 +102,7 @@ export const usageRoutes = routes((r) => {
     return { count, exportable: Math.min(count, contract.MAX_USAGE_EXPORT_ROWS) }
   })
 
-  r.on(contract.exportUsageCsv, async ({ ctx, user, query, req, reply }) => {
+  r.on(contract.exportUsageCsv, async ({ ctx, user, query, req, reply, meta }) => {
     const owner = await stats.whose(ctx.db, user, query)
     const month = stats.monthOf(ctx.clock.now(), query.year, query.month)
     const rows = await stats.recentRequests(ctx.db, owner.id, month, { limit: query.size, offset: query.from })
@@ -111,7 +111,7 @@ export const usageRoutes = routes((r) => {
       await writeAudit(
         ctx.db,
         user,
-        req,
+        meta,
         {
           action: 'usage.export',
           targetType: 'user',

@@ -812,7 +812,7 @@ describe('usage statistics', async () => {
       })
     })
 
-    it('picks the unit by SPEC §4 when none is asked for', async () => {
+    it('picks the unit by the range rule when none is asked for', async () => {
       // 365 days: months, not years.
       expect(await series(alice.token, { start_at: '2025-12-01', end_at: '2026-11-30' })).toEqual(twelveMonths)
       // 730 days: years.

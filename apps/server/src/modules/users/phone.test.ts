@@ -17,7 +17,7 @@ import {
 } from '../../../test/helpers.ts'
 import { emailOutbox } from '../../db/schema/index.ts'
 
-// GET and POST /v1/users/verify_phone (DESIGN §4 "Accounts"): a 6-digit code by SMS (the outbox
+// GET and POST /v1/users/verify_phone (docs/requirements.md §4.6): a 6-digit code by SMS (the outbox
 // without a provider), one a minute and five an hour; five wrong codes lock the check for 15 minutes.
 
 const MINUTE = 60_000

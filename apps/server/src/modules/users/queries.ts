@@ -69,7 +69,7 @@ export function sortRoles(roles: readonly Role[]): Role[] {
   return [...new Set(roles)].sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b))
 }
 
-/** The name of a user's plan: theirs, or the default plan's when they have none (SPEC "name_of_user_plan_id"). */
+/** The name of a user's plan: theirs, or the default plan's when they have none (the session's `name_of_user_plan_id`). */
 export async function planNameOf(db: Db, userPlanId: string | null): Promise<string | null> {
   const [row] = await db
     .select({ name: userPlans.name })

@@ -10,15 +10,15 @@ const AVATAR_SIDE = 256
 export const userRoutes = routes((r) => {
   r.on(contract.getOwnProfile, async ({ ctx, user }) => ownProfile(ctx, user))
 
-  r.on(contract.updateOwnProfile, async ({ ctx, req, user, body }) => {
-    return ok(await updateProfile(ctx, req, user, user.id, body), 'users.profileUpdated')
+  r.on(contract.updateOwnProfile, async ({ ctx, meta, user, body }) => {
+    return ok(await updateProfile(ctx, meta, user, user.id, body), 'users.profileUpdated')
   })
 
   r.on(contract.getProfile, async ({ ctx, params }) => profileOf(ctx, params.id))
 
-  r.on(contract.updateProfile, async ({ ctx, req, user, params, body }) => {
+  r.on(contract.updateProfile, async ({ ctx, meta, user, params, body }) => {
     await getUserById(ctx.db, params.id)
-    return ok(await updateProfile(ctx, req, user, params.id, body), 'users.profileUpdated')
+    return ok(await updateProfile(ctx, meta, user, params.id, body), 'users.profileUpdated')
   })
 
   r.on(contract.uploadAvatar, async ({ ctx, user, file }) => {

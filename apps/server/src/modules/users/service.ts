@@ -1,7 +1,7 @@
 import { ADMIN_ONLY, hasAnyRole, isStaff, type ProfileUpdate } from '@app/contract'
-import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
 import { forbidden, invalidField } from '../../http/errors.ts'
+import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
 import type { AuthUser } from '../auth/authenticate.ts'
 import { fileIdFromPath, isOwnedFile } from '../files/files.ts'
@@ -32,7 +32,7 @@ function pick(row: UserRow, keys: (keyof UserRow)[]) {
   return Object.fromEntries(keys.map((k) => [k, row[k] instanceof Date ? (row[k] as Date).toISOString() : row[k]]))
 }
 
-export async function updateProfile(ctx: Ctx, req: FastifyRequest, actor: AuthUser, userId: string, body: Changes) {
+export async function updateProfile(ctx: Ctx, meta: RequestMeta, actor: AuthUser, userId: string, body: Changes) {
   const now = ctx.clock.now()
   const row = await ctx.db.transaction(async (tx) => {
     const current = await getUserById(tx, userId)
@@ -53,7 +53,7 @@ export async function updateProfile(ctx: Ctx, req: FastifyRequest, actor: AuthUs
       await writeAudit(
         tx,
         actor,
-        req,
+        meta,
         {
           action: 'user.profile.update',
           targetType: 'user',
