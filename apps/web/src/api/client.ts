@@ -59,7 +59,7 @@ type CallRequest<E extends EndpointSpec> = (E extends { upload: object }
 
 /**
  * Calls an endpoint declared in the contract. Sends the bearer token and Accept-Language, waits at
- * most 300 s, and handles the envelope the way SPEC §8 says: `maintain` goes to /maintain, error codes
+ * most 300 s, and handles the envelope the way docs/requirements.md §3.3–§3.5 says: `maintain` goes to /maintain, error codes
  * 401/403 sign out, and network failures are shown as a notification.
  */
 export async function call<E extends EndpointSpec>(
@@ -147,7 +147,7 @@ async function send<D>(url: string, init: RequestInit): Promise<Answer<D>> {
   return answerOf<D>(response)
 }
 
-/** The envelope of a response, as SPEC §8 says to handle it. */
+/** The envelope of a response, as docs/requirements.md §3.3–§3.5 say to handle it. */
 async function answerOf<D>(response: Response): Promise<Answer<D>> {
   let envelope: Envelope<D> | undefined
   try {

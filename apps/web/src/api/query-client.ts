@@ -11,7 +11,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-// A failed change shows the server's message (SPEC §8) unless the screen handles it; network failures
+// A failed change shows the server's message (docs/requirements.md §3.5) unless the screen handles it; network failures
 // were already announced by the client.
 export const queryClient = new QueryClient({
   defaultOptions: {

@@ -4,7 +4,7 @@ import { endedByLogout, useSession } from './session.ts'
 
 /**
  * Signed-out visitors go to /login and come back afterwards. The session store follows other tabs,
- * so signing out there (or removing the stored user) brings this tab to /login too (SPEC §4). A logout
+ * so signing out there (or removing the stored user) brings this tab to /login too (docs/requirements.md §2.10). A logout
  * in this tab lands here as well: the guard is the one place that leaves the signed-in pages.
  */
 export function RequireSignedIn() {
@@ -19,7 +19,7 @@ export function RequireSignedIn() {
 }
 
 /**
- * A signed-in user who opens /login or /register is sent to the portal (SPEC §2). Signing in on /login
+ * A signed-in user who opens /login or /register is sent to the portal (docs/requirements.md §2.2). Signing in on /login
  * lands here too, before the page's own navigation has finished, so both must aim at the same place.
  */
 export function SignedOutOnly() {

@@ -1,4 +1,4 @@
-// Every route of the SPA, named once (SPEC §2). Pages use these constants, never literal strings.
+// Every route of the SPA, named once (docs/requirements.md §2). Pages use these constants, never literal strings.
 
 export const paths = {
   home: '/',

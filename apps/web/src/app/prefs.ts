@@ -9,7 +9,7 @@ const oneOf =
   (raw: string | null): T =>
     values.includes(raw as T) ? (raw as T) : fallback
 
-/** Light or dark, kept locally (SPEC §1). */
+/** Light or dark, kept locally (docs/requirements.md §1.3). */
 export const themePref = stored<Theme>('theme', oneOf(['light', 'dark'], 'light'), (v) => v)
 /** The customer area speaks English or Burmese. */
 export const customerLangPref = stored<CustomerLang>('lang', oneOf(['en', 'my'], 'en'), (v) => v)

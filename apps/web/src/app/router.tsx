@@ -4,7 +4,7 @@ import { RequireSignedIn, SignedOutOnly } from './guards.tsx'
 import { paths } from './paths.ts'
 import { Root } from './Root.tsx'
 
-// Route table (SPEC §2). Pages load lazily: a visitor of /login downloads the sign-in form and the
+// Route table (docs/requirements.md §2). Pages load lazily: a visitor of /login downloads the sign-in form and the
 // app frame, nothing of the signed-in areas.
 
 const page = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) => ({
@@ -250,7 +250,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // A shared map's public page: no sign-in, no portal frame (SPEC "map embed").
+        // A shared map's public page: no sign-in, no portal frame (docs/requirements.md §14.5).
         path: '/m/:token',
         ...page(
           () => import('../features/maps/PublicMapPage.tsx'),

@@ -2,7 +2,7 @@ import type { Profile, Session } from '@app/contract'
 import { stored, useStored } from '../lib/store.ts'
 
 /**
- * SPEC §3 "Session", kept locally under `user`: removing it (logout here or in another tab) signs
+ * The session (docs/requirements.md §2.10), kept locally under `user`: removing it (logout here or in another tab) signs
  * this tab out. The token rides along; everything else is refreshed from the profile call.
  */
 export interface StoredSession {
@@ -35,7 +35,7 @@ function parse(raw: string | null): StoredSession | null {
 
 export const sessionStore = stored<StoredSession | null>('user', parse, (v) => (v ? JSON.stringify(v) : null))
 
-/** The list of campaigns the user dismissed; cleared at logout (SPEC §4). */
+/** The list of campaigns the user dismissed; cleared at logout (docs/requirements.md §2.10). */
 export const CAMPAIGNS_KEY = 'campaigns'
 
 export function sessionFrom(profile: Profile, token: string): StoredSession {

@@ -1,7 +1,7 @@
 import type { MessageKey } from '@app/contract'
 import { i18n } from '../i18n/i18n.ts'
 
-// SPEC §4's relative time, in the SPA's current language. The contract's `relativeTime` says the same
+// Relative time (docs/requirements.md §18.1), in the SPA's current language. The contract's `relativeTime` says the same
 // (and the test holds the two together), but it reaches every language's catalog at once: a screen
 // importing it would put the Burmese and Vietnamese catalogs on the sign-in page's first load. The
 // SPA's runtime loads those catalogs on demand.

@@ -2,7 +2,7 @@ import { CHART_PRIMARY } from '@app/contract'
 import type { Theme } from '../app/prefs.ts'
 
 /**
- * Brand tokens; antd derives everything else from them. SPEC's blue (#3A93F9) stays the charts' colour
+ * Brand tokens; antd derives everything else from them. The chart blue (#3A93F9, docs/requirements.md §18.2) stays the charts' colour
  * and the dark theme's primary, where it reads at 5.9:1 on the page. On white it reads at only 3.1:1,
  * too faint for selected menu items and links, so the light theme uses a deeper blue of the same hue
  * (5.2:1 on white, 4.6:1 on the selected-item background).

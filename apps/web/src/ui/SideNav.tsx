@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { useMediaQuery } from '../lib/use-media-query.ts'
 
 /**
- * Whether the sidebar is folded: folded under the area's breakpoint (SPEC §9: 1201 px for customers,
+ * Whether the sidebar is folded: folded under the area's breakpoint (docs/requirements.md §18.6: 1201 px for customers,
  * 901 px for the back office), and the user may fold or unfold it by hand.
  */
 export function useSidebarFold(breakpoint: number) {

@@ -4,7 +4,7 @@ import type { Problem } from '@app/contract'
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const
 
 /**
- * Judges a chosen file before it is sent: SPEC §5 "Invalid Image !" for anything but an image, and
+ * Judges a chosen file before it is sent: "Invalid Image !" (docs/requirements.md §4.6) for anything but an image, and
  * the size message for a file over `maxBytes`. The server repeats both checks.
  */
 export function checkImageFile(

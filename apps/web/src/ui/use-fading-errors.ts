@@ -9,7 +9,7 @@ type FieldName = string | number | (string | number)[]
 const keyOf = (name: FieldName) => JSON.stringify(Array.isArray(name) ? name : [name])
 
 /**
- * SPEC §5 inline errors: a field's red border and the explanation under it vanish 5 seconds after they
+ * Inline errors (docs/requirements.md §18.5): a field's red border and the explanation under it vanish 5 seconds after they
  * appear. Pass `onFieldsChange` to the Form; put a failed call's field messages on the fields with
  * `showServerErrors` (it answers whether every message found its field).
  */

@@ -18,7 +18,7 @@ import { editUserPath } from './UserManagementPage.tsx'
 
 /**
  * /administrator/sales-account-management ("Access rights", admin only): the staff accounts with their
- * roles (changed here after a confirmation) and the SPEC §6 matrix of what each role opens, read from
+ * roles (changed here after a confirmation) and the matrix of what each role opens (docs/requirements.md §2.4), read from
  * the back office's own page table so it cannot disagree with the menu and the guards.
  */
 export function AccessRightsPage() {

@@ -41,7 +41,7 @@ export function useMayManage(account: Pick<Account, 'roles'>): boolean {
   return isAdmin || mainRole(account.roles) === 'customer'
 }
 
-/** Suspends or reactivates after a confirmation (SPEC §4); the server's message is the outcome. */
+/** Suspends or reactivates after a confirmation (docs/requirements.md §4.7); the server's message is the outcome. */
 export function SuspendButton({ account, size }: { account: Who; size?: 'small' | 'middle' }) {
   const t = useT(accountsMessages)
   const common = useT(commonMessages)
@@ -82,7 +82,7 @@ export function SuspendButton({ account, size }: { account: Who; size?: 'small' 
   )
 }
 
-/** The back-office menu entries a role opens, read from the one page table (SPEC §6). */
+/** The back-office menu entries a role opens, read from the one page table (docs/requirements.md §2.4). */
 export function menuPagesOf(role: Role) {
   return adminPages.filter((page) => page.inMenu && page.roles.includes(role))
 }

@@ -49,7 +49,7 @@ const INITIAL: Partial<CreateValues> = {
 /**
  * /administrator/user-management/create-user: a new account with a password staff choose, checked by
  * the contract's rules as the server checks them. Support create customers only; the role and the
- * per-user flags are for administrators (SPEC §6). Success opens the new account.
+ * per-user flags are for administrators (docs/requirements.md §4.8). Success opens the new account.
  */
 export function CreateUserPage() {
   const t = useT(accountsMessages)

@@ -318,7 +318,7 @@ const FLAGS: {
   { flag: 'active_after_created', label: 'form.activeAfterCreated', hint: 'edit.activeAfterCreatedHint' },
 ]
 
-/** The per-user flags (SPEC §6: administrators toggle them); each switch saves at once. */
+/** The per-user flags (docs/requirements.md §4.8: administrators toggle them); each switch saves at once. */
 function FlagsCard({ account }: { account: Account }) {
   const t = useT(accountsMessages)
   const { message } = App.useApp()

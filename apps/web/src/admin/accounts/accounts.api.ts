@@ -3,7 +3,7 @@ import * as contract from '@app/contract'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
 
-// The back office's account calls (SPEC §7 "Auth and users"). Everything sits under ['users'], so a
+// The back office's account calls (docs/accounts.md). Everything sits under ['users'], so a
 // change here (or a plan change, or added balance elsewhere) refreshes every list and account view.
 // Mutations are silent: each screen says what failed in its own words.
 
@@ -118,7 +118,7 @@ const FLAG_ENDPOINTS = {
   active_after_created: contract.changeActiveAfterCreated,
 } as const
 
-/** Turns a per-user flag over (SPEC §7's PUT calls take no body). */
+/** Turns a per-user flag over (the PUT calls take no body). */
 export function useToggleAccountFlag() {
   const invalidate = useInvalidateUsers()
   return useMutation({

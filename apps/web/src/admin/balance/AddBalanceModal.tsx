@@ -23,7 +23,7 @@ interface AddBalanceValues {
 }
 
 /**
- * Adds balance to one account (SPEC §6): an amount in USD above 0 with at most 2 decimals and a
+ * Adds balance to one account (docs/requirements.md §4.8): an amount in USD above 0 with at most 2 decimals and a
  * required description, checked as the server checks them. Success shows the server's message and
  * closes; a refusal keeps the form open with the server's reason.
  */

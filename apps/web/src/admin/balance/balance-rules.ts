@@ -3,7 +3,7 @@ import { type Check, formatCents, MONEY_BOUNDS, moneyCheck, parseMoney } from '@
 // The add-balance form's checks, the rules the contract's schema applies on the server (balance.ts,
 // whose zod schemas do not ship to the browser), so the field says here what the server would say.
 
-/** SPEC §5: an amount in USD above 0, with at most 2 decimals, and at most its bound (docs/security.md). */
+/** An amount in USD above 0, with at most 2 decimals, and at most its bound (docs/security.md). */
 export const checkAmount: Check<string> = moneyCheck(MONEY_BOUNDS.addBalance)
 
 const WIRE_MONEY = /^-?\d+\.\d{2}$/

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { call } from '../../api/client.ts'
 import { type BalanceLogFilters, logQuery } from './balance-filters.ts'
 
-// The back office's balance calls (SPEC §7 "Coupons and logs", add-balance). Everything sits under
+// The back office's balance calls (docs/balance.md). Everything sits under
 // ['balance'], so adding balance here refreshes every log and summary on screen.
 
 export const BALANCE_LOG_PAGE_SIZE = 20

@@ -8,7 +8,7 @@ import { useSetBillPaid } from './billing.api.ts'
 import { billingMessages } from './billing.i18n.ts'
 
 /**
- * Sets a bill paid, or back to unpaid, after a confirmation (SPEC §4). A refusal says "Change status
+ * Sets a bill paid, or back to unpaid, after a confirmation (docs/requirements.md §9.3). A refusal says "Change status
  * error" with the server's reason when there is one; success shows the server's message.
  */
 export function SetPaidButton({ bill }: { bill: Pick<Bill, 'id' | 'code' | 'paid'> }) {

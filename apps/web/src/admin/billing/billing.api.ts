@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { call, download } from '../../api/client.ts'
 import { type BillFilters, filtersQuery, type MonthChoice } from './bill-filters.ts'
 
-// The back office's bill calls (SPEC §7 "Bills"). Everything sits under ['bills'], so a change made
+// The back office's bill calls (docs/billing.md). Everything sits under ['bills'], so a change made
 // here refreshes the customer's bill screens too.
 
 const BILLS_PAGE_SIZE = 20

@@ -27,7 +27,7 @@ interface ShownImage extends CampaignImage {
 const DATE = 'YYYY-MM-DD'
 
 /**
- * Creates or edits a campaign (SPEC §5: code, name, start and end date, url and an image required;
+ * Creates or edits a campaign (docs/requirements.md §16.1: code, name, start and end date, url and an image required;
  * images at most 10 MB, judged by content on the server). Images upload as soon as they are chosen;
  * one removed is deleted at once (a fresh upload) or with its campaign file entry (a saved one).
  */

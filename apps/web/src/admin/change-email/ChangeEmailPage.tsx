@@ -46,7 +46,7 @@ const STATUS_COLOR = { unaccomplished: 'orange', accomplished: 'green', refused:
 const isStatus = (value: string): value is Status => (EMAIL_CHANGE_STATUSES as readonly string[]).includes(value)
 
 /**
- * /administrator/change-email (SPEC §2, §6 admin and support): the requests by status (unaccomplished
+ * /administrator/change-email (admin and support, docs/requirements.md §13.2): the requests by status (unaccomplished
  * first, the oldest on top), every request, or one account's (`?user_id=`), searched on the server;
  * complete after a confirmation, or refuse with a reason the customer sees. Filters live in the URL.
  */

@@ -2,7 +2,7 @@ import * as contract from '@app/contract'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
 
-// The back office's e-mail change calls (SPEC §7 "Email change"). Everything sits under
+// The back office's e-mail change calls (docs/email-change.md). Everything sits under
 // ['email-change'], so a decision refreshes every list. Mutations are silent: the page says what failed.
 
 export const CHANGE_EMAIL_PAGE_SIZE = 20

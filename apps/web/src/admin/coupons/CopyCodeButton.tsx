@@ -4,7 +4,7 @@ import { copyText } from '../../features/keys/clipboard.ts'
 import { useT } from '../../i18n/define.ts'
 import { couponsMessages } from './coupons.i18n.ts'
 
-/** Copies a coupon code; SPEC §8: a copy-success message, or a copy-failure one. */
+/** Copies a coupon code; docs/requirements.md §3.9: a copy-success message, or a copy-failure one. */
 export function CopyCodeButton({
   code,
   label,

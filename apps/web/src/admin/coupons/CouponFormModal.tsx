@@ -42,7 +42,7 @@ const INITIAL: CouponValues = {
 const dayOf = (date: Dayjs) => date.format('YYYY-MM-DD')
 
 /**
- * Creates a coupon (SPEC §5): a type that exists, credit in USD above 0, an expiry date from today
+ * Creates a coupon (docs/requirements.md §11.2): a type that exists, credit in USD above 0, an expiry date from today
  * on, balance expiry days above 1 and a limit (or unlimited, sent as -1). The server generates the
  * code, shown afterwards with a copy button.
  */

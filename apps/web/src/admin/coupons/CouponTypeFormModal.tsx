@@ -26,9 +26,9 @@ const INITIAL: CouponTypeValues = {
 }
 
 /**
- * Creates a coupon type (SPEC §5): name and event code required, the code in A–Z, 0–9, _ and - (typed
+ * Creates a coupon type (docs/requirements.md §11.1): name and event code required, the code in A–Z, 0–9, _ and - (typed
  * letters become capitals, and the rule is checked as it is typed), a limit of coupons or unlimited.
- * A refusal says SPEC's "Create Coupon type failed !" with the server's reason.
+ * A refusal says "Create Coupon type failed !" with the server's reason.
  */
 export function CouponTypeFormModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const t = useT(couponsMessages)

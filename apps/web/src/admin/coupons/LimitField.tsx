@@ -3,7 +3,7 @@ import { i18n } from '../../i18n/i18n.ts'
 import { checkLimit } from './coupon-rules.ts'
 
 /**
- * A limit that is a number of at least 1 or, with "Unlimited" ticked, -1 (SPEC §5). The form holds it
+ * A limit that is a number of at least 1 or, with "Unlimited" ticked, -1 (docs/requirements.md §11.2). The form holds it
  * as two fields, `limit_unlimited` and `limit_count`; `limitOf` turns them into what the server takes.
  */
 export function LimitField(props: { label: string; help: string; unlimited: string; count: string }) {

@@ -3,7 +3,7 @@ import { type Check, MONEY_BOUNDS, moneyCheck, type Problem, UNLIMITED } from '@
 // The coupon forms' checks, the rules the contract's schemas apply on the server (coupons.ts, whose
 // zod schemas do not ship to the browser), so a field says here what the server would say.
 
-/** SPEC §5: an event code uses A–Z, 0–9, _ and - (the contract's EVENT_CODE_PATTERN). */
+/** docs/requirements.md §11.1: an event code uses A–Z, 0–9, _ and - (the contract's EVENT_CODE_PATTERN). */
 export const EVENT_CODE_PATTERN = /^[A-Z0-9_-]+$/
 /** The form's input stops at this length, as the server's schema does. */
 export const EVENT_CODE_MAX = 64
@@ -21,17 +21,17 @@ export const checkEventCode: Check<string> = (value) => {
   return EVENT_CODE_PATTERN.test(code) ? null : { key: 'coupons.eventCodeInvalid' }
 }
 
-/** SPEC §5/§9: a coupon's credit in USD above 0, at most 2 decimals, and at most its bound (docs/security.md). */
+/** docs/requirements.md §11.2: a coupon's credit in USD above 0, at most 2 decimals, and at most its bound (docs/security.md). */
 export const checkCredit: Check<string> = moneyCheck(MONEY_BOUNDS.couponCredit)
 
-/** SPEC §5/§9: the credit stays spendable more than 1 day (whole days). */
+/** docs/requirements.md §11.2: the credit stays spendable more than 1 day (whole days). */
 export function checkExpiryDays(value: number | null | undefined): Problem | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 2 && value <= EXPIRY_DAYS_MAX
     ? null
     : { key: 'coupons.expiryDaysInvalid' }
 }
 
-/** SPEC §5/§9: a limit is -1 (unlimited) or a whole number of at least 1. */
+/** docs/requirements.md §11.2: a limit is -1 (unlimited) or a whole number of at least 1. */
 export function checkLimit(value: number | null | undefined): Problem | null {
   return typeof value === 'number' &&
     Number.isInteger(value) &&

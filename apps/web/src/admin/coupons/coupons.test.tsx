@@ -104,7 +104,7 @@ describe('coupon types', { timeout: 60_000 }, () => {
     await waitFor(() => expect(queriesOf(TYPES).at(-1)).toEqual({ page: '2', page_size: '20', keyword: 'summer' }))
   })
 
-  it('checks the event code as it is typed, in capitals, and says SPEC’s failure with the server’s reason', async () => {
+  it('checks the event code as it is typed, in capitals, and says the failure with the server’s reason', async () => {
     server[CREATE_TYPE] = () => refused(409, 'CONFLICT', 'A coupon type with this event code already exists')
     openApp('/administrator/coupons/coupon-types')
     await screen.findByText('Summer sale')

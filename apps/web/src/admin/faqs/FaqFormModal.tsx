@@ -18,7 +18,7 @@ interface Values {
   published: boolean
 }
 
-/** Creates or edits an FAQ entry (SPEC §3 FAQ): category, title, question, answer, images, status. */
+/** Creates or edits an FAQ entry (docs/requirements.md §15.2): category, title, question, answer, images, status. */
 export function FaqFormModal({ faq, open, onClose }: { faq: Faq | null; open: boolean; onClose: () => void }) {
   const t = useT(adminFaqsMessages)
   return (

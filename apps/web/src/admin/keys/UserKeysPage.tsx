@@ -366,7 +366,7 @@ function KeyTable({
   )
 }
 
-/** The shared key form in a drawer: saving closes it and the list stays where it was (SPEC §4). */
+/** The shared key form in a drawer: saving closes it and the list stays where it was (docs/requirements.md §5.5). */
 function EditKeyDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   const t = useT(userKeysMessages)
   const isNarrow = useMediaQuery('(max-width: 760px)')

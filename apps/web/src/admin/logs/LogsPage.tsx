@@ -27,7 +27,7 @@ function actionLabel(t: TFunction<LogsTree>, action: string): string | null {
 }
 
 /**
- * /administrator/logs (SPEC §2 "History / Logs", admin and support): the audit log, newest first,
+ * /administrator/logs ("History / Logs", admin and support; docs/requirements.md §17.1): the audit log, newest first,
  * searched and filtered by actor, action and days on the server (all in the URL), each row opening to
  * its before and after values; the same selection exports as CSV or XLSX.
  */

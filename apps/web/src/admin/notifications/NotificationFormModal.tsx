@@ -89,7 +89,7 @@ function valuesOf(n: Notification | null): Values {
 
 /**
  * Composes or edits a pending notification: name, e-mail subject, rich content, recipients (every
- * customer or a filter, with a count of who matches now) and when to send. SPEC §8's "update
+ * customer or a filter, with a count of who matches now) and when to send. The "update
  * notification failed" heads a failed edit.
  */
 export function NotificationFormModal({

@@ -11,7 +11,7 @@ import { useChangeUserPlan } from './plans.api.ts'
 import { plansMessages } from './plans.i18n.ts'
 
 /**
- * Sets one user's plan (SPEC §6, admin only; no charge): pick the account by e-mail (or open it for a
+ * Sets one user's plan (docs/requirements.md §4.8, admin only; no charge): pick the account by e-mail (or open it for a
  * given `user`, from the account's page) and a plan.
  */
 export function ChangeUserPlanModal({

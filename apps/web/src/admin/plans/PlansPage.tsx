@@ -16,7 +16,7 @@ import { plansMessages } from './plans.i18n.ts'
 
 /**
  * /administrator/plans (admin and support): the plans with their upstream ids, limits and price,
- * created and edited in a modal. Setting one user's plan is for administrators only (SPEC §6).
+ * created and edited in a modal. Setting one user's plan is for administrators only (docs/requirements.md §4.8).
  */
 export function PlansPage() {
   const t = useT(plansMessages)

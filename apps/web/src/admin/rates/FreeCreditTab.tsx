@@ -22,7 +22,7 @@ import { ratesMessages } from './rates.i18n.ts'
 type BillingSettings = ResponseOf<typeof getBillingSettings>
 
 /**
- * The free settings (SPEC §3 "Free settings": monthly credit, first-registration credit) and the two
+ * The free settings (docs/requirements.md §8.4: monthly credit, first-registration credit) and the two
  * numbers every new bill uses (discount percentage, USD→VND exchange rate), each saved on its own.
  */
 export function FreeCreditTab() {

@@ -18,7 +18,7 @@ import { type PickedUser, UserPicker } from './UserPicker.tsx'
 type ServiceRow = PriceBook['services'][number]
 
 /**
- * One user's prices (SPEC §2 "private settings"): the book they are billed by, what they pay per
+ * One user's prices (private settings, docs/requirements.md §8.1): the book they are billed by, what they pay per
  * service now (private where set, else common), and their private settings. The user is in the URL.
  */
 export function PrivateRatesTab() {

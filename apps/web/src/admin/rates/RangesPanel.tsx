@@ -25,7 +25,7 @@ import { ratesMessages } from './rates.i18n.ts'
 const PREVIEW_REQUESTS = 1_000_000
 
 /**
- * A setting's graduated ranges (SPEC §3 "Range request", §5): `request_from` exclusive, `request_to`
+ * A setting's graduated ranges (docs/requirements.md §8.2): `request_from` exclusive, `request_to`
  * inclusive, -1 for no upper bound, contiguous from 0. Below them, what a month would cost.
  */
 export function RangesPanel({ setting }: { setting: RateSetting }) {
@@ -214,7 +214,7 @@ function RangeForm({
   const onFinish = (values: RangeValues) => {
     if (values.request_from === null || values.request_to === null) return
     const range = { request_from: values.request_from, request_to: values.request_to, rate: values.rate.trim() }
-    // The whole set is judged before sending, as the server will judge it (SPEC §5).
+    // The whole set is judged before sending, as the server will judge it (docs/requirements.md §8.2).
     const found = checkRangeChange(setting.ranges, editing?.id ?? null, range)
     if (found) {
       setProblem(i18n.message(found.key, { from: 'from' in found ? found.from : undefined }))

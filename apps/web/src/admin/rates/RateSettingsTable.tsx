@@ -15,7 +15,7 @@ import { ratesMessages } from './rates.i18n.ts'
 import { ServiceName } from './ServiceName.tsx'
 
 /**
- * The rate settings of one price book, common or one user's private ones (SPEC §2 "rate settings"):
+ * The rate settings of one price book, common or one user's private ones (docs/requirements.md §8.1):
  * each row opens to its ranges; settings are created and edited in a drawer and deleted after a
  * confirmation.
  */

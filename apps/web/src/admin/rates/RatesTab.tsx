@@ -6,7 +6,7 @@ import { ratesMessages } from './rates.i18n.ts'
 
 type Book = 'current' | 'legacy'
 
-/** Current (is_new) or legacy price book (DESIGN §4: each user is billed by one of the two). */
+/** Current (is_new) or legacy price book (docs/requirements.md §8.1: each user is billed by one of the two). */
 export function BookSwitch({ isNew, onChange }: { isNew: boolean; onChange: (isNew: boolean) => void }) {
   const t = useT(ratesMessages)
   return (

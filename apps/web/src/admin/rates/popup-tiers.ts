@@ -3,7 +3,7 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ratesMessages } from './rates.i18n.ts'
 
-/** The pricing popup's four tier headings (SPEC §2): "Up to 100,000", "100,001–200,000"… */
+/** The pricing popup's four tier headings (docs/requirements.md §8.5): "Up to 100,000", "100,001–200,000"… */
 export function usePopupTierLabels(): string[] {
   const t = useT(ratesMessages)
   const count = new Intl.NumberFormat(localeOf(useLang()))

@@ -18,7 +18,7 @@ const PATH = /^\/[\w\-./]*$/
 const RIVAL_PRICE = /^\d{1,8}(\.\d{1,2})?$/
 const HUNDRED_PERCENT = 100n * 10n ** 8n
 
-/** SPEC §5: a per-request rate above 0, at most 8 decimal places, and at most its bound (docs/security.md). */
+/** docs/requirements.md §8.1: a per-request rate above 0, at most 8 decimal places, and at most its bound (docs/security.md). */
 export const checkRate: Check<string> = checkRateInput
 
 /** A prefix or subpath: starts with / and holds only letters, digits, -, _, . and /. */
@@ -46,7 +46,7 @@ export const checkRivalPrice: Check<string> = (value) =>
 
 /**
  * The ranges of a setting once `range` is saved (replacing the range `replacing`, or added), judged
- * as the server judges the whole set (SPEC §5). A set that was already wrong before the change is left
+ * as the server judges the whole set (docs/requirements.md §8.2). A set that was already wrong before the change is left
  * to the server to judge.
  */
 export function checkRangeChange(

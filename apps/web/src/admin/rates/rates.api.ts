@@ -5,7 +5,7 @@ import { ApiError, call } from '../../api/client.ts'
 
 // Calls of the rate screens (settings-weight, ranges, free settings, billing settings, the rival's
 // prices, one user's price book). Everything sits under ['rates'], so any change refreshes every view
-// of it. Mutations are silent: each screen says what failed with SPEC §8's own words.
+// of it. Mutations are silent: each screen says what failed in its own words (docs/requirements.md §3.9).
 
 export type RateSettingBody = RequestOf<typeof contract.createRateSetting>['body']
 type RangeBody = RequestOf<typeof contract.createRange>['body']

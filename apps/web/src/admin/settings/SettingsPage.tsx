@@ -21,7 +21,7 @@ type Tab = (typeof TABS)[number]
 const isTab = (value: string | null): value is Tab => TABS.includes(value as Tab)
 
 /**
- * /administrator/settings: maintenance mode (DESIGN §3) and the rate settings of SPEC §2 (common and
+ * /administrator/settings: maintenance mode (docs/requirements.md §3.4) and the rate settings of §8 (common and
  * private rates with their ranges, free credit, billing numbers, the rival's prices). The tab is kept
  * in the URL (`?tab=`), so a reload or a shared link opens the same one.
  */

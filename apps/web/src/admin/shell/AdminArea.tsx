@@ -10,7 +10,7 @@ import { AppFrame } from '../../ui/AppFrame.tsx'
 import { AdminLayout } from './AdminLayout.tsx'
 import { type AdminPage, adminPages } from './nav.tsx'
 
-/** Shows the permission-denied page to a role that may not open `children` (SPEC §6). */
+/** Shows the permission-denied page to a role that may not open `children` (docs/requirements.md §2.6). */
 function RequireRole({ roles, children }: { roles: readonly Role[]; children: ReactNode }) {
   const session = useSession()
   if (!session || !hasAnyRole(session.roles, roles)) return <PermissionDenied />
@@ -41,7 +41,7 @@ function PageLoader({ page }: { page: AdminPage }) {
   )
 }
 
-/** /administrator/*: staff only; each page checks its own roles (SPEC §6) before it loads. */
+/** /administrator/*: staff only; each page checks its own roles (docs/requirements.md §2.4) before it loads. */
 export function AdminArea() {
   const session = useSession()
   if (!session || !hasAnyRole(session.roles, ['admin', 'support'])) return <PermissionDenied />

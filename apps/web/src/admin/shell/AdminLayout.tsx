@@ -22,7 +22,7 @@ import { SideNav, useSidebarFold } from '../../ui/SideNav.tsx'
 import { adminShellMessages } from './admin-shell.i18n.ts'
 import { activeAdminPage, adminPages } from './nav.tsx'
 
-/** The back-office frame: a menu of what the user's role may open, folding under 901 px (SPEC §2). */
+/** The back-office frame: a menu of what the user's role may open, folding under 901 px (docs/requirements.md §2.8). */
 export function AdminLayout({ children }: { children: ReactNode }) {
   const t = useT(adminShellMessages)
   const common = useT(commonMessages)

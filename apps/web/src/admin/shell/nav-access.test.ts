@@ -2,7 +2,7 @@ import { PAGES } from '@app/contract'
 import { describe, expect, it } from 'vitest'
 import { adminPages } from './nav.tsx'
 
-// The back office's pages open for the roles SPEC §6's one table gives them
+// The back office's pages open for the roles the one access table gives them
 // (packages/contract/src/access.ts), so the screens and the server cannot disagree about a page.
 
 /** The roles the table gives a path: those of every page entry naming it. */
@@ -16,9 +16,12 @@ function rolesOfPath(path: string): string[] | null {
 }
 
 describe('the back office pages and the access table', () => {
-  it.each(adminPages.map((page) => [page.path, page] as const))('%s opens for the roles of SPEC §6', (path, page) => {
-    const roles = rolesOfPath(path)
-    expect(roles, `${path} is on no page of packages/contract/src/access.ts`).not.toBeNull()
-    expect([...page.roles].sort()).toEqual(roles)
-  })
+  it.each(adminPages.map((page) => [page.path, page] as const))(
+    '%s opens for the roles of the access table',
+    (path, page) => {
+      const roles = rolesOfPath(path)
+      expect(roles, `${path} is on no page of packages/contract/src/access.ts`).not.toBeNull()
+      expect([...page.roles].sort()).toEqual(roles)
+    },
+  )
 })

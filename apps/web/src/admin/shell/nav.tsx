@@ -25,7 +25,7 @@ import type { adminShellMessages } from './admin-shell.i18n.ts'
 type ShellKey = KeyOf<NonNullable<(typeof adminShellMessages)['shape']>>
 
 /**
- * The back office's pages (SPEC §2 "Administrator routes" and §6): who may open each, whether it is in
+ * The back office's pages (docs/requirements.md §2.4): who may open each, whether it is in
  * the menu, and which other paths keep its menu entry highlighted. The router and the menu both read it.
  */
 export interface AdminPage {

@@ -22,7 +22,7 @@ function statusColour(status: number): string {
 
 /**
  * One account's requests of a chosen month, newest first, a page at a time, with the month's CSV
- * export (SPEC §9: up to 10,000 requests finished within the month).
+ * export (docs/requirements.md §7.3: up to 10,000 requests finished within the month).
  */
 export function RecentRequests(props: { userId: string; fileStem: string }) {
   const t = useT(usageMessages)

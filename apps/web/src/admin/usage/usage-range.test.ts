@@ -14,7 +14,7 @@ describe('the statistics period', () => {
     expect(quickRange('lastMonth', new Date('2026-01-10T00:00:00Z'))).toEqual({ from: '2025-12-01', to: '2025-12-31' })
   })
 
-  it('follows SPEC §4 for the unit: days up to 31 days, months beyond, years beyond 365', () => {
+  it('follows the range rule for the unit: days up to 31 days, months beyond, years beyond 365', () => {
     expect(defaultUnit({ from: '2026-03-01', to: '2026-03-31' })).toBe('day')
     expect(defaultUnit({ from: '2026-03-01', to: '2026-04-01' })).toBe('month')
     expect(defaultUnit({ from: '2025-01-01', to: '2025-12-31' })).toBe('month')

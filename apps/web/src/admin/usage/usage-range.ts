@@ -76,7 +76,7 @@ export function orderedRange(from: string, to: string): DateRange {
   return from <= to ? { from, to } : { from: to, to: from }
 }
 
-/** SPEC §4 unit rule for the days of `range` (the last day counts in full). */
+/** The unit rule (docs/requirements.md §7.2) for the days of `range` (the last day counts in full). */
 export function defaultUnit(range: DateRange): Exclude<UsageUnit, 'hour'> {
   return chartUnit(startOf(range.from), new Date(startOf(range.to).getTime() + DAY_MS))
 }

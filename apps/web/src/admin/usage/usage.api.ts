@@ -3,7 +3,7 @@ import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation } fro
 import { call, download } from '../../api/client.ts'
 import { type DateRange, type MonthChoice, rangeQuery } from './usage-range.ts'
 
-// The back office's statistics calls (SPEC §7 "Statistics"). Everything sits under ['statistics'].
+// The back office's statistics calls (docs/usage.md). Everything sits under ['statistics'].
 
 export const USAGE_USERS_PAGE_SIZE = 20
 export const RECENT_REQUESTS_PAGE_SIZE = 50

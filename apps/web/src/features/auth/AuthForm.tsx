@@ -9,7 +9,7 @@ import { authMessages } from './auth.i18n.ts'
 
 /**
  * The frame every sign-in page's form shares: fields validated on leaving them, errors that fade
- * (SPEC §5), a failure the fields cannot show as an alert above the one full-width submit button.
+ * (docs/requirements.md §4.2), a failure the fields cannot show as an alert above the one full-width submit button.
  */
 export function AuthForm<Values>(props: {
   form: FormInstance<Values>

@@ -10,7 +10,7 @@ import { Muted } from './AuthText.tsx'
 import { authMessages } from './auth.i18n.ts'
 
 /**
- * The frame of the public account pages (SPEC §2: no sidebar, no header): the brand above a centred
+ * The frame of the public account pages (docs/requirements.md §2.2: no sidebar, no header): the brand above a centred
  * card, and in the corner the visitor's language and theme, kept like the signed-in area keeps them.
  */
 const LANGUAGES: readonly CustomerLang[] = ['en', 'my']

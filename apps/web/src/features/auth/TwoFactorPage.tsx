@@ -36,7 +36,7 @@ const recoveryCodeRule = {
 }
 
 /**
- * /login/two-factor: the second step of a sign-in with 2FA on (DESIGN §4). The first step (password,
+ * /login/two-factor: the second step of a sign-in with 2FA on (docs/requirements.md §4.5). The first step (password,
  * Google or Facebook) left its challenge in this tab; the code from the authenticator app finishes it,
  * or one of the account's passkeys, or a recovery code (docs/sign-in.md).
  */

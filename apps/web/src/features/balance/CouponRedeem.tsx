@@ -17,7 +17,7 @@ interface Values {
 
 /**
  * Redeems a coupon code. Success shows the server's words (the credit and until when it can be spent);
- * a refusal says SPEC's "coupon use failed" with the server's reason (unknown, used up, expired…).
+ * a refusal says "coupon use failed" with the server's reason (unknown, used up, expired…).
  */
 export function CouponRedeem() {
   const t = useT(balanceMessages)

@@ -22,7 +22,7 @@ function tierLabel(t: TFunction<Messages>, tier: Tier, isLast: boolean, lang: La
   return t('tiers.range', { from, to: formatCount(tier.request_to, lang) })
 }
 
-/** SPEC "a bill that explains itself": per service, the hits, the free allowance used and each tier. */
+/** A bill that explains itself (docs/requirements.md §9.6): per service, the hits, the free allowance used and each tier. */
 export function BillLines({ lines }: { lines: BillLine[] }) {
   const t = useT(billingMessages)
   const used = lines.filter((line) => line.hits > 0)

@@ -171,7 +171,7 @@ function PaymentState({ bill }: { bill: BillDetail }) {
 
 /**
  * "Pay from balance": a confirmation with the amount and the balance, then one payment. Each confirmed
- * click carries its own Idempotency-Key, so a repeated request cannot pay twice. A refusal says SPEC's
+ * click carries its own Idempotency-Key, so a repeated request cannot pay twice. A refusal says
  * "Pay bill error" with the server's reason.
  */
 function PayFromBalance({ bill, onShort }: { bill: BillDetail; onShort: (message: string | null) => void }) {

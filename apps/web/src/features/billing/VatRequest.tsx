@@ -18,8 +18,8 @@ import { billingMessages } from './billing.i18n.ts'
 type VatValues = VatBody
 
 /**
- * SPEC §2/§5: ask for a VAT invoice for the bill (company name, address, tax code, e-mail), checked
- * with the contract's rules as SPEC's inline errors. A request already made is shown; a new one
+ * docs/requirements.md §9.4: ask for a VAT invoice for the bill (company name, address, tax code, e-mail), checked
+ * with the contract's rules as inline errors (§18.5). A request already made is shown; a new one
  * replaces it.
  */
 export function VatRequest({ bill }: { bill: BillDetail }) {

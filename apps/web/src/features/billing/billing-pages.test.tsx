@@ -324,7 +324,7 @@ const field = (label: string) => screen.getByLabelText(label)
 const vatPosts = () => calls.filter((c) => c.route === `POST /v1/bills/request-vat-to-admin/${BILL_ID}`)
 
 describe('the VAT invoice request', { timeout: 60_000 }, () => {
-  it('gives SPEC’s message for each invalid field, with a red border, and sends nothing', async () => {
+  it('gives its message for each invalid field, with a red border, and sends nothing', async () => {
     await openOctober()
     typeInto(field('Company name'), 'A')
     typeInto(field('Company address'), 'Hà')

@@ -2,7 +2,7 @@ import { CAMPAIGNS_KEY } from '../../app/session.ts'
 import { stored } from '../../lib/store.ts'
 
 /**
- * The campaigns this browser dismissed (SPEC §4: "the locally stored campaign list", cleared at logout by
+ * The campaigns this browser dismissed (docs/requirements.md §16.3, cleared at logout by
  * `clearSession`). Ids only; an unreadable value counts as none dismissed.
  */
 export const dismissedCampaigns = stored<string[]>(

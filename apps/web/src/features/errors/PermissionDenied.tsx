@@ -2,7 +2,7 @@ import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { ResultPage } from '../../ui/ResultPage.tsx'
 
-/** SPEC §2: "You don't have permission to access this page" with a link back to /. */
+/** docs/requirements.md §2.6: "You don't have permission to access this page" with a link back to /. */
 export function PermissionDenied() {
   const t = useT(commonMessages)
   return (

@@ -11,7 +11,7 @@ import { profileQuery } from '../auth/auth.api.ts'
 import { keysMessages } from './keys.i18n.ts'
 
 /**
- * What the signed-in account may do with keys (SPEC §4, §5; the server enforces the same): a suspended
+ * What the signed-in account may do with keys (docs/requirements.md §4.3, §4.7, §5.3; the server enforces the same): a suspended
  * account changes nothing, an unverified one creates nothing, and without a verified phone number the
  * server answers E401. Staff acting in the portal are held to none of these.
  */

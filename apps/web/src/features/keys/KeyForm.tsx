@@ -54,8 +54,8 @@ export interface SavedKey {
 }
 
 /**
- * SPEC §2 key create/edit form, used by /createKey, /edit and the back office's edit drawer. Create
- * mode without `editing`, edit mode with it (SPEC §4). `onSaved` decides where to go next, so a page
+ * The key create/edit form (docs/requirements.md §5), used by /createKey, /edit and the back office's edit drawer. Create
+ * mode without `editing`, edit mode with it (§5.5). `onSaved` decides where to go next, so a page
  * that must keep its place (the admin screens) stays where it is.
  */
 export function KeyForm({
@@ -81,7 +81,7 @@ export function KeyForm({
   const choice = Form.useWatch('choice', form) ?? initialValues(editing).choice
   const rows = wholeRows(Form.useWatch(LIST, form))
 
-  // SPEC §5: switching the restriction choice starts again from one empty domain row.
+  // docs/requirements.md §5.2: switching the restriction choice starts again from one empty domain row.
   const onValuesChange = (changed: Partial<KeyFormValues>) => {
     if ('choice' in changed) form.setFieldValue(LIST, [emptyRow()])
   }
@@ -99,9 +99,9 @@ export function KeyForm({
     }
     const onError = (error: Error) => {
       fading.showServerErrors(error)
-      // SPEC §8: the server's message when there is one, else "Create key failed" / "Edit key failed".
+      // docs/requirements.md §5.5: the server's message when there is one, else "Create key failed" / "Edit key failed".
       message.error(serverMessage(error) ?? t(isEditing ? 'failed.edit' : 'failed.create'))
-      // SPEC §8: E401 (no verified phone number) sends the user to the profile to add one.
+      // docs/requirements.md §5.3: E401 (no verified phone number) sends the user to the profile to add one.
       if (error instanceof ApiError && error.code === ErrorCode.NoPhone) navigate(paths.settings('profile'))
     }
     if (editing) {

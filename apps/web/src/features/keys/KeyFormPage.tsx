@@ -16,8 +16,8 @@ import { keysMessages } from './keys.i18n.ts'
 import { SecretModal, type ShownSecret } from './SecretModal.tsx'
 
 /**
- * /createKey and /edit (SPEC §2): create mode, or edit mode when `?id=` names a key. After saving the
- * user goes to /keys (SPEC §4), a new key's secret shown once on the way.
+ * /createKey and /edit (docs/requirements.md §5.5): create mode, or edit mode when `?id=` names a key. After saving the
+ * user goes to /keys, a new key's secret shown once on the way.
  */
 export function KeyFormPage() {
   const [searchParams] = useSearchParams()

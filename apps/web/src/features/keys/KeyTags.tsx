@@ -4,7 +4,7 @@ import { Tag, Tooltip, Typography } from 'antd'
 import { useT } from '../../i18n/define.ts'
 import { keyFormMessages } from './key-form.i18n.ts'
 
-/** "API Key" or "Maptiles Key" (DESIGN §4: `api_key`, `maptiles_key` on the wire). */
+/** "API Key" or "Maptiles Key" (docs/requirements.md §5.1: `api_key`, `maptiles_key` on the wire). */
 export function KeyTypeTag({ type }: { type: Key['type'] }) {
   const t = useT(keyFormMessages)
   return (

@@ -121,7 +121,7 @@ function LiveKeys({ canChange, empty }: { canChange: boolean; empty: ReactNode }
   const [rolling, setRolling] = useState<Key | null>(null)
   const [shown, setShown] = useState<ShownSecret | null>(null)
 
-  /** SPEC §8's words for what failed, with the server's reason after them when it gave one. */
+  /** The words for what failed (docs/requirements.md §3.9), with the server's reason after them when it gave one. */
   const fail = (what: string, error: Error) => {
     message.error(failureText(what, error))
     if (error instanceof ApiError && error.code === ErrorCode.NoPhone) navigate(paths.settings('profile'))

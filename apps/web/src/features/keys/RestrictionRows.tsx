@@ -9,7 +9,7 @@ import { keyFormMessages } from './key-form.i18n.ts'
 export const LIST = 'restriction_list'
 export const emptyRow = (): RestrictionRow => ({ type: 'domain', value: '' })
 
-/** SPEC §5: each row is judged by its type ("Invalid Domain", "Invalid IP Address", or fill the field). */
+/** docs/requirements.md §5.2: each row is judged by its type ("Invalid Domain", "Invalid IP Address", or fill the field). */
 function rowRule(name: number): Rule {
   return ({ getFieldValue }) => ({
     validator: (_rule, value: unknown) => {
@@ -29,7 +29,7 @@ function HelpIcon({ title }: { title: string }) {
 }
 
 /**
- * The restriction rows of the key form (SPEC §2, §5): a type and a value per row, checked when the
+ * The restriction rows of the key form (docs/requirements.md §5.2): a type and a value per row, checked when the
  * value loses focus; remove (after confirming) only when there is more than one row; add only when
  * every row is filled and there are fewer than 500.
  */

@@ -9,7 +9,7 @@ const DEFAULT_GRACE_HOURS = 24
 const HOUR = 3_600_000
 
 /**
- * Rolling a key (DESIGN §4 rotation): a new secret replaces the current one, which keeps working for
+ * Rolling a key (docs/requirements.md §5.7): a new secret replaces the current one, which keeps working for
  * the grace period picked here (0–72 hours) so the owner can deploy the new one without an outage.
  */
 export function RollKeyModal({

@@ -43,7 +43,7 @@ function useInvalidateKeys() {
 
 export type KeyBody = contract.BodyOf<typeof contract.updateKey>
 
-// The screens say what failed in SPEC's words ("Delete key failed"…), so the mutations are silent.
+// The screens say what failed in its own words ("Delete key failed"…, docs/requirements.md §3.9), so the mutations are silent.
 
 export function useCreateKey() {
   const invalidate = useInvalidateKeys()
@@ -98,7 +98,7 @@ export async function revealSecret(id: string): Promise<string> {
 
 /**
  * The server's own words about a failed call, or null when there are none (the network failed, or
- * the answer was not ours): the screen then says which action failed in SPEC's words.
+ * the answer was not ours): the screen then says which action failed in its own words.
  */
 export function serverMessage(error: unknown): string | null {
   if (!(error instanceof ApiError)) return null

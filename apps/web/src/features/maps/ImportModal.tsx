@@ -7,7 +7,7 @@ import { downloadSample, mapCalls, serverMessage, useMapsMutation } from './maps
 import { mapsMessages } from './maps.i18n.ts'
 
 /**
- * Import from a .csv or .xlsx file (SPEC §5): the server reads the file and judges every row, this
+ * Import from a .csv or .xlsx file (docs/requirements.md §14.3): the server reads the file and judges every row, this
  * screen shows the preview (each bad row with its "row n: …" message) and nothing is saved until the
  * valid rows are imported, all in one transaction.
  */

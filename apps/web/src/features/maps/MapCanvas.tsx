@@ -18,7 +18,7 @@ import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 're
 // marker per point), so a map of 1,000 points stays smooth. No text is drawn on the map (the built-in
 // offline style has no glyphs): a point's name shows in a popup and in the screen's list.
 
-// Under Vite the worker must be named explicitly (../shared/notes/stack.md).
+// Under Vite the worker must be named explicitly, or MapLibre cannot start it.
 setWorkerUrl(workerUrl)
 
 export interface CanvasPoint {

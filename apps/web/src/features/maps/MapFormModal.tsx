@@ -24,7 +24,7 @@ interface Values {
 }
 
 /**
- * Creating a map (name and key required, SPEC §5) or changing one: its name, description, key and
+ * Creating a map (name and key required, docs/requirements.md §14.1) or changing one: its name, description, key and
  * base style. A new map opens at once.
  */
 export function MapFormModal({ map, onClose }: { map: MapSummary | null; onClose: () => void }) {

@@ -51,7 +51,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; map: MapSummary } | { kind: '
 /**
  * /maps: the user's maps in a grid or a list (both kept in the URL), with create, rename, copy, share,
  * embed, set default and move to the recycle bin; the recycle bin with restore, permanent delete and
- * empty-trash (SPEC §2 map screens, §4 map states).
+ * empty-trash (docs/requirements.md §14.4, §14.5).
  */
 export function MapsPage() {
   const t = useT(mapsMessages)

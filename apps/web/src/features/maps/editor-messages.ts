@@ -1,7 +1,7 @@
 import { EDITOR_READY, EDITOR_RESULT, type EditorMessage, isEditorOrigin, parseEditorMessage } from '@app/contract'
 import { useEffect, useRef } from 'react'
 
-// Cross-window messages (SPEC §7, docs/maps.md "Cross-window messages"): a map screen takes messages
+// Cross-window messages (docs/requirements.md §3.8, docs/maps.md "Cross-window messages"): a map screen takes messages
 // only from the configured editor origins, and only in the shapes `parseEditorMessage` accepts; every
 // other message is ignored without an answer. An accepted request is answered to its sender with
 // `{type: 'maps-portal:result', request_id, ok, message}`. Once listening, the screen tells its opener

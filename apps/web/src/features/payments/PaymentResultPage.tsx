@@ -166,7 +166,7 @@ function ResultView({ payment, failure }: { payment: Payment; failure: string | 
 
   const orderId = payment.provider === 'paypal' ? (payment.provider_order_id ?? payment.reference) : payment.reference
   const when = payment.pay_date ?? payment.completed_at ?? payment.created_at
-  // SPEC §8: a domestic or international payment failure notice, with amount, date and order code.
+  // A domestic or international payment failure notice, with amount, date and order code.
   const failureNotice =
     status === 'failed' || status === 'cancelled'
       ? t(payment.provider === 'vnpay' ? 'result.failureDomestic' : 'result.failureInternational', {

@@ -17,7 +17,7 @@ import { plansMessages } from './plans.i18n.ts'
 const WARNING_SHARE = 0.8
 
 /**
- * The dashboard's plan card (SPEC §3 "Plan info", DESIGN §4 "Plans"): the current plan, its limits
+ * The dashboard's plan card (docs/requirements.md §12): the current plan, its limits
  * and what the current windows have used, and the plans the customer can move to.
  */
 export function PlanCard() {

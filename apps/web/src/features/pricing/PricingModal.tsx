@@ -20,7 +20,7 @@ import { pricingMessages } from './pricing.i18n.ts'
 import { useServiceName } from './service-name.ts'
 
 /**
- * SPEC §2 pricing popup: each service's price per 1000 requests in the four volume tiers, its free
+ * The pricing popup (docs/requirements.md §8.5): each service's price per 1000 requests in the four volume tiers, its free
  * monthly allowance, and a switch that sets the rival's list prices under ours. Loaded only when the
  * header's pricing button is first pressed.
  */

@@ -27,7 +27,7 @@ export const rivalRatesQuery = () =>
   })
 
 /**
- * SPEC §8: the popup shows the server's message in an error toast when a call does not succeed. A
+ * docs/requirements.md §3.5: the popup shows the server's message in an error toast when a call does not succeed. A
  * network failure was already announced by the client, so it is not shown twice.
  */
 export function useErrorToast(query: UseQueryResult<unknown>) {

@@ -30,7 +30,7 @@ interface Values {
 
 const STATUS_COLOR = { unaccomplished: 'orange', accomplished: 'green', refused: 'red' } as const
 
-/** SPEC §7 check-new-email: an address already used is said under the field before sending. */
+/** check-new-email: an address already used is said under the field before sending. */
 const notUsed: Rule = {
   validator: async (_rule, value: string | undefined) => {
     if (!value || checkNewEmail(value)) return
@@ -47,7 +47,7 @@ const sameAsNew: Rule = ({ getFieldValue }) => ({
 })
 
 /**
- * /settings/email (SPEC §3–§5 "Change-email request"): ask for a new address with a reason, see what
+ * /settings/email (docs/requirements.md §13): ask for a new address with a reason, see what
  * became of earlier requests (with the refusal reason). A suspended account, or one whose request is
  * still waiting, sees why it cannot ask instead of the form.
  */

@@ -2,7 +2,7 @@ import * as contract from '@app/contract'
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
 
-// The customer's e-mail change calls (SPEC §7 "Email change"): their own requests, newest first, and
+// The customer's e-mail change calls (docs/email-change.md): their own requests, newest first, and
 // a new request. Everything sits under ['email-change', 'own'].
 
 const OWN_REQUESTS = 10

@@ -10,7 +10,7 @@ import { useSendVerifyEmail } from '../auth/auth.api.ts'
 import { shellMessages } from './shell.i18n.ts'
 
 /**
- * Warnings about the account itself, shown above every page: suspended (SPEC §4), not yet verified
+ * Warnings about the account itself, shown above every page: suspended (docs/requirements.md §4.7), not yet verified
  * (with the 24-hour deadline and a resend button), and a one-time password that must be replaced.
  */
 export function AccountBanners() {

@@ -49,7 +49,7 @@ const loadPricingModal = () => import('../pricing/PricingModal.tsx')
 const PricingModal = lazy(async () => ({ default: (await loadPricingModal()).PricingModal }))
 
 /**
- * SPEC §2 key history: the user's newest keys (name, created date, "URLs: N/A", a copy button), at
+ * Key history (docs/requirements.md §2.7): the user's newest keys (name, created date, "URLs: N/A", a copy button), at
  * most 400 px tall. Asked for only while the dropdown is open.
  */
 function KeyHistory({ open, onNavigate }: { open: boolean; onNavigate: () => void }) {
@@ -127,7 +127,7 @@ function KeyHistory({ open, onNavigate }: { open: boolean; onNavigate: () => voi
   )
 }
 
-/** SPEC §2 header: the pricing popup, key history, docs, support, and the profile menu. */
+/** The header (docs/requirements.md §2.7): the pricing popup, key history, docs, support, and the profile menu. */
 export function CustomerHeader({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const t = useT(shellMessages)
   const session = useSession()

@@ -12,7 +12,7 @@ import { CustomerSidebar } from './CustomerSidebar.tsx'
 import { Splash } from './Splash.tsx'
 
 /**
- * The signed-in customer frame (SPEC §2 "Shell"): a 249 px sidebar that folds to 50 px under 1201 px,
+ * The signed-in customer frame (docs/requirements.md §2.7): a 249 px sidebar that folds to 50 px under 1201 px,
  * the header, account warnings, and the page.
  */
 export function CustomerLayout() {

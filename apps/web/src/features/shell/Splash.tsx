@@ -8,7 +8,7 @@ import { shellMessages } from './shell.i18n.ts'
 let shown = false
 const ROTATE_MS = 1_000
 
-/** SPEC §2: a 4-second loading splash with rotating messages at start; a click dismisses it. */
+/** docs/requirements.md §2.9: a 4-second loading splash with rotating messages at start; a click dismisses it. */
 export function Splash() {
   const t = useT(shellMessages)
   const { token } = theme.useToken()

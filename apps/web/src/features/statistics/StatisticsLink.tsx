@@ -4,7 +4,7 @@ import { useT } from '../../i18n/define.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { statisticsMessages } from './statistics.i18n.ts'
 
-/** The way to /statistics from other screens (the customer menu has no entry for it, SPEC §2). */
+/** The way to /statistics from other screens (the customer menu has no entry for it, docs/requirements.md §2.7). */
 export function StatisticsLink() {
   const t = useT(statisticsMessages)
   return (

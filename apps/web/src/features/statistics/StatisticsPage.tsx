@@ -37,7 +37,7 @@ export function StatisticsPage() {
   const [params, setParams] = useSearchParams()
   const now = useMemo(() => new Date(), [])
   const range = parseRange(params.get('from'), params.get('to'), now)
-  // The unit follows the range (SPEC §4) unless the reader picked one that suits it.
+  // The unit follows the range (docs/requirements.md §7.2) unless the reader picked one that suits it.
   const unit = effectiveUnit(params.get('unit'), range)
   const keyId = params.get('key') || undefined
   const kind: ChartKind = params.get('chart') === 'pie' ? 'pie' : 'line'

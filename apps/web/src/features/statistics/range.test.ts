@@ -30,7 +30,7 @@ describe('quick ranges', () => {
   })
 })
 
-describe('the default unit (SPEC §4)', () => {
+describe('the default unit', () => {
   it('is days up to 31 days, months beyond, years beyond 365 days', () => {
     expect(defaultUnit(quickRange('today', now))).toBe('day')
     expect(defaultUnit({ start: '2026-10-01', end: '2026-10-31' })).toBe('day')

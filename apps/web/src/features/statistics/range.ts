@@ -61,7 +61,7 @@ export function rangeDays(range: DayRange): number {
   return Math.max(0, Math.round((dayStart(range.end).getTime() - dayStart(range.start).getTime()) / DAY_MS) + 1)
 }
 
-/** SPEC §4's unit for the range, measured from the first day's start to the last day's end. */
+/** The unit for the range (docs/requirements.md §7.2), measured from the first day's start to the last day's end. */
 export function defaultUnit(range: DayRange): UsageUnit {
   return chartUnit(dayStart(range.start), dayStart(addUtc(range.end, { days: 1 })))
 }

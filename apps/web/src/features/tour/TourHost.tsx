@@ -21,7 +21,7 @@ export function TourHost() {
   useEffect(() => {
     if (running || !userId || !onDashboard || import.meta.env.MODE === 'test') return
     if (!tourWanted(userId, window.innerWidth)) return
-    // After the splash (SPEC §2's 4-second loading screen) has gone.
+    // After the splash (the 4-second loading screen of docs/requirements.md §2.9) has gone.
     const timer = setInterval(() => {
       if (!document.querySelector('[data-testid="splash"]')) {
         clearInterval(timer)

@@ -1,7 +1,7 @@
 import { paths } from '../../app/paths.ts'
 
 /**
- * The first-login tour (SPEC §2): thirty steps over the dashboard, keys, billing and support request,
+ * The first-login tour (docs/requirements.md §2.9): thirty steps over the dashboard, keys, billing and support request,
  * then back to the dashboard. `target` is a CSS selector list (the first match is shown); a step with
  * none, or whose element is not on the page, is shown in the middle of the screen. Targets are
  * `data-tour` attributes on the pages, or stable structure (sidebar links by their address, page titles).

@@ -1,6 +1,6 @@
 import { BREAKPOINT_TOUR } from '@app/contract'
 
-// SPEC §2: the tour runs once per user (a flag kept locally) and never on screens 768 px wide or less.
+// docs/requirements.md §2.9: the tour runs once per user (a flag kept locally) and never on screens 768 px wide or less.
 // `tour.off` (any value) turns it off in this browser, for automated browsers that test something else.
 
 export const tourDoneKey = (userId: string) => `tour.done.${userId}`

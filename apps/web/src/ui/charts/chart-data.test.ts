@@ -34,7 +34,7 @@ describe('service lines', () => {
     ])
     expect(lines[0]?.colour).toBe(CHART_PRIMARY)
     expect(lines[1]?.colour).not.toBe(CHART_PRIMARY)
-    // Legend labels are cut (SPEC §9); tooltips keep the whole name.
+    // Legend labels are cut (docs/requirements.md §18.2); tooltips keep the whole name.
     expect(lines[1]?.label).toBe('Session Au…')
     expect(lines[1]?.fullLabel).toBe('Session Autocomplete')
   })

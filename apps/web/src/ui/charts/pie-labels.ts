@@ -9,7 +9,7 @@ export interface PieLabelOptions {
 }
 
 /**
- * Writes each slice's share on the slice, only for slices above PIE_LABEL_MIN_SHARE (SPEC §9): smaller
+ * Writes each slice's share on the slice, only for slices above PIE_LABEL_MIN_SHARE (docs/requirements.md §18.2): smaller
  * slices have no room, and their share is in the tooltip. A few lines instead of a labels package.
  */
 export function pieLabels(options: PieLabelOptions): Plugin<'pie'> {
