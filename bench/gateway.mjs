@@ -4,7 +4,7 @@
 // of 10 s, median of the rounds. Cached verification (all checks) must stay within 1.15× the
 // hello-world mean and 1.25× its p99; a first sight of a key (database lookup) within 5× the mean.
 // The targets are taken on the check's GET form (key in X-Api-Key, the call in the query string: what
-// an auth sub-request sends); the POST form of DESIGN §4 is measured beside it in the same rounds.
+// an auth sub-request sends); the POST form is measured beside it in the same rounds.
 import { fork } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:usage`: usage metering (issue 4), measured the way ../shared/notes/perf.md asks on this
+// `npm run bench:usage`: usage metering (issue 4), measured the way that is stable on this
 // shared 2-core machine: ratios against a baseline taken side by side in the same run, medians of
 // rounds, absolute figures for context. The server is the real app (bench/usage-server.ts).
 //
@@ -8,7 +8,7 @@
 //    round: the same rows (dumped from usage_hourly after the first pass) loaded with PGlite's raw
 //    `COPY … FROM '/dev/blob'` into an empty table identical to usage_hourly. Targets: ≥ 0.5× COPY's
 //    rows/s into empty tables, ≥ 0.4× when every row already exists (the same events again, new batch ids).
-// 2. Ingestion, realistic: 1,000 active keys, SPEC's service mix (a fifth reported by path, some of
+// 2. Ingestion, realistic: 1,000 active keys, a realistic service mix (a fifth reported by path, some of
 //    those unknown), events within the current hour, batches of 10,000. Target ≥ 200,000 events/s.
 // 3. Queries: ~10,000,000 hourly rows for 10,000 users generated in SQL (usage_daily and
 //    usage_daily_all summed from them as ingestion does), then one user's daily series for a year and
@@ -291,7 +291,7 @@ function check(afterInsert, afterUpdate) {
   }
 }
 
-// ── 2. Realistic: 1,000 active keys, the SPEC mix, this hour ────────────────────────────────────
+// ── 2. Realistic: 1,000 active keys, the realistic mix, this hour ────────────────────────────────────
 
 const MIX = [
   ['LOAD_MAP', 35, '/map/v1/tiles/15/26089/15399.pbf'],

@@ -3,7 +3,7 @@
 //  1. The gzip size of the JavaScript each route loads first (from Vite's manifest), and a check that
 //     no route but the map screens pulls in MapLibre.
 //  2. Lighthouse (desktop and mobile presets, Debian's Chromium) on /login and on the signed-in
-//     dashboard, and on the bare single-chunk antd shell of ../shared/notes/perf.md built in the same run;
+//     dashboard, and on the bare single-chunk antd shell built in the same run;
 //     the ratios portal ÷ baseline cancel out this machine's noise.
 // Results go to bench/results/web-<time>.json; bench/README.md records what was reached.
 import { spawn, spawnSync } from 'node:child_process'

@@ -1,4 +1,4 @@
-// Prints docs/access.md: SPEC §6's access table (packages/contract/src/access.ts) as Markdown.
+// Prints docs/access.md: the access table (packages/contract/src/access.ts) as Markdown.
 // Usage: npx tsx scripts/access-matrix.ts > docs/access.md
 import { accessMatrix, allEndpoints } from '@app/contract'
 

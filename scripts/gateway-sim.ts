@@ -1,7 +1,7 @@
 // `npm run gateway-sim`: plays the maps API gateway against a running portal. For every call it
 // "receives" it asks /v1/gateway/verify whether the key may make it, the way the gateway does, and it
 // reports what it served through /v1/gateway/usage in batches, the way the gateway does too. The
-// traffic looks real: more of it in the daytime of a chosen UTC offset, the services in SPEC §1's
+// traffic looks real: more of it in the daytime of a chosen UTC offset, the services in docs/requirements.md §1.4's
 // proportions, a share reported by request path (some of them paths no rate setting knows), client
 // and server errors, latencies per service.
 //
@@ -104,7 +104,7 @@ const serverErrors = number('server-errors', 0, 1 - clientErrors)
 
 // ── The traffic model ────────────────────────────────────────────────────────────────────────────
 
-/** SPEC §1 services in the proportions a maps platform sees (percent). */
+/** The services of docs/requirements.md §1.4 in the proportions a maps platform sees (percent). */
 const SERVICE_MIX: readonly (readonly [ServiceType, number])[] = [
   ['LOAD_MAP', 35],
   ['GEOCODE', 15],

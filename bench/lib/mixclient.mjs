@@ -1,5 +1,5 @@
 // One keep-alive HTTP/1.1 connection over a raw TCP socket that times every request with hrtime
-// (../shared/notes/perf.md: the only measurement that was stable on these shared 2-core machines when
+// (the only measurement that was stable on these shared 2-core machines when
 // routes alternate request by request, so that every route sees the same conditions).
 import net from 'node:net'
 

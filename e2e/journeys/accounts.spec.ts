@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { ADMIN, dismissSplash, registerByApi, signIn, uniqueEmail, uniquePhone } from '../support.ts'
 
-// SPEC §6: what the admin sidebar offers each staff role (the oracle; the SPA reads apps/web/src/admin/shell/nav.tsx).
+// docs/requirements.md §2.4: what the admin sidebar offers each staff role (the oracle; the SPA reads apps/web/src/admin/shell/nav.tsx).
 const ADMIN_AND_SUPPORT = [
   'Accounts',
   'Campaigns',

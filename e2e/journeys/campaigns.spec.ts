@@ -63,7 +63,7 @@ test('staff create a campaign; the customer sees its banner, dismisses it, and i
   await expect(page.getByText('API requests this month').first()).toBeVisible({ timeout: 30_000 })
   await expect(banner).toBeHidden()
 
-  // Logging out forgets the dismissed campaigns (SPEC §4).
+  // Logging out forgets the dismissed campaigns (docs/requirements.md §16.3).
   await page.getByTestId('profile-menu').click()
   await page.getByRole('button', { name: 'Log out' }).click()
   await page.waitForURL('**/login')

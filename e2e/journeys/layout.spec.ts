@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { ADMIN, dismissSplash, signIn } from '../support.ts'
 
-// SPEC §2 and §9: the customer sidebar is 249 px wide and folds to 50 px at 1200 px and below; the
+// docs/requirements.md §2.7 and §18.6: the customer sidebar is 249 px wide and folds to 50 px at 1200 px and below; the
 // back office's folds at 900 px and below.
 
 const sidebarWidth = (page: Page) =>

@@ -218,7 +218,7 @@ test('a new customer builds a map, imports points, styles, shares it, and takes 
   expect(await missingTranslations(page)).toEqual([])
 })
 
-// An editor site opens or frames the map screens and talks to them with postMessage (SPEC §7).
+// An editor site opens or frames the map screens and talks to them with postMessage (docs/requirements.md §3.8).
 const EDITOR_PAGE = `<!doctype html><html><body><script>
   window.results = []
   window.ready = false

@@ -1,4 +1,4 @@
-// The baseline of ../shared/notes/perf.md B5: a bare antd admin shell in one chunk, no code splitting.
+// The bench's baseline: a bare antd admin shell in one chunk, no code splitting.
 // `npm run bench:web` builds it in the same run as the portal and compares the two.
 import { Card, Col, DatePicker, Form, Input, Layout, Menu, Row, Select, Statistic, Table } from 'antd'
 import { createRoot } from 'react-dom/client'
