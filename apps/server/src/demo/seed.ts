@@ -1,7 +1,7 @@
 import type { Role } from '@app/contract'
 import type { Ctx } from '../context.ts'
 import { newId } from '../lib/ids.ts'
-import { hashPassword } from '../modules/auth/passwords.ts'
+import { hashPassword } from '../lib/passwords.ts'
 import { announceChange } from '../modules/gateway/gateway.ts'
 import { insertKey } from '../modules/keys/service.ts'
 import { findUserByEmail, insertUser } from '../modules/users/queries.ts'

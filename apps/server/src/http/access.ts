@@ -9,8 +9,8 @@ import {
 } from '@app/contract'
 import type { FastifyRequest } from 'fastify'
 import type { Ctx } from '../context.ts'
+import type { AuthUser } from '../lib/auth-user.ts'
 import { writeAudit } from '../modules/audit/audit.ts'
-import type { AuthUser } from '../modules/auth/authenticate.ts'
 import { AppError, forbidden } from './errors.ts'
 import { requestMeta } from './lang.ts'
 

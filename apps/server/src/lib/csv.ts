@@ -5,10 +5,15 @@
 const FORMULA_START = /^[=+\-@\t\r]/
 const NEEDS_QUOTES = /[",\r\n]/
 
+/** A text cell that cannot run as a formula (also for XLSX cells: bills, the audit log, maps). */
+export function safeText(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value
+}
+
 export function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return ''
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : ''
-  const safe = FORMULA_START.test(value) ? `'${value}` : value
+  const safe = safeText(value)
   return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }
 

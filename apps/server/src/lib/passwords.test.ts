@@ -14,7 +14,7 @@ import {
   signIn,
   tokenFromMail,
   useTestApp,
-} from '../../../test/helpers.ts'
+} from '../../test/helpers.ts'
 import { checkPassword } from './passwords.ts'
 
 const MINUTE = 60_000

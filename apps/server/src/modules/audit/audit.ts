@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts'
 import { auditLog } from '../../db/schema/index.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
-import type { AuthUser } from '../auth/authenticate.ts'
 
 export interface AuditEntry {
   action: string

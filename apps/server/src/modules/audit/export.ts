@@ -1,12 +1,11 @@
 import type { Writable } from 'node:stream'
 import type { Db } from '../../db/client.ts'
-import { CSV_BOM, csvLine } from '../../lib/csv.ts'
+import { CSV_BOM, csvLine, safeText } from '../../lib/csv.ts'
 import { loadExcel } from '../../lib/heavy.ts'
-import { safeText } from '../billing/files.ts'
 import { type AuditFilter, type AuditRow, walkAuditEntries } from './queries.ts'
 
 // The audit log as a file (CSV or XLSX), streamed a page of rows at a time. Every text cell goes through
-// the formula guard (lib/csv.ts, billing's safeText): an e-mail or a JSON value that starts with = + - @
+// the formula guard (`safeText`, lib/csv.ts): an e-mail or a JSON value that starts with = + - @
 // cannot run in a spreadsheet.
 
 export const EXPORT_MAX_ROWS = 100_000

@@ -14,12 +14,13 @@ import type { Ctx } from '../../context.ts'
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../db/client.ts'
 import { AppError, badRequest, conflict, refused, tooManyRequests } from '../../http/errors.ts'
 import { maintenanceError } from '../../http/routes.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
 import { newId } from '../../lib/ids.ts'
+import { checkPassword, hashPassword } from '../../lib/passwords.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
 import * as throttle from '../../lib/throttle.ts'
 import { grantFirstRegisterCredit } from '../balance/service.ts'
 import { announceChange } from '../gateway/gateway.ts'
-import { issueChallenge, twoFactorEnabled } from '../two-factor/challenge.ts'
 import {
   emailHasAccount,
   findUserByEmail,
@@ -31,11 +32,10 @@ import {
   type UserRow,
   updateUser,
 } from '../users/queries.ts'
-import type { AuthUser } from './authenticate.ts'
-import { checkPassword, hashPassword } from './passwords.ts'
+import { consumeUserToken, inspectUserToken, issueUserToken } from '../users/user-tokens.ts'
+import { issueChallenge, twoFactorEnabled } from './challenge.ts'
 import { insertSession, revokeSession, revokeUserSessions } from './sessions.ts'
 import { signAccessToken } from './tokens.ts'
-import { consumeUserToken, inspectUserToken, issueUserToken } from './user-tokens.ts'
 
 const HOUR = 3_600_000
 const FIFTEEN_MINUTES = 15 * 60

@@ -1,7 +1,10 @@
-import type { Role } from '@app/contract'
+import { ErrorCode, type Role, STEP_UP_WINDOW_MINUTES } from '@app/contract'
 import { and, eq, isNull, ne, sql } from 'drizzle-orm'
+import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { sessions, userRoles, users } from '../../db/schema/index.ts'
+import { AppError } from '../../http/errors.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
 import { newId } from '../../lib/ids.ts'
 import { sortRoles } from '../users/queries.ts'
 
@@ -63,4 +66,26 @@ export async function revokeUserSessions(db: Db, userId: string, reason: string,
     .update(sessions)
     .set({ revokedAt: now, revokedReason: reason })
     .where(and(...conditions))
+}
+
+/** Until when the session's last step-up proof counts (modules/step-up records it), or null. */
+export async function proofExpiry(db: Db, user: AuthUser, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sessions.stepUpAt })
+    .from(sessions)
+    .where(eq(sessions.id, user.sessionId))
+    .limit(1)
+  if (!row?.at) return null
+  const expires = new Date(row.at.getTime() + STEP_UP_WINDOW_MINUTES * 60_000)
+  return expires > now ? expires : null
+}
+
+/**
+ * Refuses a sensitive act (revealing a key's secret; adding a passkey…) unless this session proved its identity within
+ * the last STEP_UP_WINDOW_MINUTES. HTTP 403 with STEP_UP_REQUIRED: the SPA asks for the proof and
+ * retries; it is not one of the codes after which the SPA signs out.
+ */
+export async function requireStepUp(ctx: Ctx, user: AuthUser): Promise<void> {
+  if (await proofExpiry(ctx.db, user, ctx.clock.now())) return
+  throw new AppError(ErrorCode.StepUpRequired, 403, 'stepUp.required')
 }

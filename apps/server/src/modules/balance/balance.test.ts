@@ -28,9 +28,9 @@ import {
   users,
 } from '../../db/schema/index.ts'
 import { newId } from '../../lib/ids.ts'
-import { issueUserToken } from '../auth/user-tokens.ts'
 import { SETTING_KEYS } from '../pricing/prices.ts'
 import { writeSetting } from '../settings/settings.ts'
+import { issueUserToken } from '../users/user-tokens.ts'
 import { credit, debit, spendCouponCredit } from './ledger.ts'
 import { grantFirstRegisterCredit } from './service.ts'
 

@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream'
 import { type BillDetail, type Lang, type MessageKey, translate, UNLIMITED } from '@app/contract'
 import type ExcelJS from 'exceljs'
 import type { Db } from '../../db/client.ts'
+import { safeText } from '../../lib/csv.ts'
 import { loadExcel, loadPdfKit } from '../../lib/heavy.ts'
 import { type BillFilter, toBill, walkBills } from './queries.ts'
 
@@ -10,17 +11,11 @@ import { type BillFilter, toBill, walkBills } from './queries.ts'
 // headings follow the caller's language. Cells that a spreadsheet would read as a formula are prefixed
 // with an apostrophe (the rule of lib/csv.ts); money is written as numbers with two decimals.
 
-const FORMULA_START = /^[=+\-@\t\r]/
 const MONEY_FORMAT = '#,##0.00'
 const VND_FORMAT = '#,##0'
 const COUNT_FORMAT = '#,##0'
 /** A tier's exact amount: two decimals at least, up to the rate's eight. */
 const EXACT_FORMAT = '#,##0.00######'
-
-/** A text cell that cannot run as a formula. */
-export function safeText(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value
-}
 
 /** "12.34" → 12.34: a spreadsheet number (the decimal string is exact; the cell shows two places). */
 const money = (value: string) => Number(value)

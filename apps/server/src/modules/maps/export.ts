@@ -1,7 +1,6 @@
 import { IMPORT_SAMPLE_ROWS, type Lang, translate } from '@app/contract'
-import { CSV_BOM, csvLine } from '../../lib/csv.ts'
+import { CSV_BOM, csvLine, safeText } from '../../lib/csv.ts'
 import { loadExcel } from '../../lib/heavy.ts'
-import { safeText } from '../billing/files.ts'
 import type { LayerRow, MapRow, PointRow } from './queries.ts'
 
 // A map's points as files (GeoJSON, CSV, XLSX) and the import's sample file. CSV and XLSX use the

@@ -1,6 +1,6 @@
 import * as contract from '@app/contract'
 import { ok, routes } from '../../http/routes.ts'
-import { requireStepUp } from '../step-up/service.ts'
+import { requireStepUp } from '../auth/sessions.ts'
 import * as passkeys from './service.ts'
 
 // Passkeys (issue 16; docs/sign-in.md "Passkeys").

@@ -1,9 +1,9 @@
 import type { SupportContact } from '@app/contract'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
-import type { AuthUser } from '../auth/authenticate.ts'
 import { readSetting, writeSetting } from './settings.ts'
 
 // The support contact customers are shown (e-mail, phone, hours): one row of `settings`.

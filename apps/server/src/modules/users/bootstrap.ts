@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { userRoles } from '../../db/schema/index.ts'
 import { newId } from '../../lib/ids.ts'
-import { hashPassword } from '../auth/passwords.ts'
+import { hashPassword } from '../../lib/passwords.ts'
 import { findUserByEmail, insertUser } from './queries.ts'
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@maps-portal.local'

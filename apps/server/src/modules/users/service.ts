@@ -1,9 +1,9 @@
 import { ADMIN_ONLY, hasAnyRole, isStaff, type ProfileUpdate } from '@app/contract'
 import type { Ctx } from '../../context.ts'
 import { forbidden, invalidField } from '../../http/errors.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
-import type { AuthUser } from '../auth/authenticate.ts'
 import { fileIdFromPath, isOwnedFile } from '../files/files.ts'
 import { getUserById, listRoles, type NewUser, planNameOf, toProfile, type UserRow, updateUser } from './queries.ts'
 
