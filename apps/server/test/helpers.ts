@@ -4,6 +4,7 @@ import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { buildPath, type EndpointSpec, type Envelope, type RequestOf, type ResponseOf, type Role } from '@app/contract'
+import { hash as argon2Hash } from '@node-rs/argon2'
 import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
@@ -16,7 +17,6 @@ import { emailOutbox, users } from '../src/db/schema/index.ts'
 import { fixedClock } from '../src/lib/clock.ts'
 import { newId } from '../src/lib/ids.ts'
 import { outboxSecretKey, shownBodies } from '../src/mail/secrets.ts'
-import { hashPassword } from '../src/modules/auth/passwords.ts'
 import { insertUser, type NewUser, type UserRow } from '../src/modules/users/queries.ts'
 
 // Integration tests drive the real app through app.inject() on a database of their own: an in-memory
@@ -31,18 +31,24 @@ function pgliteVersion(): string {
   return String(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version)
 }
 
+/** A digest of the migrations: a template made from other migrations is never reused. */
+function migrationsDigest(): string {
+  const folder = migrationsFolder()
+  const hash = createHash('sha256')
+  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+    const full = path.join(folder, file)
+    if (statSync(full).isFile()) hash.update(file).update(readFileSync(full))
+  }
+  return hash.digest('hex').slice(0, 16)
+}
+
 /**
  * A migrated, empty PGlite data folder. Creating one costs seconds (initdb in WebAssembly), so it is
  * made once per set of migrations and kept in the temporary folder for every test file and later runs.
  */
 async function pgliteTemplate(): Promise<Blob> {
-  const folder = migrationsFolder()
-  const hash = createHash('sha256').update(pgliteVersion())
-  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
-    const full = path.join(folder, file)
-    if (statSync(full).isFile()) hash.update(file).update(readFileSync(full))
-  }
-  const cached = path.join(tmpdir(), `maps-portal-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`)
+  const key = createHash('sha256').update(pgliteVersion()).update(migrationsDigest()).digest('hex').slice(0, 16)
+  const cached = path.join(tmpdir(), `maps-portal-test-pglite-${key}.tar`)
   if (existsSync(cached)) return new Blob([readFileSync(cached)])
   const seed = await openPglite('memory://')
   await seed.migrate()
@@ -62,34 +68,81 @@ async function freshPglite(): Promise<Database> {
   return openPglite('memory://', { loadDataDir: await template })
 }
 
+/**
+ * pool.end() resolves before its connections have said goodbye; a database they are still on cannot be
+ * renamed, and a forced drop at that moment kills them mid-close (an uncaught 57P01 error). Gives them
+ * up to 2 s to leave.
+ */
+async function untilNoneConnected(admin: pg.Client, name: string) {
+  for (let i = 0; i < 100; i++) {
+    const { rows } = await admin.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1',
+      [name],
+    )
+    if (!rows[0]?.n) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+let postgresTemplateName: Promise<string> | undefined
+
+/**
+ * A migrated, empty PostgreSQL database that each test file's database is copied from (`create
+ * database … template`), instead of running every migration again per file. Named after the
+ * migrations and kept on the server for later runs; built under an advisory lock, so that test files
+ * starting together in parallel workers build it once, and renamed into place only when complete.
+ */
+async function postgresTemplate(adminUrl: string): Promise<string> {
+  const name = `test_template_${migrationsDigest()}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name])
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name])
+    if (!rowCount) {
+      const building = `${name}_building`
+      // What a run stopped halfway through left behind.
+      await admin.query(`drop database if exists ${building} with (force)`)
+      await admin.query(`create database ${building}`)
+      const url = new URL(adminUrl)
+      url.pathname = `/${building}`
+      const seed = await openPostgres(url.toString(), { max: 1 })
+      try {
+        await seed.migrate()
+      } finally {
+        await seed.close()
+      }
+      await untilNoneConnected(admin, building)
+      await admin.query(`alter database ${building} rename to ${name}`)
+      // A copy cannot be made while anyone is connected to the template.
+      await admin.query(`alter database ${name} with allow_connections false`)
+    }
+  } finally {
+    await admin.end()
+  }
+  return name
+}
+
 async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL')
+  postgresTemplateName ??= postgresTemplate(adminUrl)
+  const source = await postgresTemplateName
   const name = `test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
-  await admin.query(`create database ${name}`)
+  await admin.query(`create database ${name} template ${source}`)
   await admin.end()
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const database = await openPostgres(url.toString(), { max: 5 })
-  await database.migrate()
   return {
     database,
     drop: async () => {
       await database.close()
       const again = new pg.Client({ connectionString: adminUrl })
       await again.connect()
-      // pool.end() resolves before its connections have said goodbye; a forced drop at that moment kills
-      // them mid-close and surfaces as an uncaught 57P01 error. Give them up to 2 s to leave first.
-      for (let i = 0; i < 100; i++) {
-        const { rows } = await again.query<{ n: number }>(
-          'select count(*)::int as n from pg_stat_activity where datname = $1',
-          [name],
-        )
-        if (!rows[0]?.n) break
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
+      await untilNoneConnected(again, name)
       await again.query(`drop database if exists ${name} with (force)`)
       await again.end()
     },
@@ -218,7 +271,14 @@ export async function call<E extends EndpointSpec>(
 
 export const PASSWORD = 'correct-horse-battery'
 
+/**
+ * The password hash of the accounts `createUser` inserts: argon2id like every stored hash, at the
+ * lowest cost the algorithm allows. Verifying reads the cost from the hash, so a sign-in in a test
+ * checks the password for real in under a millisecond instead of ~50-100 ms of hashing, while every
+ * password the app hashes itself (sign-up, reset, change) keeps the production cost.
+ */
 let passwordHash: Promise<string> | undefined
+const CHEAP_ARGON2ID = { algorithm: 2, memoryCost: 8, timeCost: 1, parallelism: 1 } as const
 
 /** Inserts a verified account directly (fast); sign in with `signIn` to get a token. */
 export async function createUser(
@@ -233,7 +293,7 @@ export async function createUser(
     phoneVerified?: boolean
   } = {},
 ): Promise<UserRow> {
-  passwordHash ??= hashPassword(PASSWORD)
+  passwordHash ??= argon2Hash(PASSWORD, CHEAP_ARGON2ID)
   const now = options.createdAt ?? t.clock.now()
   const email = options.email ?? `user-${randomBytes(4).toString('hex')}@example.com`
   return insertUser(

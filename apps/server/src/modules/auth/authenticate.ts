@@ -1,19 +1,9 @@
-import { ErrorCode, type Role } from '@app/contract'
+import { ErrorCode } from '@app/contract'
 import type { Ctx } from '../../context.ts'
 import { AppError } from '../../http/errors.ts'
-import type { UserRow } from '../users/queries.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
 import { findSessionWithUser, touchSession } from './sessions.ts'
 import { verifyAccessToken } from './tokens.ts'
-
-/** The caller of a signed-in request, resolved from the bearer token and its session row. */
-export interface AuthUser {
-  id: string
-  sessionId: string
-  email: string
-  roles: Role[]
-  status: UserRow['status']
-  row: UserRow
-}
 
 // Writing last_seen_at on every request would turn each read into a write; once a few minutes is enough.
 const TOUCH_INTERVAL_MS = 5 * 60_000

@@ -4,11 +4,11 @@ import type { Ctx } from '../../context.ts'
 import { type Db, PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
 import { campaignFiles, campaigns, files } from '../../db/schema/index.ts'
 import { conflict, invalidField, notFound, refused } from '../../http/errors.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
 import { newId } from '../../lib/ids.ts'
 import { escapeLike } from '../../lib/like.ts'
-import { writeAudit } from '../audit/audit.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
-import type { AuthUser } from '../auth/authenticate.ts'
+import { writeAudit } from '../audit/audit.ts'
 import { filePath } from '../files/files.ts'
 
 // Campaigns (SPEC §3, §5, §7 "Campaigns"): staff keep dashboard banners; customers see those running

@@ -13,11 +13,11 @@ import type { Ctx } from '../../context.ts'
 import { PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
 import { couponLogs, coupons, couponTypes } from '../../db/schema/index.ts'
 import { AppError, conflict, invalidField, notFound, refused, tooManyRequests } from '../../http/errors.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
 import { newId } from '../../lib/ids.ts'
-import { blockedFor, hit } from '../../lib/throttle.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
+import { blockedFor, hit } from '../../lib/throttle.ts'
 import { writeAudit } from '../audit/audit.ts'
-import type { AuthUser } from '../auth/authenticate.ts'
 import { credit, ledgerOptions } from '../balance/ledger.ts'
 import {
   type CouponRow,

@@ -13,12 +13,12 @@ import type { Db } from '../../db/client.ts'
 import { notificationRecipients, notifications } from '../../db/schema/index.ts'
 import { conflict, invalidField, notFound } from '../../http/errors.ts'
 import { kickNotifications } from '../../jobs/notifications.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
 import { loadSanitizeHtml } from '../../lib/heavy.ts'
 import { newId } from '../../lib/ids.ts'
 import { escapeLike } from '../../lib/like.ts'
-import { writeAudit } from '../audit/audit.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
-import type { AuthUser } from '../auth/authenticate.ts'
+import { writeAudit } from '../audit/audit.ts'
 
 // E-mail notifications (SPEC §3 Notification, §4): staff compose one, its recipients are fixed as rows
 // of `notification_recipients` when it is saved (one row per e-mail address: the primary key is what

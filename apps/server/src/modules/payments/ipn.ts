@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { paymentIntents } from '../../db/schema/index.ts'
 import { AppError, notFound } from '../../http/errors.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
-import type { AuthUser } from '../auth/authenticate.ts'
 import {
   applyOutcome,
   findPaymentView,
