@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // One Vitest run covers every workspace. The server's integration tests run on embedded PGlite, and
@@ -18,6 +19,11 @@ const server = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine, so
+    // every test file waited for the previous one. A file spends part of its time waiting on PostgreSQL
+    // or on argon2 in the thread pool, so one worker more than the cores keeps both of them busy. One
+    // value for every project: Vitest runs projects with different values in separate rounds.
+    maxWorkers: Math.max(availableParallelism() + 1, 2),
     projects: [
       { test: { name: 'contract', root: 'packages/contract', include: ['src/**/*.test.ts'] } },
       server('server', 'pglite'),
