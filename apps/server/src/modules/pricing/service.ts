@@ -22,10 +22,10 @@ import { type Db, PG_UNIQUE_VIOLATION, pgCode, type Tx } from '../../db/client.t
 import { rangeRequests, settingsWeight, users } from '../../db/schema/index.ts'
 import { mayActForOthers } from '../../http/access.ts'
 import { AppError, notFound, refused } from '../../http/errors.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
 import { newId } from '../../lib/ids.ts'
-import { writeAudit } from '../audit/audit.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
-import type { AuthUser } from '../auth/authenticate.ts'
+import { writeAudit } from '../audit/audit.ts'
 import { readSetting, writeSetting } from '../settings/settings.ts'
 import { findUserById, type UserRow } from '../users/queries.ts'
 import {

@@ -2,11 +2,12 @@ import { ErrorCode, STEP_UP_WINDOW_MINUTES, type StepUpMethod, type StepUpStatus
 import { eq } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { sessions } from '../../db/schema/index.ts'
-import { AppError, badRequest, refused, tooManyRequests } from '../../http/errors.ts'
+import { badRequest, refused, tooManyRequests } from '../../http/errors.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
+import { checkPassword } from '../../lib/passwords.ts'
 import * as throttle from '../../lib/throttle.ts'
-import type { AuthUser } from '../auth/authenticate.ts'
-import { checkPassword } from '../auth/passwords.ts'
-import { twoFactorEnabled } from '../two-factor/challenge.ts'
+import { twoFactorEnabled } from '../auth/challenge.ts'
+import { proofExpiry } from '../auth/sessions.ts'
 import { consumeCode } from '../two-factor/service.ts'
 
 // Step-up (docs/sign-in.md "Step-up"): a session lasts days, but revealing an API key's secret needs a
@@ -57,21 +58,8 @@ async function stepUpMethods(ctx: Ctx, user: AuthUser): Promise<StepUpMethod[]> 
   return methods
 }
 
-async function sessionProof(ctx: Ctx, sessionId: string): Promise<Date | null> {
-  const [row] = await ctx.db.select({ at: sessions.stepUpAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1)
-  return row?.at ?? null
-}
-
-/** Until when the session's last proof counts, or null. */
-async function proofExpiry(ctx: Ctx, user: AuthUser, now: Date): Promise<Date | null> {
-  const at = await sessionProof(ctx, user.sessionId)
-  if (!at) return null
-  const expires = new Date(at.getTime() + WINDOW_MS)
-  return expires > now ? expires : null
-}
-
 export async function stepUpStatus(ctx: Ctx, user: AuthUser): Promise<StepUpStatus> {
-  const expires = await proofExpiry(ctx, user, ctx.clock.now())
+  const expires = await proofExpiry(ctx.db, user, ctx.clock.now())
   return { methods: await stepUpMethods(ctx, user), expires_at: expires?.toISOString() ?? null }
 }
 
@@ -110,14 +98,4 @@ export function proofOf(body: { password?: string; code?: string }): Proof {
   if (body.code !== undefined && body.password === undefined) return { method: 'totp', code: body.code }
   if (body.password !== undefined && body.code === undefined) return { method: 'password', password: body.password }
   throw badRequest(ErrorCode.Validation, 'stepUp.proofRequired')
-}
-
-/**
- * Refuses a sensitive act (revealing a key's secret; adding a passkey…) unless this session proved its identity within
- * the last STEP_UP_WINDOW_MINUTES. HTTP 403 with STEP_UP_REQUIRED: the SPA asks for the proof and
- * retries; it is not one of the codes after which the SPA signs out.
- */
-export async function requireStepUp(ctx: Ctx, user: AuthUser): Promise<void> {
-  if (await proofExpiry(ctx, user, ctx.clock.now())) return
-  throw new AppError(ErrorCode.StepUpRequired, 403, 'stepUp.required')
 }

@@ -15,8 +15,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm'
 import { type Db, queryRows } from '../../db/client.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
 import { escapeLike } from '../../lib/like.ts'
-import type { AuthUser } from '../auth/authenticate.ts'
 import { billTotals, monthIndex } from '../billing/queries.ts'
 
 // The statistics calls' queries. Hourly views read usage_hourly; daily and coarser views read the

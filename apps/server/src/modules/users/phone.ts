@@ -4,12 +4,12 @@ import { and, desc, eq, isNull } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { userTokens } from '../../db/schema/index.ts'
 import { badRequest, refused, tooManyRequests } from '../../http/errors.ts'
+import type { AuthUser } from '../../lib/auth-user.ts'
 import { sha256Hex } from '../../lib/crypto.ts'
 import { newId } from '../../lib/ids.ts'
 import * as throttle from '../../lib/throttle.ts'
-import type { AuthUser } from '../auth/authenticate.ts'
-import { consumeUserToken } from '../auth/user-tokens.ts'
 import { getUserById, updateUser } from './queries.ts'
+import { consumeUserToken } from './user-tokens.ts'
 
 const CODE_TTL_MS = 10 * 60_000
 const FIFTEEN_MINUTES = 15 * 60
