@@ -14,7 +14,7 @@ import { writeAudit } from '../modules/audit/audit.ts'
 import { AppError, forbidden } from './errors.ts'
 import { requestMeta } from './lang.ts'
 
-// SPEC §6 "for another user", from the one table in packages/contract/src/access.ts: a signed-in
+// "For another user" (docs/access.md), from the one table in packages/contract/src/access.ts: a signed-in
 // caller may always act on their own data; on another user's data only with a role of the pages
 // that do so (`forOthers`). docs/security.md "Access control" states the rule and its tests.
 
@@ -35,7 +35,7 @@ export function mayActFor(caller: Caller, endpoint: EndpointSpec, ownerId: strin
  */
 export function mayActForOthers(caller: Caller, endpoint: EndpointSpec): boolean {
   const { forOthers } = accessOf(endpoint)
-  // hasAnyRole lets everyone through an empty list (SPEC §6's menu rule); here empty means nobody.
+  // hasAnyRole lets everyone through an empty list (the menu rule of docs/requirements.md §2.1); here empty means nobody.
   return forOthers.length > 0 && hasAnyRole(caller.roles, forOthers)
 }
 

@@ -12,7 +12,7 @@ const tokenInvalid = () => new AppError(ErrorCode.TokenInvalid, 401, 'error.toke
 
 /**
  * `401` for a missing, forged, expired or unknown token; `403` when the session was ended on the
- * server (logout elsewhere, password change, suspension). The SPA signs out on both (SPEC §8).
+ * server (logout elsewhere, password change, suspension). The SPA signs out on both (docs/requirements.md §3.3).
  */
 export async function authenticate(ctx: Ctx, token: string | null): Promise<AuthUser> {
   if (!token) throw new AppError(ErrorCode.TokenInvalid, 401, 'error.unauthenticated')
