@@ -17,7 +17,7 @@ import { billingSettings, commonPrices, effectivePrices, freeMonthCents, private
 import * as rates from './service.ts'
 
 // Rate settings, ranges, free and billing settings, the rival's prices and one user's price book
-// (SPEC §3, §5, §7 "Settings and plans"; DESIGN §4 "Pricing and bills").
+// (docs/requirements.md §8, docs/pricing.md).
 
 const MISSING_SETTING = `rat_${'0'.repeat(26)}`
 const MISSING_USER = `usr_${'0'.repeat(26)}`
@@ -67,7 +67,7 @@ describe('pricing', async () => {
   }
 
   describe('rate settings', () => {
-    it('lists the seeded common settings of each book, in SPEC order, for admins only', async () => {
+    it('lists the seeded common settings of each book, in service order, for admins only', async () => {
       const current = await call(t, contract.listRateSettings, {}, { token: admin.token })
       expect(current.status).toBe(200)
       expect(current.body.data.map((s) => s.type)).toEqual([...SERVICE_TYPES])
@@ -389,20 +389,17 @@ describe('pricing', async () => {
         'rates.rangeAfterUnlimited',
         'No range can follow a range that ends at -1 (unlimited)',
       ],
-    ] as const)(
-      'refuses %s with 422 RANGE_INVALID and SPEC’s message',
-      async (_, existing, [from, to], _key, message) => {
-        const { setting } = await settingWithRanges(
-          existing.map(([f, tt]) => [f, tt, '0.004'] as [number, number, string]),
-        )
-        const res = await addRange(setting.id, from, to)
-        expect(res.status).toBe(422)
-        // (Not errorEnvelope: "ends at -1 (unlimited)" looks like a stack frame to its leak check.)
-        expect(res.body).toMatchObject({ status: 'error', data: null, error_code: 'RANGE_INVALID', message })
-        const after = await call(t, contract.getRateSetting, { params: { id: setting.id } }, { token: admin.token })
-        expect(after.body.data.ranges).toHaveLength(existing.length)
-      },
-    )
+    ] as const)('refuses %s with 422 RANGE_INVALID and its message', async (_, existing, [from, to], _key, message) => {
+      const { setting } = await settingWithRanges(
+        existing.map(([f, tt]) => [f, tt, '0.004'] as [number, number, string]),
+      )
+      const res = await addRange(setting.id, from, to)
+      expect(res.status).toBe(422)
+      // (Not errorEnvelope: "ends at -1 (unlimited)" looks like a stack frame to its leak check.)
+      expect(res.body).toMatchObject({ status: 'error', data: null, error_code: 'RANGE_INVALID', message })
+      const after = await call(t, contract.getRateSetting, { params: { id: setting.id } }, { token: admin.token })
+      expect(after.body.data.ranges).toHaveLength(existing.length)
+    })
 
     it('answers the rule in the caller’s language', async () => {
       const { setting } = await settingWithRanges([[0, 1000, '0.004']])
@@ -727,7 +724,7 @@ describe('pricing', async () => {
       const res = await call(t, contract.priceOfOneUser, { query: { email: user.email } }, { token: admin.token })
       expect(res.status).toBe(200)
       expect(res.body.data).toEqual(own.body.data)
-      // Another user's book is the admin's settings page (SPEC §6), not support's.
+      // Another user's book is the admin's settings page, not support's.
       const bySupport = await call(
         t,
         contract.priceOfOneUser,
