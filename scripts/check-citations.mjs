@@ -7,7 +7,14 @@ import { readFileSync } from 'node:fs'
 
 // Built from parts so that this file does not match itself.
 const outside = new RegExp(
-  [`\\b${'SP'}EC\\b`, `\\b${'DES'}IGN\\b`, `shared/${'notes'}`, `${'notes'}/(payments|perf|stack)`].join('|'),
+  [
+    `\\b${'SP'}EC\\b`,
+    `\\b${'DES'}IGN\\b`,
+    `shared/${'notes'}`,
+    `${'notes'}/(payments|perf|stack)`,
+    `\\b${'notes'} §`,
+    `payments-and-${'security'}`,
+  ].join('|'),
 )
 const checked = /\.(ts|tsx|md|mjs)$/
 

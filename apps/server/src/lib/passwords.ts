@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2'
 
-// OWASP's minimum for argon2id: 19 MiB, 2 passes, 1 lane (payments-and-security notes §4.4).
+// OWASP's minimum for argon2id: 19 MiB, 2 passes, 1 lane (OWASP Password Storage Cheat Sheet).
 /** `Algorithm.Argon2id` of @node-rs/argon2 (a const enum, which isolated modules cannot import). */
 const ARGON2ID = 2
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const

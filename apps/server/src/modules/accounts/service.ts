@@ -126,7 +126,7 @@ export async function setAccountStatus(
   userId: string,
   status: 'active' | 'suspended',
 ) {
-  if (status === 'suspended' && actor.id === userId) throw refused('SELF_SUSPEND', 'accounts.notYourself')
+  if (status === 'suspended' && actor.id === userId) throw refused(ErrorCode.SelfSuspend, 'accounts.notYourself')
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
     if (status === 'suspended') await lockAdmins(tx)
@@ -139,7 +139,7 @@ export async function setAccountStatus(
       (await listRoles(tx, userId)).includes('admin') &&
       (await countOtherActiveAdmins(tx, userId)) === 0
     ) {
-      throw refused('LAST_ADMIN', 'accounts.lastAdmin')
+      throw refused(ErrorCode.LastAdmin, 'accounts.lastAdmin')
     }
     const updated = await updateUser(tx, userId, { status, pendingActivation: false }, now)
     if (status === 'suspended') await revokeUserSessions(tx, userId, 'suspended', now)
@@ -171,7 +171,7 @@ export async function setAccountRole(ctx: Ctx, meta: RequestMeta, actor: AuthUse
     const before = await listRoles(tx, userId)
     if (before.length === 1 && before[0] === role) return
     if (before.includes('admin') && role !== 'admin' && (await countOtherActiveAdmins(tx, userId)) === 0) {
-      throw refused('LAST_ADMIN', 'accounts.lastAdmin')
+      throw refused(ErrorCode.LastAdmin, 'accounts.lastAdmin')
     }
     await replaceRoles(tx, userId, [role], now)
     await updateUser(tx, userId, {}, now)

@@ -1,4 +1,5 @@
 import type { MessageKey } from '@app/contract'
+import { ErrorCode } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../../db/client.ts'
 import { idempotencyKeys } from '../../db/schema/index.ts'
@@ -13,8 +14,6 @@ import { sha256Hex } from '../../lib/crypto.ts'
 //   uncommitted row (the primary key (user_id, key)); when the first commits it finds the row and
 //   replays, when the first rolls back (an error answer) it claims the key and runs itself;
 // - an error rolls the claim back with everything else: errors are not stored, a retry runs again.
-
-export const IDEMPOTENCY_MISMATCH = 'IDEMPOTENCY_MISMATCH'
 
 export interface IdempotentCall {
   userId: string
@@ -57,7 +56,7 @@ export function bodyHash(body: unknown): string {
   return sha256Hex(body === undefined || body === null ? '' : canonical(body))
 }
 
-const mismatch = () => refused(IDEMPOTENCY_MISMATCH, 'balance.idempotencyMismatch')
+const mismatch = () => refused(ErrorCode.IdempotencyMismatch, 'balance.idempotencyMismatch')
 
 /**
  * Runs `work` in a transaction, once per (user, key): a repeated key with the same request and body

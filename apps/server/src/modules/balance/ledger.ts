@@ -1,4 +1,4 @@
-import { type BalanceLog, type BalanceLogType, formatCents, joinName } from '@app/contract'
+import { type BalanceLog, type BalanceLogType, ErrorCode, formatCents, joinName } from '@app/contract'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { balanceLogs, users } from '../../db/schema/index.ts'
@@ -13,8 +13,6 @@ import { announceChange } from '../gateway/gateway.ts'
 // balance after it, then the gateway announcement. So balance = Σ balance_logs.amount_cents always,
 // and a debit can never take a balance below 0 (the UPDATE's condition, and the CHECK behind it); only
 // `takeBack` (a provider refund or chargeback: the money is already gone) may, and then the account owes.
-
-export const INSUFFICIENT_BALANCE = 'INSUFFICIENT_BALANCE'
 
 export interface LedgerEntry {
   userId: string
@@ -44,9 +42,9 @@ export function ledgerOptions(ctx: { clock: { now(): Date }; mail: Mailer }): Le
   return { now: ctx.clock.now(), mail: ctx.mail }
 }
 
-/** 422 INSUFFICIENT_BALANCE, with both amounts in the message. */
+/** 422 ErrorCode.InsufficientBalance, with both amounts in the message. */
 export function insufficientBalance(balanceCents: bigint, amountCents: bigint) {
-  return new AppError(INSUFFICIENT_BALANCE, 422, 'balance.insufficient', {
+  return new AppError(ErrorCode.InsufficientBalance, 422, 'balance.insufficient', {
     balance: formatCents(balanceCents),
     amount: formatCents(amountCents),
   })
@@ -95,7 +93,7 @@ export async function credit(db: Db, entry: LedgerEntry, options: LedgerOptions 
 }
 
 /**
- * Takes `amountCents` from the user's balance, or throws 422 INSUFFICIENT_BALANCE (nothing written)
+ * Takes `amountCents` from the user's balance, or throws 422 ErrorCode.InsufficientBalance (nothing written)
  * when the balance is short. The amount is spent from unexpired coupon credit first (see
  * `spendCouponCredit`), except for a `credit_expiry`, which takes back one redemption's credit itself.
  * When the balance falls below the user's alert threshold, the alert e-mail is queued once per crossing.

@@ -1,6 +1,7 @@
 import {
   type BalanceLog,
   type balanceSummary,
+  ErrorCode,
   formatCents,
   type Page,
   parseMoney,
@@ -26,8 +27,6 @@ import { findLog, type LogFilterType, listLogs } from './queries.ts'
 // Every movement goes through the ledger (`credit`/`debit`) inside the transaction of its cause.
 
 type BalanceSummary = ResponseOf<typeof balanceSummary>
-
-export const BILL_ALREADY_PAID = 'BILL_ALREADY_PAID'
 
 const DAY_MS = 86_400_000
 
@@ -62,7 +61,7 @@ export interface PaidBill {
 /**
  * Pays one of the caller's own bills from their balance, once. In one transaction: the bill row is
  * locked (so of simultaneous payments one pays and the others find it paid: 409), the bill's total is
- * debited (422 INSUFFICIENT_BALANCE when short; nothing changes), the bill is marked paid by the payer,
+ * debited (422 ErrorCode.InsufficientBalance when short; nothing changes), the bill is marked paid by the payer,
  * and with an `Idempotency-Key` the answer is stored for replays. The ledger's unique (type, reference)
  * index is the last guard: a bill is paid from the balance at most once, even if set back to unpaid.
  */
@@ -71,7 +70,8 @@ export async function payBill(ctx: Ctx, actor: AuthUser, billId: string, key: st
     const [bill] = await tx.select().from(bills).where(eq(bills.id, billId)).limit(1).for('update')
     if (!bill || bill.userId !== actor.id) throw notFound('billing.notFound')
     // A bill of 0 is paid the moment it exists (docs/billing.md): nothing to pay.
-    if (bill.paidAt !== null || bill.totalCents === 0n) throw conflict(BILL_ALREADY_PAID, 'balance.billAlreadyPaid')
+    if (bill.paidAt !== null || bill.totalCents === 0n)
+      throw conflict(ErrorCode.BillAlreadyPaid, 'balance.billAlreadyPaid')
     const now = ctx.clock.now()
     const { balanceCents } = await debit(
       tx,
@@ -97,7 +97,7 @@ export async function payBill(ctx: Ctx, actor: AuthUser, billId: string, key: st
     return answer
   } catch (error) {
     if (pgCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === 'balance_logs_once_key') {
-      throw conflict(BILL_ALREADY_PAID, 'balance.billAlreadyPaid')
+      throw conflict(ErrorCode.BillAlreadyPaid, 'balance.billAlreadyPaid')
     }
     throw error
   }

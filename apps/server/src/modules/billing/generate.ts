@@ -4,6 +4,7 @@ import {
   type BillResult,
   billCode,
   centsToVnd,
+  ErrorCode,
   formatCents,
   formatRate,
   monthBounds,
@@ -153,7 +154,7 @@ export function monthEnd(year: number, month: number): Date {
 }
 
 const runBusy = (year: number, month: number) =>
-  new AppError('BILLING_RUN_BUSY', 409, 'billing.runBusy', { month: `${year}-${String(month).padStart(2, '0')}` })
+  new AppError(ErrorCode.BillingRunBusy, 409, 'billing.runBusy', { month: `${year}-${String(month).padStart(2, '0')}` })
 
 const CROCKFORD = '0123456789abcdefghjkmnpqrstvwxyz'
 
@@ -376,5 +377,5 @@ async function billChunk(
 
 /** Refuses a month that has not ended yet (422). */
 export function assertMonthClosed(now: Date, year: number, month: number) {
-  if (now < monthEnd(year, month)) throw new AppError('MONTH_NOT_CLOSED', 422, 'billing.monthNotClosed')
+  if (now < monthEnd(year, month)) throw new AppError(ErrorCode.MonthNotClosed, 422, 'billing.monthNotClosed')
 }

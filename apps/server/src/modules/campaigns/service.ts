@@ -1,4 +1,5 @@
 import type { ActiveCampaign, BodyOf, Campaign, createCampaign as createCampaignEndpoint } from '@app/contract'
+import { ErrorCode } from '@app/contract'
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notInArray, or } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { type Db, PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
@@ -15,10 +16,6 @@ import { filePath } from '../files/files.ts'
 // today. A campaign's images are `files` rows (purpose `campaign`) listed in `campaign_files`; an image
 // uploaded but not (yet) in a campaign is "loose" and can be deleted with DELETE /v1/campaigns/image/{id}.
 // "Today" is the UTC date of the app's clock, never SQL's current_date, so tests with a fixed clock agree.
-
-export const CAMPAIGN_CODE_USED = 'CAMPAIGN_CODE_USED'
-export const CAMPAIGN_IMAGE_IN_USE = 'CAMPAIGN_IMAGE_IN_USE'
-export const CAMPAIGN_LAST_IMAGE = 'CAMPAIGN_LAST_IMAGE'
 
 type CampaignRow = typeof campaigns.$inferSelect
 type Body = BodyOf<typeof createCampaignEndpoint>
@@ -196,7 +193,7 @@ export async function createCampaign(ctx: Ctx, meta: RequestMeta, actor: AuthUse
       return campaign
     })
   } catch (error) {
-    if (codeUsed(error)) throw conflict(CAMPAIGN_CODE_USED, 'campaigns.codeUsed')
+    if (codeUsed(error)) throw conflict(ErrorCode.CampaignCodeUsed, 'campaigns.codeUsed')
     throw error
   }
 }
@@ -246,7 +243,7 @@ export async function updateCampaign(
       return campaign
     })
   } catch (error) {
-    if (codeUsed(error)) throw conflict(CAMPAIGN_CODE_USED, 'campaigns.codeUsed')
+    if (codeUsed(error)) throw conflict(ErrorCode.CampaignCodeUsed, 'campaigns.codeUsed')
     throw error
   }
 }
@@ -280,7 +277,7 @@ export async function deleteLooseImage(ctx: Ctx, meta: RequestMeta, actor: AuthU
       .where(and(eq(files.id, fileId), eq(files.purpose, 'campaign')))
       .for('update', { of: files })
     if (!row) throw notFound('campaigns.imageNotFound')
-    if (row.campaignId) throw conflict(CAMPAIGN_IMAGE_IN_USE, 'campaigns.imageInUse')
+    if (row.campaignId) throw conflict(ErrorCode.CampaignImageInUse, 'campaigns.imageInUse')
     await tx.delete(files).where(eq(files.id, fileId))
     await writeAudit(tx, actor, meta, { action: 'campaigns.deleteImage', targetType: 'file', targetId: fileId }, now)
   })
@@ -305,7 +302,7 @@ export async function deleteImageAndCampaignFile(
     await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, link.campaignId)).for('update')
     const before = await loadCampaign(tx, link.campaignId, today)
     if (!before) throw notFound('campaigns.notFound')
-    if (before.images.length <= 1) throw refused(CAMPAIGN_LAST_IMAGE, 'campaigns.lastImage')
+    if (before.images.length <= 1) throw refused(ErrorCode.CampaignLastImage, 'campaigns.lastImage')
     const keep = before.images.map((i) => i.id).filter((id) => id !== fileId)
     await setImages(tx, link.campaignId, keep)
     await tx.update(campaigns).set({ updatedAt: now }).where(eq(campaigns.id, link.campaignId))

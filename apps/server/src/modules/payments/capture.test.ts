@@ -3,7 +3,7 @@ import type { IntentRow } from './intents.ts'
 import type { PaypalCapture } from './paypal.ts'
 import { captureOutcome } from './paypal-flow.ts'
 
-// What a PayPal capture means for a payment (notes §2.1): only COMPLETED, of exactly this payment's
+// What a PayPal capture means for a payment (docs/payments.md "PayPal"): only COMPLETED, of exactly this payment's
 // amount, currency and reference, is a success.
 
 const intent = { reference: '01JD0000000000000000000001', totalMinor: 10_470n, currency: 'USD' } as IntentRow

@@ -8,7 +8,7 @@ import { applyCapture, captureAndApply } from './paypal-flow.ts'
 import { askQueryDr } from './querydr.ts'
 import { REFUND_QUERY_AFTER_MS, settleVnpayRefund } from './refunds.ts'
 
-// Reconciliation (notes §1.6, docs/payments.md): an online payment still pending some time after its
+// Reconciliation (docs/payments.md "Reconciliation"): an online payment still pending some time after its
 // payment page expired means a callback was lost. The gateway is asked (VNPay querydr, PayPal's
 // order), and its signed answer goes through the same state machine as a callback. A payment the
 // customer never paid is closed as failed ("EXPIRED"). A VNPay refund left in flight by a refund call

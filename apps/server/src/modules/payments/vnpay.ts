@@ -115,7 +115,7 @@ export function verifyQuery(secret: string, rawUrl: string): Verified {
   return { ok: true, params: vnp }
 }
 
-// ── querydr (notes §1.3: a `|`-joined string in a fixed order) ──────────────────────────────────────
+// ── querydr (a `|`-joined string in a fixed order) ──────────────────────────────────────
 
 const QUERY_RESPONSE_FIELDS = [
   'vnp_ResponseId',
@@ -172,14 +172,14 @@ export function queryDrResponseData(answer: Record<string, unknown>): string {
   }).join('|')
 }
 
-/** Whether a querydr answer is signed by VNPay; an answer without a signature is not (defect (d) of the notes). */
+/** Whether a querydr answer is signed by VNPay; an answer without a signature is not (one of the `vnpay` package's defects, docs/payments.md "VNPay"). */
 export function verifyQueryDr(secret: string, answer: Record<string, unknown>): boolean {
   const given = answer.vnp_SecureHash
   if (typeof given !== 'string' || given === '') return false
   return sameSignature(given, hmacSha512(secret, queryDrResponseData(answer)))
 }
 
-// ── refund (notes §1.3, §1.6: `|`-joined fields in a fixed order; 02 full, 03 partial) ─────────────
+// ── refund (`|`-joined fields in a fixed order; 02 full, 03 partial) ─────────────
 
 /** The fields a refund request is signed over, in VNPay's order. */
 export const REFUND_REQUEST_FIELDS = [

@@ -278,7 +278,7 @@ ${definitionList([
     return reply.type('text/html; charset=utf-8').send(page({ title: 'VNPay sandbox console', brand: 'VNPAY', body }))
   })
 
-  // refund (notes §1.3, §1.6): signed over `|`-joined fields both ways.
+  // refund (docs/payments.md "Refunds"): signed over `|`-joined fields both ways.
   async function refund(b: Record<string, unknown>) {
     const s = (key: string) => (typeof b[key] === 'string' ? (b[key] as string) : '')
     const answer = (fields: Record<string, string>) => {
@@ -350,7 +350,7 @@ ${definitionList([
     })
   }
 
-  // querydr (notes §1.3): the request and answer are signed over `|`-joined fields; it answers the
+  // querydr (docs/payments.md "Reconciliation"): the request and answer are signed over `|`-joined fields; it answers the
   // transaction's latest state, a refund once there is one.
   app.post('/vnpay/merchant_webapi/api/transaction', async (req, reply) => {
     const b = (req.body ?? {}) as Record<string, unknown>
