@@ -6,6 +6,7 @@ import {
   type CouponType,
   type createCoupon as createCouponEndpoint,
   type createCouponType as createCouponTypeEndpoint,
+  ErrorCode,
   formatCents,
 } from '@app/contract'
 import { and, eq, isNull } from 'drizzle-orm'
@@ -38,15 +39,6 @@ import {
 // Coupons (SPEC §3 Coupon, Coupon type, Coupon log; §4; §5; DESIGN §4): admins keep coupon types and
 // coupons; a customer redeems a code once, which credits the balance through the ledger; what is still
 // unspent after `balance_expires_day` days is taken back by the expiry job (expiry.ts).
-
-export const EVENT_CODE_USED = 'EVENT_CODE_USED'
-export const COUPON_TYPE_NOT_EXIST = 'COUPON_TYPE_NOT_EXIST'
-export const COUPON_TYPE_FULL = 'COUPON_TYPE_FULL'
-export const COUPON_NOT_FOUND = 'COUPON_NOT_FOUND'
-export const COUPON_DISABLED = 'COUPON_DISABLED'
-export const COUPON_EXPIRED = 'COUPON_EXPIRED'
-export const COUPON_USED_UP = 'COUPON_USED_UP'
-export const COUPON_ALREADY_USED = 'COUPON_ALREADY_USED'
 
 const DAY_MS = 86_400_000
 
@@ -97,7 +89,7 @@ export async function createCouponType(
     })
   } catch (error) {
     if (pgCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === 'coupon_types_event_code_key') {
-      throw conflict(EVENT_CODE_USED, 'coupons.eventCodeUsed')
+      throw conflict(ErrorCode.EventCodeUsed, 'coupons.eventCodeUsed')
     }
     throw error
   }
@@ -143,9 +135,9 @@ export async function createCoupon(
     // The type's row lock makes "how many coupons does it have" and the insert one step, so two
     // admins creating the last allowed coupon at once cannot both succeed.
     const type = await lockCouponType(tx, body.type_id)
-    if (!type) throw refused(COUPON_TYPE_NOT_EXIST, 'coupons.typeNotExist')
+    if (!type) throw refused(ErrorCode.CouponTypeNotExist, 'coupons.typeNotExist')
     if (type.limit !== -1 && (await countCouponsOfType(tx, type.id)) >= type.limit) {
-      throw refused(COUPON_TYPE_FULL, 'coupons.typeFull', { limit: type.limit })
+      throw refused(ErrorCode.CouponTypeFull, 'coupons.typeFull', { limit: type.limit })
     }
     let row: CouponRow | undefined
     // A clash of 60-bit codes is all but impossible; ON CONFLICT keeps the transaction usable if one happens.
@@ -230,13 +222,13 @@ export async function disableCoupon(ctx: Ctx, meta: RequestMeta, actor: AuthUser
 
 // ── Redemption ──────────────────────────────────────────────────────────────────────────────────────
 
-const alreadyUsed = () => conflict(COUPON_ALREADY_USED, 'coupons.alreadyUsed')
+const alreadyUsed = () => conflict(ErrorCode.CouponAlreadyUsed, 'coupons.alreadyUsed')
 
 /** Why a coupon that exists cannot be taken today, in the order a customer can act on it. */
 function refusalOf(row: CouponRow, today: string): AppError {
-  if (row.disabledAt !== null) return refused(COUPON_DISABLED, 'coupons.disabled')
-  if (row.dateExpired < today) return refused(COUPON_EXPIRED, 'coupons.expired')
-  return refused(COUPON_USED_UP, 'coupons.usedUp')
+  if (row.disabledAt !== null) return refused(ErrorCode.CouponDisabled, 'coupons.disabled')
+  if (row.dateExpired < today) return refused(ErrorCode.CouponExpired, 'coupons.expired')
+  return refused(ErrorCode.CouponUsedUp, 'coupons.usedUp')
 }
 
 /** Unknown codes a user may try per window before being told to wait: codes are not to be guessed. */
@@ -265,7 +257,7 @@ export async function redeemCoupon(ctx: Ctx, actor: AuthUser, typed: string): Pr
   try {
     const done = await ctx.db.transaction(async (tx) => {
       const coupon = await findCouponByCode(tx, code)
-      if (!coupon) throw new AppError(COUPON_NOT_FOUND, 404, 'coupons.notFound')
+      if (!coupon) throw new AppError(ErrorCode.CouponNotFound, 404, 'coupons.notFound')
       if (await findUserCouponLog(tx, actor.id, coupon.id)) throw alreadyUsed()
       const taken = await takeRedemption(tx, coupon.id, today)
       if (!taken) {
@@ -305,7 +297,7 @@ export async function redeemCoupon(ctx: Ctx, actor: AuthUser, typed: string): Pr
     if (pgCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === 'coupon_logs_user_coupon_key') {
       throw alreadyUsed()
     }
-    if (error instanceof AppError && error.code === COUPON_NOT_FOUND) {
+    if (error instanceof AppError && error.code === ErrorCode.CouponNotFound) {
       const verdict = await hit(ctx.db, guesses, GUESS_LIMIT, GUESS_WINDOW_S, now, GUESS_WINDOW_S)
       if (!verdict.allowed) throw tooManyRequests(verdict.retryAfter)
     }

@@ -22,17 +22,13 @@ import {
 // requests"). A customer asks; staff complete or refuse. Every step is one transaction: the request
 // row is locked first, so two staff members deciding at once give one decision and one "already handled".
 
-export const REQUEST_PENDING = 'REQUEST_PENDING'
-export const REQUEST_HANDLED = 'REQUEST_HANDLED'
-export const SAME_EMAIL = 'SAME_EMAIL'
-
 // The form shows it under the new address field (SPEC §8 "Please re-enter new Email…").
 const emailUsed = () =>
   new AppError(ErrorCode.EmailUsed, 409, 'emailChange.emailUsed', undefined, {
     fields: { new_email: 'emailChange.emailUsed' },
   })
-const pending = () => conflict(REQUEST_PENDING, 'emailChange.pending')
-const handled = () => conflict(REQUEST_HANDLED, 'emailChange.alreadyHandled')
+const pending = () => conflict(ErrorCode.RequestPending, 'emailChange.pending')
+const handled = () => conflict(ErrorCode.RequestHandled, 'emailChange.alreadyHandled')
 const missing = () => notFound('emailChange.notFound')
 
 const displayName = (user: UserRow) => `${user.firstName} ${user.lastName}`.trim()
@@ -67,7 +63,7 @@ export async function requestChange(
       if (!user) throw missing()
       if (user.status === 'suspended') throw new AppError(ErrorCode.Suspended, 403, 'error.suspended')
       if (await findOpenRequestOf(tx, user.id)) throw pending()
-      if (body.new_email === user.email) throw conflict(SAME_EMAIL, 'emailChange.sameEmail')
+      if (body.new_email === user.email) throw conflict(ErrorCode.SameEmail, 'emailChange.sameEmail')
       if (await isEmailTaken(tx, body.new_email, user.id)) throw emailUsed()
       const [row] = await tx
         .insert(emailChangeRequests)

@@ -1,4 +1,5 @@
 import type { BodyOf, createFaq as createFaqEndpoint, Faq, FaqCategory } from '@app/contract'
+import { ErrorCode } from '@app/contract'
 import { count, eq } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../db/client.ts'
@@ -14,12 +15,9 @@ import { findCategory, findFaq } from './queries.ts'
 // FAQs (SPEC §3 FAQ and Category, §5): staff keep categories (unique names, whatever the case) and
 // entries; each change is audit-logged. The one who writes an entry's answer is its "answered by".
 
-export const CATEGORY_EXISTS = 'CATEGORY_EXISTS'
-export const CATEGORY_IN_USE = 'CATEGORY_IN_USE'
-
 type FaqBody = BodyOf<typeof createFaqEndpoint>
 
-const categoryExists = () => conflict(CATEGORY_EXISTS, 'faqs.categoryExists')
+const categoryExists = () => conflict(ErrorCode.CategoryExists, 'faqs.categoryExists')
 
 async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -79,7 +77,8 @@ export async function deleteCategory(ctx: Ctx, meta: RequestMeta, actor: AuthUse
     const [before] = await tx.select().from(faqCategories).where(eq(faqCategories.id, id)).for('update')
     if (!before) throw notFound('faqs.categoryNotFound')
     const [held] = await tx.select({ value: count() }).from(faqs).where(eq(faqs.categoryId, id))
-    if ((held?.value ?? 0) > 0) throw refused(CATEGORY_IN_USE, 'faqs.categoryInUse', { count: held?.value ?? 0 })
+    if ((held?.value ?? 0) > 0)
+      throw refused(ErrorCode.CategoryInUse, 'faqs.categoryInUse', { count: held?.value ?? 0 })
     await tx.delete(faqCategories).where(eq(faqCategories.id, id))
     await writeAudit(
       tx,

@@ -80,7 +80,7 @@ async function changeKey<T>(ctx: Ctx, id: string, change: (tx: Tx) => Promise<T>
 }
 
 function assertLive(row: KeyRow) {
-  if (row.deletedAt) throw refused('KEY_DELETED', 'keys.isDeleted')
+  if (row.deletedAt) throw refused(ErrorCode.KeyDeleted, 'keys.isDeleted')
 }
 
 async function present(ctx: Ctx, db: Db, id: string): Promise<Key> {

@@ -27,9 +27,6 @@ import type { Geocoder } from './geocoder.ts'
 // the contract's `checkImportRow`; rows with only an address are located by the geocoder. Nothing is
 // written here: the preview shows the verdicts, and the valid rows are then added in one transaction.
 
-export const IMPORT_FAILED = 'IMPORT_INVALID_FILE'
-export const IMPORT_EMPTY = 'IMPORT_EMPTY'
-
 export type Cell = string | number | null
 export interface Table {
   format: 'csv' | 'xlsx'
@@ -37,7 +34,8 @@ export interface Table {
   rows: { number: number; cells: Cell[] }[]
 }
 
-const fail = (key: MessageKey, params?: Record<string, string | number>) => badRequest(IMPORT_FAILED, key, params)
+const fail = (key: MessageKey, params?: Record<string, string | number>) =>
+  badRequest(ErrorCode.ImportInvalidFile, key, params)
 
 function isZip(data: Buffer): boolean {
   return data.length >= 4 && data.readUInt32LE(0) === 0x04034b50
@@ -132,7 +130,7 @@ export async function readTable(fileName: string, data: Buffer): Promise<Table> 
   const name = fileName.toLowerCase()
   const isXlsxName = name.endsWith('.xlsx')
   if (!isXlsxName && !name.endsWith('.csv')) throw fail('maps.import.badType')
-  if (data.length === 0) throw badRequest(IMPORT_EMPTY, 'maps.import.empty')
+  if (data.length === 0) throw badRequest(ErrorCode.ImportEmpty, 'maps.import.empty')
   if (data.length > IMPORT_MAX_BYTES) {
     throw fail('maps.import.tooLarge', { max: Math.round(IMPORT_MAX_BYTES / 1024 / 1024) })
   }
@@ -152,7 +150,7 @@ export async function judgeTable(
   options: { lang: Lang; capacityLeft: number; geocoder: Geocoder },
 ): Promise<ImportPreview> {
   const [header, ...data] = table.rows
-  if (!header || data.length === 0) throw badRequest(IMPORT_EMPTY, 'maps.import.empty')
+  if (!header || data.length === 0) throw badRequest(ErrorCode.ImportEmpty, 'maps.import.empty')
   const columns = mapImportHeader(header.cells.map(text))
   const headerProblem = checkImportHeader(columns)
   if (headerProblem) throw fail(headerProblem.key)

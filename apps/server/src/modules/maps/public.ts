@@ -1,11 +1,12 @@
 import type { PublicMap } from '@app/contract'
+import { ErrorCode } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { keys } from '../../db/schema/index.ts'
 import { AppError, notFound, tooManyRequests } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
-import { hit } from '../../lib/throttle.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
+import { hit } from '../../lib/throttle.ts'
 import { openSecret } from '../keys/secrets.ts'
 import { recordUsage } from '../usage/ingest.ts'
 import { findMapByToken, layersOf, pointsOf } from './queries.ts'
@@ -16,8 +17,6 @@ import { tileKeyOf } from './service.ts'
 // suspended key, suspended or unverified owner, plan quota, balance), and each view is a map load on
 // that key, recorded through the usage ingestion like the gateway's reports. The key's web-address and
 // IP restrictions are not applied: they describe the customer's own sites, and this page is ours.
-
-export const MAP_UNAVAILABLE = 'MAP_UNAVAILABLE'
 
 /** Per client address: generous for a page (one call per view), tight for a scraper. */
 const PER_ADDRESS = { limit: 60, windowSeconds: 60 }
@@ -38,7 +37,7 @@ export async function publicMapView(ctx: Ctx, meta: RequestMeta, token: string):
     ip: meta.ip,
     ignoreRestrictions: true,
   })
-  if (!check.allowed) throw new AppError(MAP_UNAVAILABLE, 403, 'maps.unavailable')
+  if (!check.allowed) throw new AppError(ErrorCode.MapUnavailable, 403, 'maps.unavailable')
 
   const [layers, points, tileKey] = await Promise.all([
     layersOf(ctx.db, map.id),

@@ -3,6 +3,7 @@ import {
   checkLayerCapacity,
   checkPointCapacity,
   type createMap as createMapEndpoint,
+  ErrorCode,
   type Lang,
   type Layer,
   MAP_MAX_POINTS,
@@ -46,12 +47,6 @@ import {
 // map's row, so the limits (10 layers, 1,000 points) hold under concurrent requests: the count and the
 // insert are one step. Maps in the recycle bin can be read, restored or deleted, not changed.
 
-export const MAP_POINT_LIMIT = 'MAP_POINT_LIMIT'
-export const MAP_LAYER_LIMIT = 'MAP_LAYER_LIMIT'
-export const MAP_IN_TRASH = 'MAP_IN_TRASH'
-export const MAP_NOT_IN_TRASH = 'MAP_NOT_IN_TRASH'
-export const MAP_LAST_LAYER = 'MAP_LAST_LAYER'
-
 export const geocoder = gazetteerGeocoder
 
 // ── Lookups ─────────────────────────────────────────────────────────────────────────────────────────
@@ -66,7 +61,7 @@ export async function mapOf(db: Db, user: AuthUser, id: string): Promise<MapWith
 async function lockForChange(tx: Db, user: AuthUser, id: string): Promise<MapRow> {
   const row = await lockOwnMap(tx, user.id, id)
   if (!row) throw notFound('maps.notFound')
-  if (row.trashedAt) throw refused(MAP_IN_TRASH, 'maps.inTrash')
+  if (row.trashedAt) throw refused(ErrorCode.MapInTrash, 'maps.inTrash')
   return row
 }
 
@@ -276,7 +271,7 @@ export async function deleteMap(ctx: Ctx, user: AuthUser, id: string): Promise<v
   await ctx.db.transaction(async (tx) => {
     const row = await lockOwnMap(tx, user.id, id)
     if (!row) throw notFound('maps.notFound')
-    if (!row.trashedAt) throw refused(MAP_NOT_IN_TRASH, 'maps.notInTrash')
+    if (!row.trashedAt) throw refused(ErrorCode.MapNotInTrash, 'maps.notInTrash')
     await tx.delete(maps).where(eq(maps.id, id))
   })
 }
@@ -330,7 +325,7 @@ export async function createLayer(ctx: Ctx, user: AuthUser, mapId: string, name:
   return ctx.db.transaction(async (tx) => {
     await lockForChange(tx, user, mapId)
     const problem = checkLayerCapacity(await countLayers(tx, mapId))
-    if (problem) throw refused(MAP_LAYER_LIMIT, problem.key, problem.params as Record<string, number>)
+    if (problem) throw refused(ErrorCode.MapLayerLimit, problem.key, problem.params as Record<string, number>)
     const [last] = await tx
       .select({ value: max(mapLayers.position) })
       .from(mapLayers)
@@ -365,7 +360,7 @@ export async function deleteLayer(ctx: Ctx, user: AuthUser, mapId: string, layer
   await ctx.db.transaction(async (tx) => {
     await lockForChange(tx, user, mapId)
     await layerOf(tx, mapId, layerId)
-    if ((await countLayers(tx, mapId)) <= 1) throw refused(MAP_LAST_LAYER, 'maps.lastLayer')
+    if ((await countLayers(tx, mapId)) <= 1) throw refused(ErrorCode.MapLastLayer, 'maps.lastLayer')
     await tx.delete(mapLayers).where(eq(mapLayers.id, layerId))
     await touch(tx, mapId, ctx.clock.now())
   })
@@ -382,7 +377,7 @@ export interface NewPoint {
 
 async function assertRoomFor(tx: Db, mapId: string, adding: number) {
   const problem = checkPointCapacity(await countPoints(tx, mapId), adding)
-  if (problem) throw refused(MAP_POINT_LIMIT, problem.key, problem.params as Record<string, number>)
+  if (problem) throw refused(ErrorCode.MapPointLimit, problem.key, problem.params as Record<string, number>)
 }
 
 /** Adds points to one layer of a map: all of them, or none when they do not fit (one transaction). */

@@ -1,17 +1,16 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import type { Campaign } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Flex, Image, Input, Space, Table, Tag, Typography } from 'antd'
+import { App, Button, Image, Space, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { failureText } from '../../features/keys/keys.api.ts'
 import { useT } from '../../i18n/define.ts'
-import { QueryState } from '../../ui/QueryState.tsx'
+import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
-import { useLastPage, useListParam } from '../coupons/use-list-params.ts'
+import { useListParam } from '../coupons/use-list-params.ts'
 import { CampaignFormModal } from './CampaignFormModal.tsx'
-import { campaignsQuery, useDeleteCampaign } from './campaigns.api.ts'
+import { CAMPAIGNS_PAGE_SIZE, campaignsQuery, useDeleteCampaign } from './campaigns.api.ts'
 import { campaignsMessages } from './campaigns.i18n.ts'
 
 function statusOf(campaign: Campaign, today: string): 'active' | 'upcoming' | 'ended' {
@@ -27,13 +26,12 @@ export function CampaignsPage() {
   const t = useT(campaignsMessages)
   useDocumentTitle(t('title'))
   const { modal, message } = App.useApp()
-  const [page, setPage] = usePageParam()
+  const paging = useListPaging(CAMPAIGNS_PAGE_SIZE)
   const [keyword, setKeyword] = useListParam('keyword')
-  const list = useQuery(campaignsQuery(page, keyword))
+  const list = useQuery(campaignsQuery(paging.page, paging.pageSize, keyword))
   const remove = useDeleteCampaign()
   const [editing, setEditing] = useState<Campaign | null>(null)
   const [isOpen, setOpen] = useState(false)
-  useLastPage(list.data, page, setPage)
   const today = new Date().toISOString().slice(0, 10)
 
   const confirmDelete = (campaign: Campaign) =>
@@ -126,14 +124,10 @@ export function CampaignsPage() {
   ]
 
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <div style={{ flex: '1 1 320px' }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('intro')}</Typography.Text>
-        </div>
+    <ListFrame<Campaign>
+      title={t('title')}
+      intro={t('intro')}
+      actions={
         <Button
           type="primary"
           icon={<PlusOutlined />}
@@ -144,40 +138,16 @@ export function CampaignsPage() {
         >
           {t('create')}
         </Button>
-      </Flex>
-      <Input.Search
-        key={keyword}
-        defaultValue={keyword}
-        allowClear
-        enterButton
-        placeholder={t('search')}
-        aria-label={t('search')}
-        onSearch={setKeyword}
-        style={{ maxWidth: 420 }}
-      />
-      <QueryState query={list}>
-        {(data) => (
-          <Table<Campaign>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={data.items}
-            loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: keyword ? t('noMatch', { keyword }) : t('empty') }}
-            pagination={{
-              current: data.page,
-              pageSize: data.page_size,
-              total: data.total,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              showTotal: (total) => t('total', { count: total }),
-              onChange: setPage,
-            }}
-          />
-        )}
-      </QueryState>
+      }
+      search={{ value: keyword, placeholder: t('search'), onSearch: setKeyword }}
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowKey="id"
+      empty={keyword ? t('noMatch', { keyword }) : t('empty')}
+      total={(total) => t('total', { count: total })}
+    >
       <CampaignFormModal open={isOpen} campaign={editing} onClose={() => setOpen(false)} />
-    </Flex>
+    </ListFrame>
   )
 }

@@ -3,7 +3,7 @@ import * as contract from '@app/contract'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
 
-// The back office's campaign calls (SPEC §7 "Campaigns"). Everything sits under ['campaigns'], so a
+// The back office's campaign calls (docs/campaigns.md). Everything sits under ['campaigns'], so a
 // change refreshes the list and the dashboard's active campaigns alike. Mutations are silent: each
 // screen names what failed.
 
@@ -11,13 +11,13 @@ export const CAMPAIGNS_PAGE_SIZE = 10
 
 export type CampaignBody = RequestOf<typeof contract.createCampaign>['body']
 
-export const campaignsQuery = (page: number, keyword: string) =>
+export const campaignsQuery = (page: number, pageSize: number, keyword: string) =>
   queryOptions({
-    queryKey: ['campaigns', 'list', { page, keyword }],
+    queryKey: ['campaigns', 'list', { page, pageSize, keyword }],
     queryFn: async () =>
       (
         await call(contract.listCampaigns, {
-          query: { page, page_size: CAMPAIGNS_PAGE_SIZE, ...(keyword ? { keyword } : {}) },
+          query: { page, page_size: pageSize, ...(keyword ? { keyword } : {}) },
         })
       ).data,
     placeholderData: keepPreviousData,

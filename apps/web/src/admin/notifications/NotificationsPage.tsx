@@ -1,18 +1,23 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons'
 import { formatDateTime, type Notification, type NotificationRecipient } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Drawer, Flex, Input, Progress, Space, Table, Tag, Typography } from 'antd'
+import { App, Button, Drawer, Flex, Progress, Space, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { failureText } from '../../features/keys/keys.api.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
-import { useLastPage, useListParam } from '../coupons/use-list-params.ts'
+import { useListParam } from '../coupons/use-list-params.ts'
 import { NotificationFormModal } from './NotificationFormModal.tsx'
-import { notificationsQuery, recipientsQuery, useDeleteNotification } from './notifications.api.ts'
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  notificationsQuery,
+  recipientsQuery,
+  useDeleteNotification,
+} from './notifications.api.ts'
 import { notificationsMessages } from './notifications.i18n.ts'
 
 // Preset palettes (darker text than the status colours), legible at 3:1 and more in both themes.
@@ -28,14 +33,13 @@ export function NotificationsPage() {
   useDocumentTitle(t('title'))
   const lang = useLang()
   const { modal, message } = App.useApp()
-  const [page, setPage] = usePageParam()
+  const paging = useListPaging(NOTIFICATIONS_PAGE_SIZE)
   const [keyword, setKeyword] = useListParam('keyword')
-  const list = useQuery(notificationsQuery(page, keyword))
+  const list = useQuery(notificationsQuery(paging.page, paging.pageSize, keyword))
   const remove = useDeleteNotification()
   const [editing, setEditing] = useState<Notification | null>(null)
   const [isOpen, setOpen] = useState(false)
   const [results, setResults] = useState<Notification | null>(null)
-  useLastPage(list.data, page, setPage)
 
   const confirmDelete = (n: Notification) =>
     modal.confirm({
@@ -129,14 +133,10 @@ export function NotificationsPage() {
   ]
 
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <div style={{ flex: '1 1 320px' }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('intro')}</Typography.Text>
-        </div>
+    <ListFrame<Notification>
+      title={t('title')}
+      intro={t('intro')}
+      actions={
         <Button
           type="primary"
           icon={<PlusOutlined />}
@@ -147,38 +147,16 @@ export function NotificationsPage() {
         >
           {t('create')}
         </Button>
-      </Flex>
-      <Input.Search
-        key={keyword}
-        defaultValue={keyword}
-        allowClear
-        enterButton
-        placeholder={t('search')}
-        aria-label={t('search')}
-        onSearch={setKeyword}
-        style={{ maxWidth: 420 }}
-      />
-      <QueryState query={list}>
-        {(data) => (
-          <Table<Notification>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={data.items}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: keyword ? t('noMatch', { keyword }) : t('empty') }}
-            pagination={{
-              current: data.page,
-              pageSize: data.page_size,
-              total: data.total,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              showTotal: (total) => t('total', { count: total }),
-              onChange: setPage,
-            }}
-          />
-        )}
-      </QueryState>
+      }
+      search={{ value: keyword, placeholder: t('search'), onSearch: setKeyword }}
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowKey="id"
+      empty={keyword ? t('noMatch', { keyword }) : t('empty')}
+      total={(total) => t('total', { count: total })}
+      fetching={false}
+    >
       <NotificationFormModal open={isOpen} notification={editing} onClose={() => setOpen(false)} />
       <Drawer
         open={results !== null}
@@ -189,7 +167,7 @@ export function NotificationsPage() {
       >
         {results ? <RecipientResults notification={results} /> : null}
       </Drawer>
-    </Flex>
+    </ListFrame>
   )
 }
 

@@ -14,13 +14,13 @@ export type NotificationBody = RequestOf<typeof contract.createNotification>['bo
 const busy = (items: Notification[] | undefined) =>
   (items ?? []).some((n) => n.status === 'pending' || n.status === 'sending')
 
-export const notificationsQuery = (page: number, keyword: string) =>
+export const notificationsQuery = (page: number, pageSize: number, keyword: string) =>
   queryOptions({
-    queryKey: ['notifications', 'list', { page, keyword }],
+    queryKey: ['notifications', 'list', { page, pageSize, keyword }],
     queryFn: async () =>
       (
         await call(contract.listNotifications, {
-          query: { page, page_size: NOTIFICATIONS_PAGE_SIZE, ...(keyword ? { keyword } : {}) },
+          query: { page, page_size: pageSize, ...(keyword ? { keyword } : {}) },
         })
       ).data,
     placeholderData: keepPreviousData,
