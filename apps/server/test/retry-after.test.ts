@@ -188,7 +188,7 @@ describe('the error handler gives any 429 a Retry-After', () => {
         throw tooManyRequests(42)
       })
       a.get('/no-seconds', async () => {
-        throw new AppError('TOO_MANY_SOMETHING', 429, 'error.rateLimited')
+        throw new AppError(ErrorCode.TooManyPending, 429, 'payments.tooManyPending')
       })
       a.get('/raw', async (_req, reply) => reply.code(429).send({ error: 'slow down' }))
       a.get('/framework', async () => {

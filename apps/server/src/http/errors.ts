@@ -1,13 +1,15 @@
-import { ErrorCode, type MessageKey } from '@app/contract'
+import { type CodeWithStatus, ErrorCode, type MessageKey, type StatusOf } from '@app/contract'
 
 /**
  * The one error type handlers throw. The envelope hook turns it into
  * `{ status: 'error', message: <localised messageKey>, error_code: code }` with this HTTP status.
+ * The code is a member of the contract's catalogue and the status one the catalogue lists for it,
+ * so a typo or a new code without its entry fails the type check.
  */
-export class AppError extends Error {
+export class AppError<C extends ErrorCode = ErrorCode> extends Error {
   constructor(
-    readonly code: string,
-    readonly httpStatus: number,
+    readonly code: C,
+    readonly httpStatus: StatusOf<C>,
     readonly messageKey: MessageKey,
     readonly params?: Record<string, string | number>,
     readonly data: unknown = null,
@@ -19,11 +21,11 @@ export class AppError extends Error {
 
 export const notFound = (key: MessageKey = 'error.notFound') => new AppError(ErrorCode.NotFound, 404, key)
 export const forbidden = (key: MessageKey = 'error.forbidden') => new AppError(ErrorCode.Forbidden, 403, key)
-export const conflict = (code: string, key: MessageKey) => new AppError(code, 409, key)
+export const conflict = (code: CodeWithStatus<409>, key: MessageKey) => new AppError(code, 409, key)
 /** A business rule said no (HTTP 422) with a stable code. */
-export const refused = (code: string, key: MessageKey, params?: Record<string, string | number>) =>
+export const refused = (code: CodeWithStatus<422>, key: MessageKey, params?: Record<string, string | number>) =>
   new AppError(code, 422, key, params)
-export const badRequest = (code: string, key: MessageKey, params?: Record<string, string | number>) =>
+export const badRequest = (code: CodeWithStatus<400>, key: MessageKey, params?: Record<string, string | number>) =>
   new AppError(code, 400, key, params)
 /** A field-level validation failure raised by a handler, shaped like the schema validator's. */
 export const invalidField = (field: string, key: MessageKey, params?: Record<string, string | number>) =>

@@ -7,6 +7,7 @@ import type {
   RecipientFilter,
   RecipientStatus,
 } from '@app/contract'
+import { ErrorCode } from '@app/contract'
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
@@ -25,7 +26,6 @@ import { writeAudit } from '../audit/audit.ts'
 // keeps one recipient from getting it twice), and the worker in src/jobs/notifications.ts sends them
 // from `send_at` on. Only a pending notification can be changed or deleted.
 
-export const NOTIFICATION_NOT_PENDING = 'NOTIFICATION_NOT_PENDING'
 export const NOTIFICATION_NO_RECIPIENTS = 'NOTIFICATION_NO_RECIPIENTS'
 
 type Body = BodyOf<typeof createNotificationEndpoint>
@@ -245,7 +245,7 @@ export async function createNotification(ctx: Ctx, meta: RequestMeta, actor: Aut
 async function lockPending(db: Db, id: string): Promise<Row> {
   const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).for('update')
   if (!row) throw notFound('notifications.notFound')
-  if (row.status !== 'pending') throw conflict(NOTIFICATION_NOT_PENDING, 'notifications.notPending')
+  if (row.status !== 'pending') throw conflict(ErrorCode.NotificationNotPending, 'notifications.notPending')
   return row
 }
 

@@ -1,4 +1,4 @@
-import { type Lang, parseVnpayDate, VNPAY_CANCELLED } from '@app/contract'
+import { ErrorCode, type Lang, parseVnpayDate, VNPAY_CANCELLED } from '@app/contract'
 import { and, eq } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { paymentIntents } from '../../db/schema/index.ts'
@@ -152,7 +152,7 @@ function canChange(intent: IntentRow, outcome: Outcome): boolean {
 export async function vnpayReturn(ctx: Ctx, url: string, actor: AuthUser, lang: Lang) {
   const verified = verifyQuery(ctx.config.payments.vnpay.hashSecret, url)
   if (!verified.ok || verified.params.vnp_TmnCode !== ctx.config.payments.vnpay.tmnCode) {
-    throw new AppError('BAD_SIGNATURE', 400, 'payments.badSignature')
+    throw new AppError(ErrorCode.BadSignature, 400, 'payments.badSignature')
   }
   const [intent] = await ctx.db
     .select({ id: paymentIntents.id, userId: paymentIntents.userId })

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import { formatMinor } from '@app/contract'
+import { ErrorCode, formatMinor } from '@app/contract'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { paymentEvents, paymentIntents } from '../../db/schema/index.ts'
@@ -18,7 +18,6 @@ import { applyPaypalRefund } from './refunds.ts'
  * payment stays pending; nothing was charged.
  */
 export const RETRY_ISSUES = new Set(['INSTRUMENT_DECLINED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING'])
-export const INSTRUMENT_DECLINED = 'INSTRUMENT_DECLINED'
 
 /** PayPal errors that end the attempt (the buyer starts again with a new payment). */
 const FINAL_ISSUES = new Set([
@@ -141,7 +140,7 @@ export async function captureAndApply(ctx: Ctx, intent: IntentRow): Promise<Appl
         throw gatewayFailure(ctx, intent, e)
       })
     } else if (error.issue === 'ORDER_NOT_APPROVED') {
-      throw refused('ORDER_NOT_APPROVED', 'payments.notApproved')
+      throw refused(ErrorCode.OrderNotApproved, 'payments.notApproved')
     } else if (FINAL_ISSUES.has(error.issue) || error.status === 422) {
       return failIntent(ctx, intent.id, error.issue)
     } else {
@@ -158,7 +157,7 @@ export async function captureAndApply(ctx: Ctx, intent: IntentRow): Promise<Appl
 
 /**
  * The buyer's funding source was declined: recorded (which also moves the next capture to a new
- * PayPal-Request-Id), the payment stays pending, and the caller gets 422 INSTRUMENT_DECLINED with the
+ * PayPal-Request-Id), the payment stays pending, and the caller gets 422 ErrorCode.InstrumentDeclined with the
  * approval page to pick another funding source — never a success envelope.
  */
 async function declinedInstrument(ctx: Ctx, intentId: string, issue: string): Promise<AppError> {
@@ -184,7 +183,7 @@ async function declinedInstrument(ctx: Ctx, intentId: string, issue: string): Pr
 }
 
 function declinedError(intentId: string, approveUrl: string | null): AppError {
-  return new AppError(INSTRUMENT_DECLINED, 422, 'payments.instrumentDeclined', undefined, {
+  return new AppError(ErrorCode.InstrumentDeclined, 422, 'payments.instrumentDeclined', undefined, {
     payment_id: intentId,
     approve_url: approveUrl,
   })
@@ -207,7 +206,7 @@ async function failIntent(ctx: Ctx, intentId: string, issue: string): Promise<Ap
 
 function gatewayFailure(ctx: Ctx, intent: IntentRow, error: unknown) {
   ctx.log.error({ err: error, payment: intent.id }, 'PayPal capture did not get an answer')
-  return new AppError('GATEWAY_ERROR', 502, 'payments.gatewayError')
+  return new AppError(ErrorCode.GatewayError, 502, 'payments.gatewayError')
 }
 
 // ── Webhooks ────────────────────────────────────────────────────────────────────────────────────────
@@ -308,7 +307,8 @@ export async function handleWebhook(ctx: Ctx, headers: IncomingHttpHeaders, raw:
         return { status: 200, outcome: await captureAndApply(ctx, intent) }
       } catch (error) {
         // Declined: recorded; the buyer is told on the return page and may pick another funding source.
-        if (error instanceof AppError && error.code === INSTRUMENT_DECLINED) return { status: 200, outcome: 'declined' }
+        if (error instanceof AppError && error.code === ErrorCode.InstrumentDeclined)
+          return { status: 200, outcome: 'declined' }
         throw error
       }
     }

@@ -1,4 +1,4 @@
-import { formatCents, formatMinor, type Payment, parseMoney, parseVnpayDate, translate } from '@app/contract'
+import { ErrorCode, formatCents, formatMinor, type Payment, parseMoney, parseVnpayDate, translate } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
@@ -8,7 +8,6 @@ import type { AuthUser } from '../../lib/auth-user.ts'
 import { newId } from '../../lib/ids.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
-import { IDEMPOTENCY_MISMATCH } from '../balance/idempotency.ts'
 import { ledgerOptions, takeBack } from '../balance/ledger.ts'
 import { announceChange } from '../gateway/gateway.ts'
 import {
@@ -41,12 +40,6 @@ import { refundRequest, verifyRefundAnswer } from './vnpay.ts'
 // NO_BALANCE) and the administrators are alerted.
 
 export type RefundRow = typeof paymentRefunds.$inferSelect
-
-export const REFUND_IN_PROGRESS = 'REFUND_IN_PROGRESS'
-export const NOT_REFUNDABLE = 'NOT_REFUNDABLE'
-export const REFUND_TOO_LARGE = 'REFUND_TOO_LARGE'
-export const REFUND_REFUSED = 'REFUND_REFUSED'
-export const NO_REFUND_IN_FLIGHT = 'NO_REFUND_IN_FLIGHT'
 
 interface Totals {
   /** Given back so far (completed refunds), in the charged currency's minor unit. */
@@ -191,20 +184,20 @@ export async function refundPayment(
       // another amount or reason it is a mistake, refused as the balance calls refuse it.
       if (same) {
         if (parseRefundAmount(body.amount, intent.currency) !== same.amountMinor || body.reason !== same.reason) {
-          throw refused(IDEMPOTENCY_MISMATCH, 'balance.idempotencyMismatch')
+          throw refused(ErrorCode.IdempotencyMismatch, 'balance.idempotencyMismatch')
         }
         return { intent, refund: same, replay: true }
       }
     }
-    if (!isRefundable(intent)) throw refused(NOT_REFUNDABLE, 'payments.refund.notRefundable')
+    if (!isRefundable(intent)) throw refused(ErrorCode.NotRefundable, 'payments.refund.notRefundable')
     const amount = parseRefundAmount(body.amount, intent.currency)
     if (amount === null) throw invalidField('amount', 'payments.refund.amountInvalid')
     if (amount <= 0n) throw invalidField('amount', 'payments.refund.amountNotPositive')
     const totals = await refundTotals(tx, intent.id)
-    if (totals.pendingMinor > 0n) throw conflict(REFUND_IN_PROGRESS, 'payments.refund.inProgress')
+    if (totals.pendingMinor > 0n) throw conflict(ErrorCode.RefundInProgress, 'payments.refund.inProgress')
     const remaining = intent.totalMinor - totals.completedMinor
     if (amount > remaining) {
-      throw refused(REFUND_TOO_LARGE, 'payments.refund.tooLarge', {
+      throw refused(ErrorCode.RefundTooLarge, 'payments.refund.tooLarge', {
         refundable: formatMinor(remaining > 0n ? remaining : 0n, intent.currency),
         currency: intent.currency,
       })
@@ -312,7 +305,7 @@ export async function refundPayment(
   const view = await findPaymentView(ctx.db, id)
   if (!view || !refund) throw notFound('payments.notFound')
   if (refund.status === 'failed') {
-    throw refused(REFUND_REFUSED, 'payments.refund.refused', { code: refund.responseCode ?? '' })
+    throw refused(ErrorCode.RefundRefused, 'payments.refund.refused', { code: refund.responseCode ?? '' })
   }
   return { payment: toPayment(view, lang), status: refund.status }
 }
@@ -533,7 +526,7 @@ export async function checkRefund(
     .limit(1)
   if (pending?.provider !== 'vnpay') {
     if (!(await findPaymentView(ctx.db, id))) throw notFound('payments.notFound')
-    throw conflict(NO_REFUND_IN_FLIGHT, 'payments.refund.noneInFlight')
+    throw conflict(ErrorCode.NoRefundInFlight, 'payments.refund.noneInFlight')
   }
   let result: RefundCheck
   try {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import {
   type BankDetails,
+  ErrorCode,
   formatMinor,
   getPayment as getPaymentEndpoint,
   type Lang,
@@ -25,7 +26,6 @@ import { newId } from '../../lib/ids.ts'
 import { escapeLike } from '../../lib/like.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
-import { BILL_ALREADY_PAID } from '../balance/service.ts'
 import { billingSettings } from '../pricing/prices.ts'
 import { readSetting, writeSetting } from '../settings/settings.ts'
 import {
@@ -47,11 +47,6 @@ import { buildPayUrl } from './vnpay.ts'
 // customer's cancellation, an administrator's decision on a bank transfer or a payment in review, the
 // bank details, and saved cards.
 
-export const PROVIDER_UNAVAILABLE = 'PROVIDER_UNAVAILABLE'
-export const GATEWAY_ERROR = 'GATEWAY_ERROR'
-/** The amount is over what the provider can carry in one payment (limits.ts "Money bounds"). */
-export const AMOUNT_TOO_LARGE = 'AMOUNT_TOO_LARGE'
-
 /** A VNPay payment page is valid this long (the official demos' 15 minutes). */
 const VNPAY_TTL_MS = 15 * 60_000
 /** PayPal's approval link lives about three hours. */
@@ -70,7 +65,7 @@ const EMPTY_BANK: BankDetails = {
 }
 
 const paymentNotFound = () => notFound('payments.notFound')
-export const gatewayError = () => new AppError(GATEWAY_ERROR, 502, 'payments.gatewayError')
+export const gatewayError = () => new AppError(ErrorCode.GatewayError, 502, 'payments.gatewayError')
 
 // ── Bank details ────────────────────────────────────────────────────────────────────────────────────
 
@@ -138,18 +133,18 @@ export async function createPayment(ctx: Ctx, meta: RequestMeta, actor: AuthUser
   const now = ctx.clock.now()
   const { payments, publicUrl } = ctx.config
   if (body.provider !== 'bank' && payments[body.provider].mode === 'off') {
-    throw refused(PROVIDER_UNAVAILABLE, 'payments.providerUnavailable', {
+    throw refused(ErrorCode.ProviderUnavailable, 'payments.providerUnavailable', {
       provider: body.provider === 'vnpay' ? 'VNPay' : 'PayPal',
     })
   }
   if (body.provider === 'bank' && !bankConfigured(await bankDetails(ctx.db))) {
-    throw refused(PROVIDER_UNAVAILABLE, 'payments.bankUnavailable')
+    throw refused(ErrorCode.ProviderUnavailable, 'payments.bankUnavailable')
   }
   const [waiting] = await ctx.db
     .select({ n: count() })
     .from(paymentIntents)
     .where(and(eq(paymentIntents.userId, actor.id), eq(paymentIntents.status, 'pending')))
-  if ((waiting?.n ?? 0) >= MAX_PENDING) throw new AppError('TOO_MANY_PENDING', 429, 'payments.tooManyPending')
+  if ((waiting?.n ?? 0) >= MAX_PENDING) throw new AppError(ErrorCode.TooManyPending, 429, 'payments.tooManyPending')
 
   let creditCents: bigint
   let exchangeRate: string
@@ -161,7 +156,8 @@ export async function createPayment(ctx: Ctx, meta: RequestMeta, actor: AuthUser
       .where(and(eq(bills.id, body.bill_id ?? ''), eq(bills.userId, actor.id)))
       .limit(1)
     if (!bill) throw notFound('billing.notFound')
-    if (bill.paidAt !== null || bill.totalCents === 0n) throw conflict(BILL_ALREADY_PAID, 'balance.billAlreadyPaid')
+    if (bill.paidAt !== null || bill.totalCents === 0n)
+      throw conflict(ErrorCode.BillAlreadyPaid, 'balance.billAlreadyPaid')
     creditCents = bill.totalCents
     // A bill is paid in VND at its own exchange rate (DESIGN §4), the one printed on it.
     exchangeRate = bill.exchangeRate
@@ -176,7 +172,7 @@ export async function createPayment(ctx: Ctx, meta: RequestMeta, actor: AuthUser
   // vnp_Amount carries the amount × 100 in 12 digits (limits.ts "Money bounds"): a bill too large for it
   // goes by PayPal or bank transfer rather than being sent to VNPay cut or refused there.
   if (body.provider === 'vnpay' && quote.totalMinor > VNPAY_AMOUNT_MAX_VND) {
-    throw refused(AMOUNT_TOO_LARGE, 'payments.vnpayAmountTooLarge', { max: VNPAY_AMOUNT_MAX_VND.toString() })
+    throw refused(ErrorCode.AmountTooLarge, 'payments.vnpayAmountTooLarge', { max: VNPAY_AMOUNT_MAX_VND.toString() })
   }
 
   const id = newId('pay', now.getTime())
@@ -354,7 +350,7 @@ export async function cancelPayment(ctx: Ctx, actor: AuthUser, id: string, lang:
     const intent = await lockIntent(tx, eq(paymentIntents.id, id))
     if (!intent || intent.userId !== actor.id) throw paymentNotFound()
     if (intent.provider === 'vnpay' || intent.status !== 'pending' || intent.providerTxnId !== null) {
-      throw conflict('NOT_CANCELLABLE', 'payments.notCancellable')
+      throw conflict(ErrorCode.NotCancellable, 'payments.notCancellable')
     }
     await applyOutcome(ctx, tx, intent, { kind: 'cancelled', responseCode: 'CANCELLED_BY_CUSTOMER' })
   })
@@ -383,7 +379,7 @@ export async function decide(
     await ctx.db.transaction(async (tx) => {
       const intent = await lockIntent(tx, eq(paymentIntents.id, id))
       if (!intent) throw paymentNotFound()
-      if (!decidable(intent)) throw conflict('NOT_DECIDABLE', 'payments.notDecidable')
+      if (!decidable(intent)) throw conflict(ErrorCode.NotDecidable, 'payments.notDecidable')
       const outcome =
         decision === 'confirm'
           ? ({ kind: 'success', decidedBy: actor.id, note: note || null, payDate: now } as const)
@@ -418,7 +414,7 @@ export async function decide(
     })
   } catch (error) {
     if (pgCode(error) === PG_UNIQUE_VIOLATION && pgConstraint(error) === 'balance_logs_once_key') {
-      throw conflict('NOT_DECIDABLE', 'payments.notDecidable')
+      throw conflict(ErrorCode.NotDecidable, 'payments.notDecidable')
     }
     throw error
   }
@@ -476,7 +472,7 @@ export async function addCard(ctx: Ctx, actor: AuthUser, card: CardBody): Promis
     if (!row) throw new Error('the card just written is missing')
     return toCard(row)
   } catch (error) {
-    if (pgCode(error) === PG_UNIQUE_VIOLATION) throw conflict('CARD_DUPLICATE', 'payments.card.duplicate')
+    if (pgCode(error) === PG_UNIQUE_VIOLATION) throw conflict(ErrorCode.CardDuplicate, 'payments.card.duplicate')
     throw error
   }
 }

@@ -1,6 +1,7 @@
 import {
   type BodyOf,
   type createPlan,
+  ErrorCode,
   formatCents,
   isStaff,
   type Plan,
@@ -34,12 +35,6 @@ import {
 // Plans (SPEC §3 Plan, §7; DESIGN §4 "Plans"): staff keep the list, exactly one plan is the default
 // (the plan of every user without one) and it stays on sale; admins move users between plans. The
 // gateway caches each key owner's plan limits, so every change that moves a user's limits is announced.
-
-export const PLAN_NAME_USED = 'PLAN_NAME_USED'
-export const PLAN_NEEDS_DEFAULT = 'PLAN_NEEDS_DEFAULT'
-export const PLAN_DEFAULT_INACTIVE = 'PLAN_DEFAULT_INACTIVE'
-export const PLAN_NOT_ON_SALE = 'PLAN_NOT_ON_SALE'
-export const ALREADY_ON_PLAN = 'ALREADY_ON_PLAN'
 
 type PlanBody = BodyOf<typeof createPlan>
 
@@ -91,8 +86,8 @@ async function changePlans<T>(ctx: Ctx, change: (tx: Tx, touched: Set<string>) =
     return result
   } catch (error) {
     if (pgCode(error) === PG_UNIQUE_VIOLATION) {
-      if (pgConstraint(error) === 'user_plans_name_key') throw conflict(PLAN_NAME_USED, 'plans.nameUsed')
-      throw conflict('CONFLICT', 'error.conflict')
+      if (pgConstraint(error) === 'user_plans_name_key') throw conflict(ErrorCode.PlanNameUsed, 'plans.nameUsed')
+      throw conflict(ErrorCode.Conflict, 'error.conflict')
     }
     throw error
   }
@@ -128,7 +123,7 @@ async function presentPlan(ctx: Ctx, id: string): Promise<Plan> {
 }
 
 export async function createPlanFor(ctx: Ctx, meta: RequestMeta, actor: AuthUser, body: PlanBody): Promise<Plan> {
-  if (body.is_default && !body.active) throw refused(PLAN_DEFAULT_INACTIVE, 'plans.defaultInactive')
+  if (body.is_default && !body.active) throw refused(ErrorCode.PlanDefaultInactive, 'plans.defaultInactive')
   const now = ctx.clock.now()
   const id = newId('pln', now.getTime())
   await changePlans(ctx, async (tx, touched) => {
@@ -160,8 +155,8 @@ export async function updatePlanFor(
   await changePlans(ctx, async (tx, touched) => {
     const current = await lockPlan(tx, id)
     if (!current) throw notFound('plans.notFound')
-    if (current.isDefault && !body.is_default) throw refused(PLAN_NEEDS_DEFAULT, 'plans.needDefault')
-    if (body.is_default && !body.active) throw refused(PLAN_DEFAULT_INACTIVE, 'plans.defaultInactive')
+    if (current.isDefault && !body.is_default) throw refused(ErrorCode.PlanNeedsDefault, 'plans.needDefault')
+    if (body.is_default && !body.active) throw refused(ErrorCode.PlanDefaultInactive, 'plans.defaultInactive')
     if (body.is_default && !current.isDefault) await takeDefault(tx, id, touched, now)
     const [row] = await tx
       .update(userPlans)
@@ -219,7 +214,7 @@ export async function dashboard(ctx: Ctx, actor: AuthUser): Promise<PlanDashboar
 /**
  * The customer buys (or moves to) a plan on sale, paid from the balance: in one transaction, with the
  * user's row locked (so two purchases at once cannot both pay), the plan's price is debited through the
- * ledger (422 INSUFFICIENT_BALANCE when short; nothing changes), the user is put on the plan and the
+ * ledger (422 ErrorCode.InsufficientBalance when short; nothing changes), the user is put on the plan and the
  * gateway hears of the new limits. A free plan (price 0) switches without a ledger row.
  */
 export async function buy(ctx: Ctx, actor: AuthUser, planId: string) {
@@ -229,9 +224,9 @@ export async function buy(ctx: Ctx, actor: AuthUser, planId: string) {
     if (!user) throw notFound('users.notFound')
     const plan = await findPlan(tx, planId)
     if (!plan) throw notFound('plans.notFound')
-    if (!plan.active) throw refused(PLAN_NOT_ON_SALE, 'plans.notOnSale')
+    if (!plan.active) throw refused(ErrorCode.PlanNotOnSale, 'plans.notOnSale')
     const current = await planOfUser(tx, user.userPlanId)
-    if (current?.id === plan.id) throw refused(ALREADY_ON_PLAN, 'plans.alreadyOnPlan')
+    if (current?.id === plan.id) throw refused(ErrorCode.AlreadyOnPlan, 'plans.alreadyOnPlan')
     if (plan.priceCents > 0n) {
       await debit(
         tx,

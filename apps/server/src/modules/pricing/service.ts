@@ -2,6 +2,7 @@ import {
   type BodyOf,
   checkRanges,
   type createRateSetting,
+  ErrorCode,
   formatCents,
   isStaff,
   type PriceBook,
@@ -54,10 +55,6 @@ import { DEFAULT_RIVAL } from './rival.ts'
 // book (SPEC §3, §5, §7 "Settings and plans"; DESIGN §4 "Pricing and bills"). Every write runs in a
 // transaction with its audit row.
 
-export const RANGE_INVALID = 'RANGE_INVALID'
-export const SETTING_EXISTS = 'SETTING_EXISTS'
-export const COMMON_IN_USE = 'COMMON_IN_USE'
-
 type BillingSettings = { discount_percent: string; exchange_rate: string }
 type SettingBody = BodyOf<typeof createRateSetting>
 type SettingUpdate = BodyOf<typeof updateRateSetting>
@@ -68,7 +65,7 @@ interface RangeBody {
 }
 
 function settingExists(type: string) {
-  return new AppError(SETTING_EXISTS, 409, 'rates.settingExists', { type })
+  return new AppError(ErrorCode.SettingExists, 409, 'rates.settingExists', { type })
 }
 
 /** Runs a change to the rate settings; afterwards, usage classification here reads the paths again. */
@@ -214,7 +211,7 @@ export async function deleteSetting(ctx: Ctx, meta: RequestMeta, actor: AuthUser
     if (!current) throw notFound('rates.settingNotFound')
     // A common setting prices a service for everyone billed by its book: it goes only when nobody is.
     if (current.userId === null && (await usersOnBook(tx, current.isNew)) > 0) {
-      throw refused(COMMON_IN_USE, 'rates.commonInUse', { type: current.type })
+      throw refused(ErrorCode.CommonInUse, 'rates.commonInUse', { type: current.type })
     }
     await tx.delete(settingsWeight).where(eq(settingsWeight.id, id))
     await writeAudit(
@@ -230,7 +227,7 @@ export async function deleteSetting(ctx: Ctx, meta: RequestMeta, actor: AuthUser
 
 function rangeError(problem: RangeProblem): AppError {
   const { key, index: _index, ...params } = problem as RangeProblem & { from?: number }
-  return refused(RANGE_INVALID, key, params)
+  return refused(ErrorCode.RangeInvalid, key, params)
 }
 
 function asPriceRange(row: RangeRow): PriceRange {

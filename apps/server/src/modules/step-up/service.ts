@@ -73,7 +73,7 @@ export async function verifyStepUp(ctx: Ctx, user: AuthUser, proof: Proof): Prom
   const blocked = await throttle.blockedFor(ctx.db, bucket, now)
   if (blocked > 0) throw tooManyRequests(blocked, 'stepUp.locked')
   const methods = await stepUpMethods(ctx, user)
-  if (methods.length === 0) throw refused('STEP_UP_UNAVAILABLE', 'stepUp.unavailable')
+  if (methods.length === 0) throw refused(ErrorCode.StepUpUnavailable, 'stepUp.unavailable')
   if (!methods.includes(proof.method)) {
     // Not a wrong guess but the wrong kind: the screen asks for the other one. Nothing is counted.
     throw badRequest(ErrorCode.Validation, methods.includes('totp') ? 'stepUp.useCode' : 'stepUp.usePassword')

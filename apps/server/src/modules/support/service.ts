@@ -1,6 +1,7 @@
 import {
   type BodyOf,
   type createTicket as createTicketEndpoint,
+  ErrorCode,
   getTicket as getTicketEndpoint,
   isStaff,
   type Ticket,
@@ -22,7 +23,6 @@ import { findTicket, findTicketRow, ownsReference, type TicketRow } from './quer
 // opens a ticket with a question and images, both sides reply while it is open, either side closes it,
 // staff reopen it. A staff reply e-mails the customer through the outbox, in the same transaction.
 
-export const TICKET_CLOSED = 'TICKET_CLOSED'
 const EXCERPT = 500
 
 const ticketNotFound = () => notFound('support.notFound')
@@ -116,7 +116,7 @@ export async function replyTicket(
     // or is refused after it.
     const ticket = await findTicketRow(tx, id, { lock: true })
     if (!ticket || !canSee(user, ticket)) throw ticketNotFound()
-    if (ticket.status === 'closed') throw new AppError(TICKET_CLOSED, 422, 'support.ticketClosed')
+    if (ticket.status === 'closed') throw new AppError(ErrorCode.TicketClosed, 422, 'support.ticketClosed')
     await checkOwnImages(tx, user.id, body.images, 'ticket')
     const fromStaff = isStaffReply(user, ticket)
     const messageId = newId('tkm', now.getTime())

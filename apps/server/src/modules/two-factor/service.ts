@@ -224,7 +224,7 @@ export async function turnOffFor(
   userId: string,
   reason: string,
 ): Promise<AccountTwoFactor> {
-  if (actor.id === userId) throw refused('SELF_TWO_FACTOR', 'twoFactor.notForYourself')
+  if (actor.id === userId) throw refused(ErrorCode.SelfTwoFactor, 'twoFactor.notForYourself')
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
     const user = await getUserById(tx, userId)

@@ -1,6 +1,7 @@
 import {
   bucketsBetween,
   chartUnit,
+  ErrorCode,
   formatCents,
   isMapLoad,
   MAX_BUCKETS,
@@ -36,7 +37,7 @@ export function parseRange(startAt: string, endAt: string): Range {
   const start = new Date(DATE_ONLY.test(startAt) ? `${startAt}T00:00:00Z` : startAt)
   const endBase = new Date(DATE_ONLY.test(endAt) ? `${endAt}T00:00:00Z` : endAt)
   const end = DATE_ONLY.test(endAt) ? new Date(endBase.getTime() + DAY_MS) : endBase
-  if (!(end > start)) throw badRequest('VALIDATION', 'statistics.rangeInverted')
+  if (!(end > start)) throw badRequest(ErrorCode.Validation, 'statistics.rangeInverted')
   return { start, end }
 }
 
@@ -45,7 +46,7 @@ export function unitFor(range: Range, asked: UsageUnit | undefined): UsageUnit {
   const unit = asked ?? chartUnit(range.start, range.end)
   const count = bucketsBetween(range.start, range.end, unit).length
   if (count > MAX_BUCKETS[unit]) {
-    throw badRequest('VALIDATION', 'statistics.rangeTooLong', { unit, max: MAX_BUCKETS[unit] })
+    throw badRequest(ErrorCode.Validation, 'statistics.rangeTooLong', { unit, max: MAX_BUCKETS[unit] })
   }
   return unit
 }
@@ -230,7 +231,7 @@ export async function monthSummary(db: Db, userId: string, now: Date): Promise<M
 
 /** Hits per service between two dates, both included. */
 export async function hitsBetweenDates(db: Db, userId: string, startDate: string, endDate: string) {
-  if (endDate < startDate) throw badRequest('VALIDATION', 'statistics.rangeInverted')
+  if (endDate < startDate) throw badRequest(ErrorCode.Validation, 'statistics.rangeInverted')
   const result = await queryRows<{ service: string; hits: string | number }>(
     db,
     sql`

@@ -82,13 +82,13 @@ describe('phone verification', async () => {
       const res = await sendCode(token, 'vi')
       expect(res.status).toBe(422)
       expect(errorEnvelope(res.body)).toMatchObject({
-        error_code: 'NO_PHONE',
+        error_code: 'E401',
         message: translate('vi', 'phone.none'),
       })
       expect(await smsRows(user.id)).toEqual([])
       const check = await checkCode(token, '123456')
       expect(check.status).toBe(422)
-      expect(errorEnvelope(check.body).error_code).toBe('NO_PHONE')
+      expect(errorEnvelope(check.body).error_code).toBe('E401')
     })
 
     it('sends nothing for a number that is already verified', async () => {

@@ -28,8 +28,8 @@ function codeHash(userId: string, phone: string, code: string) {
 /** GET /v1/users/verify_phone: a 6-digit code to the profile's number, at most one a minute. */
 export async function sendPhoneCode(ctx: Ctx, actor: AuthUser) {
   const user = await getUserById(ctx.db, actor.id)
-  if (!user.phoneNumber) throw refused('NO_PHONE', 'phone.none')
-  if (user.phoneVerifiedAt) throw refused('PHONE_VERIFIED', 'phone.alreadyVerified')
+  if (!user.phoneNumber) throw refused(ErrorCode.NoPhone, 'phone.none')
+  if (user.phoneVerifiedAt) throw refused(ErrorCode.PhoneVerified, 'phone.alreadyVerified')
   const now = ctx.clock.now()
   const minute = await throttle.hit(ctx.db, `phone-code:minute:${user.id}`, 1, 60, now)
   if (!minute.allowed) throw tooManyRequests(minute.retryAfter)
@@ -65,7 +65,7 @@ export async function sendPhoneCode(ctx: Ctx, actor: AuthUser) {
 /** POST /v1/users/verify_phone: five wrong codes in 15 minutes lock the check for 15 minutes. */
 export async function verifyPhoneCode(ctx: Ctx, actor: AuthUser, code: string) {
   const user = await getUserById(ctx.db, actor.id)
-  if (!user.phoneNumber) throw refused('NO_PHONE', 'phone.none')
+  if (!user.phoneNumber) throw refused(ErrorCode.NoPhone, 'phone.none')
   if (user.phoneVerifiedAt) return { phone_number: user.phoneNumber, phone_verified: true as const }
   const now = ctx.clock.now()
   const bucket = `phone-verify:${user.id}`
@@ -80,12 +80,12 @@ export async function verifyPhoneCode(ctx: Ctx, actor: AuthUser, code: string) {
   if (!token || token.tokenHash !== codeHash(user.id, user.phoneNumber, code)) {
     const verdict = await throttle.hit(ctx.db, bucket, 4, FIFTEEN_MINUTES, now, FIFTEEN_MINUTES)
     if (!verdict.allowed) throw tooManyRequests(verdict.retryAfter, 'phone.locked')
-    throw badRequest('CODE_INVALID', 'phone.codeInvalid')
+    throw badRequest(ErrorCode.CodeInvalid, 'phone.codeInvalid')
   }
   if (token.expiresAt <= now) throw badRequest(ErrorCode.TokenExpired, 'phone.codeExpired')
   const phone = user.phoneNumber
   await ctx.db.transaction(async (tx) => {
-    if (!(await consumeUserToken(tx, token.id, now))) throw badRequest('CODE_INVALID', 'phone.codeInvalid')
+    if (!(await consumeUserToken(tx, token.id, now))) throw badRequest(ErrorCode.CodeInvalid, 'phone.codeInvalid')
     await updateUser(tx, user.id, { phoneVerifiedAt: now }, now)
   })
   await throttle.clear(ctx.db, bucket)
