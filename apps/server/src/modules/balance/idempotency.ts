@@ -6,7 +6,7 @@ import { idempotencyKeys } from '../../db/schema/index.ts'
 import { refused } from '../../http/errors.ts'
 import { sha256Hex } from '../../lib/crypto.ts'
 
-// `Idempotency-Key` on calls that move money (DESIGN §4; notes/payments-and-security.md §3.1). The key
+// `Idempotency-Key` on calls that move money (docs/requirements.md §10.3, docs/balance.md "Idempotency-Key"). The key
 // is claimed by inserting its row first thing in the transaction that moves the money, and the answer
 // is written into that row before the transaction commits, so:
 // - a retry after the commit finds the row and replays its answer without doing anything;

@@ -7,7 +7,7 @@ import { newId } from '../../lib/ids.ts'
 import type { Mailer } from '../../mail/mailer.ts'
 import { announceChange } from '../gateway/gateway.ts'
 
-// The balance ledger (DESIGN §4, docs/balance.md). Every change of `users.balance_cents` goes through
+// The balance ledger (docs/requirements.md §10.2, docs/balance.md). Every change of `users.balance_cents` goes through
 // `credit` or `debit`, inside the caller's transaction: one conditional UPDATE of the cached balance
 // (the user's row lock orders concurrent movements of one user), then the append-only log row with the
 // balance after it, then the gateway announcement. So balance = Σ balance_logs.amount_cents always,

@@ -34,7 +34,7 @@ const userNotFound = () => notFound('balance.userNotFound')
 
 /**
  * Whose balance a call is about: the user named, else the caller. The guard has already refused
- * naming another user to a role that may not (SPEC §6: admins, packages/contract/src/access.ts).
+ * naming another user to a role that may not (admins only: packages/contract/src/access.ts).
  */
 function ownerFor(actor: AuthUser, requested: string | undefined): string {
   return requested ?? actor.id

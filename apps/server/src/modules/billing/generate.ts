@@ -21,7 +21,7 @@ import { newId } from '../../lib/ids.ts'
 import { billingSettings, commonPrices, freeMonthCents, mergePrices, privatePrices } from '../pricing/prices.ts'
 import { type StoredLine, type StoredTier, toBillingRun } from './queries.ts'
 
-// Monthly bill generation (DESIGN §4). For a closed month, every user with billable usage gets one bill,
+// Monthly bill generation (docs/requirements.md §9.1, docs/billing.md). For a closed month, every user with billable usage gets one bill,
 // priced by the contract's `priceBill` with their book's common rates under their private ones. Users
 // are taken in id order, CHUNK at a time: one query for the chunk's users, one aggregate of their usage,
 // two for their private rates, one for the codes and one multi-row insert, in one transaction. A

@@ -12,7 +12,7 @@ import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
 import { filePath } from '../files/files.ts'
 
-// Campaigns (SPEC §3, §5, §7 "Campaigns"): staff keep dashboard banners; customers see those running
+// Campaigns (docs/requirements.md §16.1, docs/campaigns.md): staff keep dashboard banners; customers see those running
 // today. A campaign's images are `files` rows (purpose `campaign`) listed in `campaign_files`; an image
 // uploaded but not (yet) in a campaign is "loose" and can be deleted with DELETE /v1/campaigns/image/{id}.
 // "Today" is the UTC date of the app's clock, never SQL's current_date, so tests with a fixed clock agree.
@@ -142,7 +142,7 @@ async function setImages(db: Db, campaignId: string, ids: string[]) {
     .where(eq(campaignFiles.campaignId, campaignId))
   await db.delete(campaignFiles).where(eq(campaignFiles.campaignId, campaignId))
   await db.insert(campaignFiles).values(ids.map((fileId, position) => ({ campaignId, fileId, position })))
-  // Images dropped from the campaign are deleted with their file (SPEC "delete image with its campaign file").
+  // Images dropped from the campaign are deleted with their file (the campaign image delete call).
   const dropped = previous.map((p) => p.fileId).filter((id) => !ids.includes(id))
   if (dropped.length > 0) await db.delete(files).where(inArray(files.id, dropped))
 }

@@ -36,7 +36,7 @@ import {
   utcDate,
 } from './queries.ts'
 
-// Coupons (SPEC §3 Coupon, Coupon type, Coupon log; §4; §5; DESIGN §4): admins keep coupon types and
+// Coupons (docs/requirements.md §11, docs/coupons.md): admins keep coupon types and
 // coupons; a customer redeems a code once, which credits the balance through the ledger; what is still
 // unspent after `balance_expires_day` days is taken back by the expiry job (expiry.ts).
 
@@ -188,7 +188,7 @@ export async function createCoupon(
 }
 
 /**
- * Disables a coupon (SPEC §4: it can no longer be used; credits already given stay). Conditional on
+ * Disables a coupon (docs/requirements.md §11.4: it can no longer be used; credits already given stay). Conditional on
  * it being enabled, so only the call that changed it is audited; disabling it again answers the same.
  */
 export async function disableCoupon(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string): Promise<Coupon> {

@@ -18,11 +18,11 @@ import {
   lockEmailChangeRequest,
 } from './queries.ts'
 
-// E-mail change requests (SPEC §3, §4, §5, §7 "Email change"; DESIGN §4 "Suspension blocks … email-change
-// requests"). A customer asks; staff complete or refuse. Every step is one transaction: the request
+// E-mail change requests (docs/requirements.md §13; a suspended account may not ask, §4.7). A
+// customer asks; staff complete or refuse. Every step is one transaction: the request
 // row is locked first, so two staff members deciding at once give one decision and one "already handled".
 
-// The form shows it under the new address field (SPEC §8 "Please re-enter new Email…").
+// The form shows it under the new address field ("Please re-enter new Email…", docs/requirements.md §13.1).
 const emailUsed = () =>
   new AppError(ErrorCode.EmailUsed, 409, 'emailChange.emailUsed', undefined, {
     fields: { new_email: 'emailChange.emailUsed' },

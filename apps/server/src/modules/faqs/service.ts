@@ -12,7 +12,7 @@ import { writeAudit } from '../audit/audit.ts'
 import { checkOwnImages } from '../support/service.ts'
 import { findCategory, findFaq } from './queries.ts'
 
-// FAQs (SPEC §3 FAQ and Category, §5): staff keep categories (unique names, whatever the case) and
+// FAQs (docs/requirements.md §15.2): staff keep categories (unique names, whatever the case) and
 // entries; each change is audit-logged. The one who writes an entry's answer is its "answered by".
 
 type FaqBody = BodyOf<typeof createFaqEndpoint>

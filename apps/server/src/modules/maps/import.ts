@@ -22,7 +22,7 @@ import { loadExcel } from '../../lib/heavy.ts'
 import { checkZip } from '../../lib/zip.ts'
 import type { Geocoder } from './geocoder.ts'
 
-// Reading an import file (SPEC §5: .csv or .xlsx, empty files rejected, a message per bad row). The
+// Reading an import file (docs/requirements.md §14.3: .csv or .xlsx, empty files rejected, a message per bad row). The
 // file is read into a table of cells, the header row names the columns, and each data row is judged by
 // the contract's `checkImportRow`; rows with only an address are located by the geocoder. Nothing is
 // written here: the preview shows the verdicts, and the valid rows are then added in one transaction.

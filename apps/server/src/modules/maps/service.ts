@@ -42,7 +42,7 @@ import {
   toPoint,
 } from './queries.ts'
 
-// Custom maps (SPEC §2–§5, DESIGN §4 "Maps"). A map belongs to one user, and only that user reaches it:
+// Custom maps (docs/requirements.md §14, docs/maps.md). A map belongs to one user, and only that user reaches it:
 // another user's map, layer or point is "not found". Layers and points change under a lock on their
 // map's row, so the limits (10 layers, 1,000 points) hold under concurrent requests: the count and the
 // insert are one step. Maps in the recycle bin can be read, restored or deleted, not changed.

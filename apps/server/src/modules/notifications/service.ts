@@ -21,7 +21,7 @@ import { escapeLike } from '../../lib/like.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
 
-// E-mail notifications (SPEC §3 Notification, §4): staff compose one, its recipients are fixed as rows
+// E-mail notifications (docs/requirements.md §16.2): staff compose one, its recipients are fixed as rows
 // of `notification_recipients` when it is saved (one row per e-mail address: the primary key is what
 // keeps one recipient from getting it twice), and the worker in src/jobs/notifications.ts sends them
 // from `send_at` on. Only a pending notification can be changed or deleted.

@@ -18,9 +18,9 @@ import {
 } from './intents.ts'
 import { verifyQuery } from './vnpay.ts'
 
-// VNPay's IPN (notes §1.4–1.5): a server-to-server GET whose answer tells VNPay whether to call again
+// VNPay's IPN (docs/payments.md "VNPay"): a server-to-server GET whose answer tells VNPay whether to call again
 // (00 and 02 end its retries; 01, 04, 97, 99 and a timeout make it retry up to 10 times, 5 minutes
-// apart). The checks run in the notes' order; nothing is written for a request whose signature does
+// apart). The checks run in VNPay's order; nothing is written for a request whose signature does
 // not hold, so a forged call can never put an intent in a state that blocks the genuine one.
 
 export interface IpnReply {

@@ -32,7 +32,7 @@ import {
   userCounts,
 } from './queries.ts'
 
-// Plans (SPEC §3 Plan, §7; DESIGN §4 "Plans"): staff keep the list, exactly one plan is the default
+// Plans (docs/requirements.md §12): staff keep the list, exactly one plan is the default
 // (the plan of every user without one) and it stays on sale; admins move users between plans. The
 // gateway caches each key owner's plan limits, so every change that moves a user's limits is announced.
 
@@ -176,7 +176,7 @@ export async function updatePlanFor(
   return presentPlan(ctx, id)
 }
 
-/** SPEC §3 "Plan info" for the signed-in user, with this window's use as the gateway counts it. */
+/** The plan info of the signed-in user, with this window's use as the gateway counts it. */
 export async function dashboard(ctx: Ctx, actor: AuthUser): Promise<PlanDashboard> {
   const user = await getUserById(ctx.db, actor.id)
   const plan = await planOfUser(ctx.db, user.userPlanId)

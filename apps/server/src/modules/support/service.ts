@@ -19,7 +19,7 @@ import { writeAudit } from '../audit/audit.ts'
 import { fileIdFromPath } from '../files/files.ts'
 import { findTicket, findTicketRow, ownsReference, type TicketRow } from './queries.ts'
 
-// Support tickets (SPEC §3 Support ticket, §4 Ticket, §5; DESIGN §4 "Support and content"): a customer
+// Support tickets (docs/requirements.md §15.1, docs/support.md): a customer
 // opens a ticket with a question and images, both sides reply while it is open, either side closes it,
 // staff reopen it. A staff reply e-mails the customer through the outbox, in the same transaction.
 
@@ -29,7 +29,7 @@ const ticketNotFound = () => notFound('support.notFound')
 
 /**
  * A customer acts on their own tickets only (someone else's is "not found", never 403); staff on any,
- * from the back office's support page (SPEC §6, packages/contract/src/access.ts: one rule for every
+ * from the back office's support page (packages/contract/src/access.ts: one rule for every
  * call about one ticket).
  */
 function canSee(user: AuthUser, ticket: TicketRow) {

@@ -28,7 +28,7 @@ import { findUserById, getUserById, listRoles, type UserRow } from '../users/que
 import { consumeRecoveryCode, recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.ts'
 import { matchStep, newSecret, normaliseSecret, otpauthUrl } from './totp.ts'
 
-// Two-factor authentication (DESIGN §4, docs/sign-in.md): enrol, confirm, sign in, turn off.
+// Two-factor authentication (docs/requirements.md §4.5, docs/sign-in.md): enrol, confirm, sign in, turn off.
 
 /** A generated secret must be confirmed within this time, or generated again. */
 const PENDING_MINUTES = 15

@@ -32,7 +32,7 @@ export interface Range {
   end: Date
 }
 
-/** `start_at`/`end_at` as SPEC's calls send them: a date-only end includes that whole day. */
+/** `start_at`/`end_at` as the statistics calls send them: a date-only end includes that whole day. */
 export function parseRange(startAt: string, endAt: string): Range {
   const start = new Date(DATE_ONLY.test(startAt) ? `${startAt}T00:00:00Z` : startAt)
   const endBase = new Date(DATE_ONLY.test(endAt) ? `${endAt}T00:00:00Z` : endAt)
@@ -41,7 +41,7 @@ export function parseRange(startAt: string, endAt: string): Range {
   return { start, end }
 }
 
-/** The unit asked for, or SPEC §4's rule; refuses a range with more buckets than the unit allows. */
+/** The unit asked for, or the rule of docs/requirements.md §7.2; refuses a range with more buckets than the unit allows. */
 export function unitFor(range: Range, asked: UsageUnit | undefined): UsageUnit {
   const unit = asked ?? chartUnit(range.start, range.end)
   const count = bucketsBetween(range.start, range.end, unit).length
@@ -51,13 +51,13 @@ export function unitFor(range: Range, asked: UsageUnit | undefined): UsageUnit {
   return unit
 }
 
-/** Whose usage a call is about: the caller, or the user named by id or e-mail (staff, SPEC §6). */
+/** Whose usage a call is about: the caller, or the user named by id or e-mail (staff, docs/requirements.md §7.1). */
 export async function whose(
   db: Db,
   actor: AuthUser,
   query: { user_id?: string | undefined; email?: string | undefined },
 ): Promise<{ id: string; email: string; name: string }> {
-  // Naming another user was refused by the guard to a role that may not (SPEC §6, packages/contract/src/access.ts).
+  // Naming another user was refused by the guard to a role that may not (packages/contract/src/access.ts).
   const condition =
     query.user_id !== undefined
       ? sql`id = ${query.user_id}`
