@@ -95,6 +95,8 @@ export function routes(define: (r: Registrar) => void): Route[] {
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null
+    /** The request body exactly as received, on endpoints declared with `rawBody`. */
+    rawBody?: string
   }
   interface FastifyContextConfig {
     endpoint?: EndpointSpec

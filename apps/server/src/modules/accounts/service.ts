@@ -1,4 +1,13 @@
-import { type Account, ADMIN_ONLY, type CreateUserBody, ErrorCode, hasAnyRole, isStaff, type Role } from '@app/contract'
+import {
+  type Account,
+  ADMIN_ONLY,
+  type AuditAction,
+  type CreateUserBody,
+  ErrorCode,
+  hasAnyRole,
+  isStaff,
+  type Role,
+} from '@app/contract'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { PG_UNIQUE_VIOLATION, pgCode } from '../../db/client.ts'
@@ -194,7 +203,7 @@ export async function setAccountRole(ctx: Ctx, meta: RequestMeta, actor: AuthUse
 
 export type AccountFlag = 'enjoyDiscount' | 'checkBalance' | 'activeAfterCreated'
 
-const FLAG_ACTIONS: Record<AccountFlag, string> = {
+const FLAG_ACTIONS: Record<AccountFlag, AuditAction> = {
   enjoyDiscount: 'user.flag.enjoyDiscount',
   checkBalance: 'user.flag.checkBalance',
   activeAfterCreated: 'user.flag.activeAfterCreated',

@@ -1,10 +1,11 @@
+import type { AuditAction } from '@app/contract'
 import type { Db } from '../../db/client.ts'
 import { auditLog } from '../../db/schema/index.ts'
 import type { AuthUser } from '../../lib/auth-user.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
 
 export interface AuditEntry {
-  action: string
+  action: AuditAction
   targetType: string
   targetId?: string | null
   before?: unknown

@@ -1,9 +1,11 @@
 import {
   type BillDetail,
+  type BodyOf,
   type EndpointSpec,
   ErrorCode,
   estimateMonth,
   formatCents,
+  type requestVat as requestVatEndpoint,
   type ServiceType,
 } from '@app/contract'
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm'
@@ -168,12 +170,7 @@ export async function setPaid(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: 
 
 // ── VAT invoice requests ────────────────────────────────────────────────────────────────────────────
 
-export interface VatBody {
-  company_name: string
-  company_address: string
-  tax_code: string
-  email: string
-}
+type VatBody = BodyOf<typeof requestVatEndpoint>
 
 /**
  * The owner asks for a VAT invoice: the details are kept on the bill (a new request replaces the

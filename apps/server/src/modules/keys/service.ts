@@ -1,5 +1,6 @@
 import {
   ADMIN_ONLY,
+  type AuditAction,
   ErrorCode,
   getKey as getKeyEndpoint,
   hasAnyRole,
@@ -106,7 +107,7 @@ async function audit(
   meta: RequestMeta,
   actor: AuthUser,
   row: KeyRow,
-  action: string,
+  action: AuditAction,
   before: KeyRow | null,
   after: KeyRow | null,
 ) {

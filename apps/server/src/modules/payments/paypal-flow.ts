@@ -325,10 +325,3 @@ export async function handleWebhook(ctx: Ctx, headers: IncomingHttpHeaders, raw:
   })
   return { status: 200, outcome: fresh ? 'ignored' : 'duplicate' }
 }
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The request body exactly as received, on endpoints declared with `rawBody`. */
-    rawBody?: string
-  }
-}

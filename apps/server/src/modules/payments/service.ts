@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import {
+  type addCard as addCardEndpoint,
   type BankDetails,
+  type BodyOf,
+  type createPayment as createPaymentEndpoint,
   ErrorCode,
   formatMinor,
   getPayment as getPaymentEndpoint,
@@ -8,7 +11,6 @@ import {
   type Page,
   type Payment,
   type PaymentProvider,
-  type PaymentPurpose,
   type PaymentStatus,
   quotePayment,
   type SavedCard,
@@ -121,13 +123,7 @@ function transferCode(prefix: 'TU' | 'BT'): string {
   return prefix + Array.from(randomBytes(8), (b) => CROCKFORD[b % 32]).join('')
 }
 
-export interface CreateBody {
-  provider: PaymentProvider
-  purpose: PaymentPurpose
-  amount: bigint | null
-  bill_id: string | null
-  paypal_domestic: boolean
-}
+type CreateBody = BodyOf<typeof createPaymentEndpoint>
 
 export async function createPayment(ctx: Ctx, meta: RequestMeta, actor: AuthUser, body: CreateBody) {
   const now = ctx.clock.now()
@@ -440,14 +436,7 @@ function toCard(row: CardRow): SavedCard {
   }
 }
 
-export interface CardBody {
-  provider: 'vnpay' | 'paypal'
-  token: string
-  brand: SavedCard['brand']
-  last4: string
-  exp_month: number
-  exp_year: number
-}
+type CardBody = BodyOf<typeof addCardEndpoint>['card']
 
 export async function addCard(ctx: Ctx, actor: AuthUser, card: CardBody): Promise<SavedCard> {
   const now = ctx.clock.now()

@@ -1,6 +1,7 @@
 import {
   type BodyOf,
   checkRanges,
+  type createRange as createRangeEndpoint,
   type createRateSetting,
   ErrorCode,
   formatCents,
@@ -58,11 +59,7 @@ import { DEFAULT_RIVAL } from './rival.ts'
 type BillingSettings = { discount_percent: string; exchange_rate: string }
 type SettingBody = BodyOf<typeof createRateSetting>
 type SettingUpdate = BodyOf<typeof updateRateSetting>
-interface RangeBody {
-  request_from: number
-  request_to: number
-  rate: string
-}
+type RangeBody = BodyOf<typeof createRangeEndpoint>
 
 function settingExists(type: string) {
   return new AppError(ErrorCode.SettingExists, 409, 'rates.settingExists', { type })
