@@ -23,7 +23,7 @@ import { findPlan } from '../plans/queries.ts'
 import { getUserById, insertUser, listRoles, planNameOf, type UserRow, updateUser } from '../users/queries.ts'
 import { countOtherActiveAdmins, lockAdmins, lockUser, replaceRoles, toAccount } from './queries.ts'
 
-// The back office's account actions (SPEC §4 User, §6). Each runs in one transaction that locks the
+// The back office's account actions (docs/requirements.md §4.7, §4.8). Each runs in one transaction that locks the
 // account's row, writes an audit row with the before and after values, and — when the gateway's answer
 // for the account's keys may change — announces the change so every instance's key cache forgets it.
 
@@ -171,7 +171,7 @@ export async function setAccountStatus(
   return accountOf(ctx.db, userId)
 }
 
-/** SPEC §4: the role changes among admin, support and customer; an account holds one of them. */
+/** The role changes among admin, support and customer (docs/requirements.md §4.8); an account holds one of them. */
 export async function setAccountRole(ctx: Ctx, meta: RequestMeta, actor: AuthUser, userId: string, role: Role) {
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
@@ -210,7 +210,7 @@ const FLAG_ACTIONS: Record<AccountFlag, AuditAction> = {
 }
 
 /**
- * Turns a per-user flag over (SPEC §7 sends no body). Enjoy-discount is read when bills are made,
+ * Turns a per-user flag over (the call sends no body). Enjoy-discount is read when bills are made,
  * check-balance by the gateway; turning active-after-created on activates an account still held
  * suspended since its creation.
  */

@@ -155,7 +155,7 @@ export async function createPayment(ctx: Ctx, meta: RequestMeta, actor: AuthUser
     if (bill.paidAt !== null || bill.totalCents === 0n)
       throw conflict(ErrorCode.BillAlreadyPaid, 'balance.billAlreadyPaid')
     creditCents = bill.totalCents
-    // A bill is paid in VND at its own exchange rate (DESIGN §4), the one printed on it.
+    // A bill is paid in VND at its own exchange rate (docs/requirements.md §9.2), the one printed on it.
     exchangeRate = bill.exchangeRate
   } else {
     creditCents = body.amount ?? 0n
@@ -255,7 +255,7 @@ async function createPaypalOrder(ctx: Ctx, id: string, reference: string, value:
 export async function getPayment(ctx: Ctx, actor: AuthUser, id: string, lang: Lang): Promise<Payment> {
   const view = await findPaymentView(ctx.db, id)
   if (!view) throw paymentNotFound()
-  // Another user's payment: the admin's payments page only (SPEC §6, packages/contract/src/access.ts).
+  // Another user's payment: the admin's payments page only (packages/contract/src/access.ts).
   assertActFor(actor, getPaymentEndpoint, view.intent.userId, paymentNotFound)
   return toPayment(view, lang)
 }

@@ -53,7 +53,7 @@ import {
 import { DEFAULT_RIVAL } from './rival.ts'
 
 // Rate settings, their ranges, the free and billing settings, the rival's prices and one user's price
-// book (SPEC §3, §5, §7 "Settings and plans"; DESIGN §4 "Pricing and bills"). Every write runs in a
+// book (docs/requirements.md §8, docs/pricing.md). Every write runs in a
 // transaction with its audit row.
 
 type BillingSettings = { discount_percent: string; exchange_rate: string }
@@ -233,7 +233,7 @@ function asPriceRange(row: RangeRow): PriceRange {
 
 /**
  * Changes a setting's ranges under a lock of the setting's row, so concurrent changes are checked one
- * after another against what the previous one left: the set is valid (SPEC §5) after every commit.
+ * after another against what the previous one left: the set is valid (docs/requirements.md §8.2) after every commit.
  * `change` gets the current ranges and returns the set as it would be; nothing is written if it fails.
  */
 async function changeRanges(
@@ -475,7 +475,7 @@ async function userByEmail(ctx: Ctx, email: string): Promise<UserRow | null> {
 
 /**
  * The price book one user is billed by, as bills and the popup use it. Customers get their own; an
- * admin (the settings page, SPEC §6) names a user by e-mail; staff without an e-mail get the current
+ * admin (the settings page) names a user by e-mail; staff without an e-mail get the current
  * book's common prices. The guard has refused another user's e-mail to every role but admin.
  */
 export async function priceOfOneUser(ctx: Ctx, actor: AuthUser, email: string | undefined): Promise<PriceBook> {
