@@ -1,6 +1,6 @@
 import { formatMoney } from '@app/contract'
 import { App, Button, Descriptions, Flex, Form, Input, Modal } from 'antd'
-import { failureText } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'

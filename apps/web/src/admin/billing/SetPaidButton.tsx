@@ -1,7 +1,7 @@
 import { CheckCircleOutlined, UndoOutlined } from '@ant-design/icons'
 import type { Bill } from '@app/contract'
 import { App, Button, Popconfirm } from 'antd'
-import { failureText } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useSetBillPaid } from './billing.api.ts'

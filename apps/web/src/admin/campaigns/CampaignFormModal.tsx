@@ -4,7 +4,7 @@ import { App, Button, DatePicker, Flex, Form, Image, Input, Modal, Typography, U
 import dayjs, { type Dayjs } from 'dayjs'
 import { useRef, useState } from 'react'
 import { ApiError } from '../../api/client.ts'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { serverMessage } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { optionalRuleFrom, problemText, requiredRule } from '../../ui/form-rules.ts'

@@ -23,7 +23,7 @@ import {
   Typography,
 } from 'antd'
 import { useState } from 'react'
-import { failureText } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'

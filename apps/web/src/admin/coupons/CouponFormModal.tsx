@@ -5,7 +5,7 @@ import { App, Button, DatePicker, Flex, Form, Input, InputNumber, Modal, Result,
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { ApiError } from '../../api/client.ts'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { serverMessage } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'

@@ -1,5 +1,5 @@
 import { App, Button, Flex, Form, Input, Modal } from 'antd'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { serverMessage } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { requiredRule, ruleFrom } from '../../ui/form-rules.ts'
