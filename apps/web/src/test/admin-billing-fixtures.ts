@@ -8,7 +8,7 @@ import {
   countBillsByMonth,
   type ResponseOf,
 } from '@app/contract'
-import { USER_ID } from '../usage/usage-fixtures.ts'
+import { USER_ID } from './usage-fixtures.ts'
 
 // Answers of the bill endpoints for the back-office screen tests, checked by the contract's own
 // schemas so a fixture cannot drift from what the server sends.

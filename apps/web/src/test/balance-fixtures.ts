@@ -1,6 +1,6 @@
 import { BalanceLog, type Page, Profile } from '@app/contract'
-import { profile } from '../../test/fake-server.tsx'
-import { USER_ID } from '../usage/usage-fixtures.ts'
+import { profile } from './fake-server.tsx'
+import { USER_ID } from './usage-fixtures.ts'
 
 // Answers of the balance endpoints for the back-office screen tests, checked by the contract's own
 // schemas so a fixture cannot drift from what the server sends.

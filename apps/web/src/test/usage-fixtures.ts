@@ -8,8 +8,8 @@ import {
   type UsageUnit,
   UserUsageRow,
 } from '@app/contract'
-import { type StoredSession, sessionFrom } from '../../app/session.ts'
-import { profile, session } from '../../test/fake-server.tsx'
+import { type StoredSession, sessionFrom } from '../app/session.ts'
+import { profile, session } from './fake-server.tsx'
 
 // Answers of the statistics endpoints for the back-office screen tests, checked by the contract's
 // own schemas so a fixture cannot drift from what the server sends.

@@ -3,9 +3,9 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { adminLangPref } from '../../app/prefs.ts'
 import { sessionStore } from '../../app/session.ts'
+import { pageOf } from '../../test/balance-fixtures.ts'
 import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { pageOf } from '../balance/balance-fixtures.ts'
-import { staffSession } from '../usage/usage-fixtures.ts'
+import { staffSession } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell and account pages with their API client; only the network is answered.
 

@@ -1,9 +1,9 @@
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../app/session.ts'
+import { balanceLog, MINH_EMAIL, minh, minhLogs, pageOf } from '../../test/balance-fixtures.ts'
 import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { staffSession, USER_ID } from '../usage/usage-fixtures.ts'
-import { balanceLog, MINH_EMAIL, minh, minhLogs, pageOf } from './balance-fixtures.ts'
+import { staffSession, USER_ID } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, balance log and API client; only the network is answered.
 

@@ -2,9 +2,9 @@ import type { Bill } from '@app/contract'
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../app/session.ts'
+import { BILL_ID, bill, billDetail, billingRun, monthCounts, OTHER_BILL_ID } from '../../test/admin-billing-fixtures.ts'
 import { calls, installFakeServer, ok, openApp, profile, refused, server } from '../../test/fake-server.tsx'
-import { staffSession, USER_ID } from '../usage/usage-fixtures.ts'
-import { BILL_ID, bill, billDetail, billingRun, monthCounts, OTHER_BILL_ID } from './billing-fixtures.ts'
+import { staffSession, USER_ID } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, billing manager and API client; only the network is answered.
 

@@ -2,9 +2,9 @@ import type { AuditEntry, EmailChangeRequest } from '@app/contract'
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../app/session.ts'
+import { pageOf } from '../../test/balance-fixtures.ts'
 import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { pageOf } from '../balance/balance-fixtures.ts'
-import { staffSession } from '../usage/usage-fixtures.ts'
+import { staffSession } from '../../test/usage-fixtures.ts'
 
 // The back office's change-email and logs pages with the real route table, admin shell and API client;
 // only the network is answered.

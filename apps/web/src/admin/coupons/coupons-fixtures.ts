@@ -1,5 +1,5 @@
 import { Coupon, CouponLog, CouponType } from '@app/contract'
-import { USER_ID } from '../usage/usage-fixtures.ts'
+import { USER_ID } from '../../test/usage-fixtures.ts'
 
 // Answers of the coupon endpoints for the back-office screen tests, checked by the contract's own
 // schemas so a fixture cannot drift from what the server sends.

@@ -2,9 +2,9 @@ import type { Coupon } from '@app/contract'
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../app/session.ts'
+import { minh, pageOf } from '../../test/balance-fixtures.ts'
 import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { minh, pageOf } from '../balance/balance-fixtures.ts'
-import { staffSession, USER_ID } from '../usage/usage-fixtures.ts'
+import { staffSession, USER_ID } from '../../test/usage-fixtures.ts'
 import {
   coupon,
   couponLog,

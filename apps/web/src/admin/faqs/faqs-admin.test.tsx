@@ -3,7 +3,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../app/session.ts'
 import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { staffSession } from '../usage/usage-fixtures.ts'
+import { staffSession } from '../../test/usage-fixtures.ts'
 
 // The real admin shell, FAQ and support pages and API client; only the network is answered.
 

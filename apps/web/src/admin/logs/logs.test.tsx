@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { adminLangPref } from '../../app/prefs.ts'
 import { sessionStore } from '../../app/session.ts'
 import { installFakeServer, ok, openApp, server } from '../../test/fake-server.tsx'
-import { staffSession } from '../usage/usage-fixtures.ts'
+import { staffSession } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, Logs page and API client; only the network is answered.
 

@@ -2,9 +2,9 @@ import { Campaign, Notification } from '@app/contract'
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../app/session.ts'
+import { pageOf } from '../../test/balance-fixtures.ts'
 import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { pageOf } from '../balance/balance-fixtures.ts'
-import { staffSession } from '../usage/usage-fixtures.ts'
+import { staffSession } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, campaign and notification pages and API client; only the network
 // is answered.

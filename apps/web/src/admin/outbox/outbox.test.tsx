@@ -2,7 +2,7 @@ import { cleanup, configure, fireEvent, screen, within } from '@testing-library/
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../app/session.ts'
 import { installFakeServer, ok, openApp, server } from '../../test/fake-server.tsx'
-import { staffSession } from '../usage/usage-fixtures.ts'
+import { staffSession } from '../../test/usage-fixtures.ts'
 
 // The outbox's message drawer with a one-time link (docs/security.md "Secrets in the outbox"), through
 // the real route table, admin shell and API client; only the network is answered.

@@ -2,10 +2,10 @@ import { overview, type ResponseOf } from '@app/contract'
 import { cleanup, configure, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../app/session.ts'
+import { monthCounts } from '../../test/admin-billing-fixtures.ts'
 import { installFakeCanvas } from '../../test/fake-canvas.ts'
 import { calls, installFakeServer, ok, openApp, server } from '../../test/fake-server.tsx'
-import { monthCounts } from '../billing/billing-fixtures.ts'
-import { staffSession, USER_ID, usageSeries, userRow } from '../usage/usage-fixtures.ts'
+import { staffSession, USER_ID, usageSeries, userRow } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, overview page and API client; only the network is answered.
 

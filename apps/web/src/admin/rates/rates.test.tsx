@@ -2,8 +2,16 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../app/session.ts'
 import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { staffSession } from '../usage/usage-fixtures.ts'
-import { currentBook, keysOf, legacyBook, MINH_EMAIL, MINH_ID, minhPriceBook, rateSetting } from './rates-fixtures.ts'
+import {
+  currentBook,
+  keysOf,
+  legacyBook,
+  MINH_EMAIL,
+  MINH_ID,
+  minhPriceBook,
+  rateSetting,
+} from '../../test/rates-fixtures.ts'
+import { staffSession } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, settings page and API client; only the network is answered.
 

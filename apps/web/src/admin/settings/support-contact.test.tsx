@@ -2,7 +2,7 @@ import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../app/session.ts'
 import { calls, installFakeServer, ok, openApp, server } from '../../test/fake-server.tsx'
-import { staffSession } from '../usage/usage-fixtures.ts'
+import { staffSession } from '../../test/usage-fixtures.ts'
 
 // The General tab of /administrator/settings: the support contact form and the links to the pricing
 // settings, with the real route table, admin shell and API client; only the network is answered.

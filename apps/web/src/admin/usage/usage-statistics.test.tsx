@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { sessionStore } from '../../app/session.ts'
 import { installFakeCanvas } from '../../test/fake-canvas.ts'
 import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { keyHealthRows, staffSession, USER_ID, usageSeries, userRow } from './usage-fixtures.ts'
+import { keyHealthRows, staffSession, USER_ID, usageSeries, userRow } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, statistics screens and API client; only the network is answered.
 
