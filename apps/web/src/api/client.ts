@@ -3,7 +3,6 @@ import {
   type EndpointSpec,
   type Envelope,
   ErrorCode,
-  LOGOUT_ERROR_CODES,
   REQUEST_TIMEOUT_MS,
   type RequestOf,
   type ResponseOf,
@@ -11,22 +10,10 @@ import {
 import { clearSession, sessionStore } from '../app/session.ts'
 import { i18n } from '../i18n/i18n.ts'
 import { currentLang } from '../i18n/lang.ts'
+import { ApiError, signsOut } from './errors.ts'
 import { notify } from './notify.ts'
 
-/** A call that failed: the server's message in the user's language, its code, and field messages. */
-export class ApiError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-    readonly httpStatus: number,
-    readonly fields: Record<string, string> = {},
-    /** The error envelope's `data` (e.g. the approval page of a declined PayPal payment). */
-    readonly data: unknown = null,
-  ) {
-    super(message)
-    this.name = 'ApiError'
-  }
-}
+export { ApiError }
 
 export interface Answer<D> {
   data: D
@@ -165,8 +152,9 @@ async function answerOf<D>(response: Response): Promise<Answer<D>> {
     throw new ApiError(envelope.message, ErrorCode.Maintenance, response.status)
   }
   if (envelope.status !== 'success') {
-    const code = envelope.error_code ?? 'ERROR'
-    if (LOGOUT_ERROR_CODES.includes(code) && sessionStore.get()) {
+    // A code this client does not know still reaches the screen, which shows the server's message.
+    const code = (envelope.error_code as ErrorCode | null) ?? 'ERROR'
+    if (signsOut(code) && sessionStore.get()) {
       clearSession()
       notify('error', envelope.message || i18n.message('error.tokenInvalid'))
       go('/login')

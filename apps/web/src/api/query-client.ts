@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query'
-import { ApiError } from './client.ts'
+import { ApiError, isTransportFailure } from './errors.ts'
 import { notify } from './notify.ts'
 
 declare module '@tanstack/react-query' {
@@ -25,8 +25,7 @@ export const queryClient = new QueryClient({
   mutationCache: new MutationCache({
     onError: (error, _variables, _context, mutation) => {
       if (mutation.meta?.silent) return
-      if (error instanceof ApiError && (error.code === 'NETWORK' || error.code === 'TIMEOUT' || error.code === 'HTTP'))
-        return
+      if (isTransportFailure(error)) return
       notify('error', error.message)
     },
   }),

@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Flex, Input, Table, type TableProps, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { type ReactNode, useCallback, useEffect } from 'react'
+import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { QueryState } from './QueryState.tsx'
 
@@ -45,6 +45,18 @@ export function useListPaging(defaultSize: number): ListPaging {
   return { page, pageSize, defaultSize, setPage, change }
 }
 
+/** The same for a list inside a drawer or a second tab, whose page is not worth a URL. */
+export function useLocalPaging(defaultSize: number): ListPaging {
+  const [{ page, pageSize }, setState] = useState({ page: 1, pageSize: defaultSize })
+  const setPage = useCallback((next: number) => setState((state) => ({ ...state, page: next })), [])
+  const change = useCallback(
+    (nextPage: number, nextSize: number) =>
+      setState((state) => ({ page: nextSize === state.pageSize ? nextPage : 1, pageSize: nextSize })),
+    [],
+  )
+  return { page, pageSize, defaultSize, setPage, change }
+}
+
 function positive(raw: string | null): number | null {
   const parsed = Number.parseInt(raw ?? '', 10)
   return Number.isFinite(parsed) && parsed > 0 ? parsed : null
@@ -64,6 +76,8 @@ export type ListTableProps<T> = {
   /** Show the spinner on every refetch (off for lists that poll). */
   fetching?: boolean
   size?: TableProps<T>['size']
+  /** Keep the pager (and its total) even when everything fits on one page. */
+  alwaysPaged?: boolean
   table?: TableOptions<T>
 }
 
@@ -87,7 +101,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
           columns={columns}
           dataSource={data.items}
           loading={props.fetching === false ? undefined : query.isFetching}
-          scroll={props.table?.scroll ?? { x: 'max-content' }}
+          scroll={props.table && 'scroll' in props.table ? props.table.scroll : { x: 'max-content' }}
           locale={{ emptyText: props.empty }}
           pagination={{
             current: data.page,
@@ -97,7 +111,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
             pageSizeOptions: sizesWith(paging.defaultSize),
             // One page of the default size needs no pager; after another size was chosen the pager
             // stays, so the choice can be undone.
-            hideOnSinglePage: paging.pageSize === paging.defaultSize,
+            hideOnSinglePage: !props.alwaysPaged && paging.pageSize === paging.defaultSize,
             showTotal: props.total,
             onChange: paging.change,
           }}

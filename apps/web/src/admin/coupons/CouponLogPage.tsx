@@ -1,20 +1,19 @@
 import { ArrowLeftOutlined, KeyOutlined, WalletOutlined } from '@ant-design/icons'
-import { type CouponLog, formatDateTime, formatMoney, type Page } from '@app/contract'
-import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { Flex, Input, Skeleton, Table, Tag, Typography } from 'antd'
+import { type CouponLog, formatDateTime, formatMoney } from '@app/contract'
+import { useQuery } from '@tanstack/react-query'
+import { Flex, Skeleton, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
-import { QueryState } from '../../ui/QueryState.tsx'
+import { ListFrame, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
 import { ownerQuery } from '../keys/keys.api.ts'
-import { allCouponLogsQuery, userCouponLogsQuery } from './coupons.api.ts'
+import { allCouponLogsQuery, COUPONS_PAGE_SIZE, userCouponLogsQuery } from './coupons.api.ts'
 import { couponsMessages } from './coupons.i18n.ts'
-import { useLastPage, useListParam } from './use-list-params.ts'
+import { useListParam } from './use-list-params.ts'
 
 const withUser = (path: string, userId: string) => `${path}?user_id=${encodeURIComponent(userId)}`
 
@@ -33,9 +32,9 @@ export function CouponLogPage() {
 function UserCouponLog({ userId }: { userId: string }) {
   const t = useT(couponsMessages)
   const owner = useQuery(ownerQuery(userId))
-  const [page, setPage] = usePageParam()
-  const list = useQuery(userCouponLogsQuery(userId, page))
-  useLastPage(list.data, page, setPage)
+  const paging = useListPaging(COUPONS_PAGE_SIZE)
+  const list = useQuery(userCouponLogsQuery(userId, paging.page, paging.pageSize))
+  const columns = useCouponLogColumns(false)
   const name = owner.data?.full_name || owner.data?.email || ''
   useDocumentTitle(name ? t('log.userTitle', { name }) : t('log.title'))
 
@@ -69,7 +68,14 @@ function UserCouponLog({ userId }: { userId: string }) {
           </LinkButton>
         </Flex>
       </Flex>
-      <CouponLogTable query={list} onPageChange={setPage} showUser={false} emptyText={t('log.empty')} />
+      <ListTable<CouponLog>
+        query={list}
+        paging={paging}
+        columns={columns}
+        rowKey="id"
+        empty={t('log.empty')}
+        total={(total) => t('log.total', { count: total })}
+      />
     </Flex>
   )
 }
@@ -77,54 +83,35 @@ function UserCouponLog({ userId }: { userId: string }) {
 function AllCouponLogs() {
   const t = useT(couponsMessages)
   useDocumentTitle(t('log.title'))
-  const [page, setPage] = usePageParam()
+  const paging = useListPaging(COUPONS_PAGE_SIZE)
   const [keyword, setKeyword] = useListParam('keyword')
-  const list = useQuery(allCouponLogsQuery(page, keyword))
-  useLastPage(list.data, page, setPage)
+  const list = useQuery(allCouponLogsQuery(paging.page, paging.pageSize, keyword))
+  const columns = useCouponLogColumns(true)
 
   return (
-    <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('log.title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('log.intro')}</Typography.Text>
-      </div>
-      <Input.Search
-        key={keyword}
-        defaultValue={keyword}
-        allowClear
-        enterButton
-        placeholder={t('log.search')}
-        aria-label={t('log.search')}
-        onSearch={setKeyword}
-        style={{ maxWidth: 420 }}
-      />
-      <CouponLogTable
-        query={list}
-        onPageChange={setPage}
-        showUser
-        emptyText={keyword ? t('log.noMatch', { keyword }) : t('log.empty')}
-      />
-    </Flex>
+    <ListFrame<CouponLog>
+      title={t('log.title')}
+      intro={t('log.intro')}
+      search={{ value: keyword, placeholder: t('log.search'), onSearch: setKeyword }}
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowKey="id"
+      empty={keyword ? t('log.noMatch', { keyword }) : t('log.empty')}
+      total={(total) => t('log.total', { count: total })}
+    />
   )
 }
 
-function CouponLogTable(props: {
-  query: UseQueryResult<Page<CouponLog>>
-  onPageChange: (page: number) => void
-  showUser: boolean
-  emptyText: string
-}) {
+function useCouponLogColumns(showUser: boolean): ColumnsType<CouponLog> {
   const t = useT(couponsMessages)
   const lang = useLang()
-  const { query } = props
   const money = (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatMoney(value, 'USD', lang)}</span>
   const when = (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value, lang)}</span>
 
   const columns: ColumnsType<CouponLog> = [
     { key: 'date', title: t('log.columns.date'), dataIndex: 'redeemed_at', render: when },
-    ...(props.showUser
+    ...(showUser
       ? [
           {
             key: 'user',
@@ -166,28 +153,5 @@ function CouponLogTable(props: {
     },
   ]
 
-  return (
-    <QueryState query={query}>
-      {(data) => (
-        <Table<CouponLog>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data.items}
-          loading={query.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: props.emptyText }}
-          pagination={{
-            current: data.page,
-            pageSize: data.page_size,
-            total: data.total,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('log.total', { count: total }),
-            onChange: props.onPageChange,
-          }}
-        />
-      )}
-    </QueryState>
-  )
+  return columns
 }

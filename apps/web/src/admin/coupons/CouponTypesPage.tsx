@@ -1,21 +1,20 @@
 import { PlusOutlined } from '@ant-design/icons'
 import { type CouponType, formatDate } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Flex, Input, Table, Tag, Typography } from 'antd'
+import { Button, Flex, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { QueryState } from '../../ui/QueryState.tsx'
+import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
 import { CouponsNav } from './CouponsNav.tsx'
 import { CouponTypeFormModal } from './CouponTypeFormModal.tsx'
-import { couponTypesQuery } from './coupons.api.ts'
+import { COUPONS_PAGE_SIZE, couponTypesQuery } from './coupons.api.ts'
 import { couponsMessages } from './coupons.i18n.ts'
-import { useLastPage, useListParam } from './use-list-params.ts'
+import { useListParam } from './use-list-params.ts'
 
 const couponsOfType = (typeId: string) => `${paths.admin.coupons}?type_id=${encodeURIComponent(typeId)}`
 
@@ -27,11 +26,10 @@ export function CouponTypesPage() {
   const t = useT(couponsMessages)
   useDocumentTitle(t('types.title'))
   const lang = useLang()
-  const [page, setPage] = usePageParam()
+  const paging = useListPaging(COUPONS_PAGE_SIZE)
   const [keyword, setKeyword] = useListParam('keyword')
-  const list = useQuery(couponTypesQuery(page, keyword))
+  const list = useQuery(couponTypesQuery(paging.page, paging.pageSize, keyword))
   const [isCreating, setCreating] = useState(false)
-  useLastPage(list.data, page, setPage)
 
   const columns: ColumnsType<CouponType> = [
     {
@@ -86,52 +84,24 @@ export function CouponTypesPage() {
   ]
 
   return (
-    <Flex vertical gap={16}>
-      <CouponsNav />
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <div style={{ flex: '1 1 320px' }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('types.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('types.intro')}</Typography.Text>
-        </div>
+    <ListFrame<CouponType>
+      nav={<CouponsNav />}
+      title={t('types.title')}
+      intro={t('types.intro')}
+      actions={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
           {t('types.create')}
         </Button>
-      </Flex>
-      <Input.Search
-        key={keyword}
-        defaultValue={keyword}
-        allowClear
-        enterButton
-        placeholder={t('types.search')}
-        aria-label={t('types.search')}
-        onSearch={setKeyword}
-        style={{ maxWidth: 420 }}
-      />
-      <QueryState query={list}>
-        {(data) => (
-          <Table<CouponType>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={data.items}
-            loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: keyword ? t('types.noMatch', { keyword }) : t('types.empty') }}
-            pagination={{
-              current: data.page,
-              pageSize: data.page_size,
-              total: data.total,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              showTotal: (total) => t('types.total', { count: total }),
-              onChange: setPage,
-            }}
-          />
-        )}
-      </QueryState>
+      }
+      search={{ value: keyword, placeholder: t('types.search'), onSearch: setKeyword }}
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowKey="id"
+      empty={keyword ? t('types.noMatch', { keyword }) : t('types.empty')}
+      total={(total) => t('types.total', { count: total })}
+    >
       <CouponTypeFormModal open={isCreating} onClose={() => setCreating(false)} />
-    </Flex>
+    </ListFrame>
   )
 }

@@ -1,21 +1,21 @@
 import { PlusOutlined, StopOutlined } from '@ant-design/icons'
-import { type Coupon, formatDate, formatMoney, type Page } from '@app/contract'
-import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { App, Button, Flex, Input, Popconfirm, Segmented, Select, Table, Tag, Typography } from 'antd'
+import { type Coupon, formatDate, formatMoney } from '@app/contract'
+import { useQuery } from '@tanstack/react-query'
+import { App, Button, Flex, Popconfirm, Segmented, Select, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
-import { failureText } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { QueryState } from '../../ui/QueryState.tsx'
+import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
 import { formatDay } from '../billing/bill-format.ts'
 import { CopyCodeButton } from './CopyCodeButton.tsx'
 import { CouponFormModal } from './CouponFormModal.tsx'
 import { CouponsNav } from './CouponsNav.tsx'
 import {
+  COUPONS_PAGE_SIZE,
   type CouponFilters,
   couponsQuery,
   couponTypeChoicesQuery,
@@ -23,7 +23,7 @@ import {
   useDisableCoupon,
 } from './coupons.api.ts'
 import { couponsMessages } from './coupons.i18n.ts'
-import { useLastPage, useListParam } from './use-list-params.ts'
+import { useListParam } from './use-list-params.ts'
 
 type Availability = 'all' | 'true' | 'false'
 const AVAILABILITIES: Availability[] = ['all', 'true', 'false']
@@ -36,57 +36,54 @@ const AVAILABILITIES: Availability[] = ['all', 'true', 'false']
 export function CouponsPage() {
   const t = useT(couponsMessages)
   useDocumentTitle(t('coupons.title'))
-  const [page, setPage] = usePageParam()
+  const paging = useListPaging(COUPONS_PAGE_SIZE)
   const [keyword, setKeyword] = useListParam('keyword')
   const [typeId, setTypeId] = useListParam('type_id')
   const [rawAvailable, setAvailable] = useListParam('available')
   const available = rawAvailable === 'true' || rawAvailable === 'false' ? rawAvailable : null
-  const filters: CouponFilters = { keyword, typeId: typeId || null, available, page }
+  const filters: CouponFilters = {
+    keyword,
+    typeId: typeId || null,
+    available,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  }
   const list = useQuery(couponsQuery(filters))
   const [isCreating, setCreating] = useState(false)
-  useLastPage(list.data, page, setPage)
+  const columns = useCouponColumns()
   const isFiltered = Boolean(keyword || typeId || available)
 
   return (
-    <Flex vertical gap={16}>
-      <CouponsNav />
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <div style={{ flex: '1 1 320px' }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('coupons.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('coupons.intro')}</Typography.Text>
-        </div>
+    <ListFrame<Coupon>
+      nav={<CouponsNav />}
+      title={t('coupons.title')}
+      intro={t('coupons.intro')}
+      actions={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
           {t('coupons.create')}
         </Button>
-      </Flex>
-      <Flex gap={12} wrap align="center">
-        <Input.Search
-          key={keyword}
-          defaultValue={keyword}
-          allowClear
-          enterButton
-          placeholder={t('coupons.search')}
-          aria-label={t('coupons.search')}
-          onSearch={setKeyword}
-          style={{ flex: '1 1 260px', maxWidth: 420 }}
-        />
-        <TypeFilter value={typeId || null} onChange={setTypeId} />
-        <Segmented<Availability>
-          aria-label={t('coupons.availability')}
-          value={available ?? 'all'}
-          onChange={(value) => setAvailable(value === 'all' ? null : value)}
-          options={AVAILABILITIES.map((value) => ({ value, label: t(`coupons.availabilities.${value}`) }))}
-        />
-      </Flex>
-      <CouponsTable
-        query={list}
-        onPageChange={setPage}
-        emptyText={isFiltered ? t('coupons.noMatch') : t('coupons.empty')}
-      />
+      }
+      search={{ value: keyword, placeholder: t('coupons.search'), onSearch: setKeyword }}
+      filters={
+        <>
+          <TypeFilter value={typeId || null} onChange={setTypeId} />
+          <Segmented<Availability>
+            aria-label={t('coupons.availability')}
+            value={available ?? 'all'}
+            onChange={(value) => setAvailable(value === 'all' ? null : value)}
+            options={AVAILABILITIES.map((value) => ({ value, label: t(`coupons.availabilities.${value}`) }))}
+          />
+        </>
+      }
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowKey="id"
+      empty={isFiltered ? t('coupons.noMatch') : t('coupons.empty')}
+      total={(total) => t('coupons.total', { count: total })}
+    >
       <CouponFormModal open={isCreating} typeId={typeId || null} onClose={() => setCreating(false)} />
-    </Flex>
+    </ListFrame>
   )
 }
 
@@ -124,7 +121,7 @@ function CouponStatusTag({ coupon }: { coupon: Pick<Coupon, 'available' | 'disab
   return <Tag>{t('coupons.status.unavailable')}</Tag>
 }
 
-/** Disables a coupon after a confirmation (SPEC §4); a disabled coupon has no such button. */
+/** Disables a coupon after a confirmation (docs/requirements.md §11.4); a disabled coupon has no such button. */
 function DisableCouponButton({ coupon }: { coupon: Pick<Coupon, 'id' | 'code'> }) {
   const t = useT(couponsMessages)
   const common = useT(commonMessages)
@@ -161,14 +158,9 @@ function DisableCouponButton({ coupon }: { coupon: Pick<Coupon, 'id' | 'code'> }
   )
 }
 
-function CouponsTable(props: {
-  query: UseQueryResult<Page<Coupon>>
-  onPageChange: (page: number) => void
-  emptyText: string
-}) {
+function useCouponColumns(): ColumnsType<Coupon> {
   const t = useT(couponsMessages)
   const lang = useLang()
-  const { query } = props
 
   const columns: ColumnsType<Coupon> = [
     {
@@ -259,28 +251,5 @@ function CouponsTable(props: {
     },
   ]
 
-  return (
-    <QueryState query={query}>
-      {(data) => (
-        <Table<Coupon>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data.items}
-          loading={query.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: props.emptyText }}
-          pagination={{
-            current: data.page,
-            pageSize: data.page_size,
-            total: data.total,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('coupons.total', { count: total }),
-            onChange: props.onPageChange,
-          }}
-        />
-      )}
-    </QueryState>
-  )
+  return columns
 }

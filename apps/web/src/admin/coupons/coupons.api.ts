@@ -3,9 +3,9 @@ import * as contract from '@app/contract'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
 
-// The back office's coupon calls (SPEC §7 "Coupons and logs"). Everything sits under ['coupons'], so
+// The back office's coupon calls (docs/coupons.md). Everything sits under ['coupons'], so
 // a change made here refreshes every coupon list, type list and log. Mutations are silent: each
-// screen says what failed with SPEC §8's own words.
+// screen says what failed in its own words (docs/requirements.md §3.9).
 
 export const COUPONS_PAGE_SIZE = 20
 /** The type picker offers this many types (newest first); a search narrows them on the server. */
@@ -19,15 +19,16 @@ export interface CouponFilters {
   typeId: string | null
   available: 'true' | 'false' | null
   page: number
+  pageSize: number
 }
 
-export const couponTypesQuery = (page: number, keyword: string) =>
+export const couponTypesQuery = (page: number, pageSize: number, keyword: string) =>
   queryOptions({
-    queryKey: ['coupons', 'types', 'list', { page, keyword }],
+    queryKey: ['coupons', 'types', 'list', { page, pageSize, keyword }],
     queryFn: async () =>
       (
         await call(contract.listCouponTypes, {
-          query: { page, page_size: COUPONS_PAGE_SIZE, ...(keyword ? { keyword } : {}) },
+          query: { page, page_size: pageSize, ...(keyword ? { keyword } : {}) },
         })
       ).data,
     placeholderData: keepPreviousData,
@@ -61,7 +62,7 @@ export const couponsQuery = (filters: CouponFilters) =>
         await call(contract.listCoupons, {
           query: {
             page: filters.page,
-            page_size: COUPONS_PAGE_SIZE,
+            page_size: filters.pageSize,
             ...(filters.keyword ? { keyword: filters.keyword } : {}),
             ...(filters.typeId ? { type_id: filters.typeId } : {}),
             ...(filters.available ? { available: filters.available } : {}),
@@ -72,27 +73,27 @@ export const couponsQuery = (filters: CouponFilters) =>
   })
 
 /** One account's redemptions. */
-export const userCouponLogsQuery = (userId: string, page: number) =>
+export const userCouponLogsQuery = (userId: string, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: ['coupons', 'logs', 'user', userId, { page }],
+    queryKey: ['coupons', 'logs', 'user', userId, { page, pageSize }],
     queryFn: async () =>
       (
         await call(contract.userCouponLogs, {
           params: { id: userId },
-          query: { page, page_size: COUPONS_PAGE_SIZE },
+          query: { page, page_size: pageSize },
         })
       ).data,
     placeholderData: keepPreviousData,
   })
 
 /** Every redemption, searched by code or e-mail. */
-export const allCouponLogsQuery = (page: number, keyword: string) =>
+export const allCouponLogsQuery = (page: number, pageSize: number, keyword: string) =>
   queryOptions({
-    queryKey: ['coupons', 'logs', 'all', { page, keyword }],
+    queryKey: ['coupons', 'logs', 'all', { page, pageSize, keyword }],
     queryFn: async () =>
       (
         await call(contract.allCouponLogs, {
-          query: { page, page_size: COUPONS_PAGE_SIZE, ...(keyword ? { keyword } : {}) },
+          query: { page, page_size: pageSize, ...(keyword ? { keyword } : {}) },
         })
       ).data,
     placeholderData: keepPreviousData,

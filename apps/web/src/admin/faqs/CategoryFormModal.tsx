@@ -1,6 +1,6 @@
 import { checkCategoryName, FAQ_CATEGORY_NAME_MAX, type FaqCategory } from '@app/contract'
 import { App, Button, Flex, Form, Input, Modal } from 'antd'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { serverMessage } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'

@@ -1,7 +1,7 @@
 import { checkFaqText, checkFaqTitle, FAQ_IMAGES_MAX, FAQ_TITLE_MAX, type Faq, type FaqStatus } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, Flex, Form, Input, Modal, Select, Switch } from 'antd'
-import { serverMessage } from '../../features/keys/keys.api.ts'
+import { serverMessage } from '../../api/errors.ts'
 import { ImagesField } from '../../features/support/ImagesField.tsx'
 import { useT } from '../../i18n/define.ts'
 import { requiredRule, ruleFrom } from '../../ui/form-rules.ts'

@@ -1,20 +1,20 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { type Faq, type FaqCategory, type FaqStatus, formatDate, formatDateTime } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Flex, Input, Popconfirm, Select, Table, Tabs, Tag, Tooltip, Typography } from 'antd'
+import { Button, Flex, Input, Popconfirm, Select, Tabs, Tag, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { QueryState } from '../../ui/QueryState.tsx'
+import { ListTable, useListPaging, useLocalPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
-import { useLastPage, useListParam } from '../coupons/use-list-params.ts'
+import { useListParam } from '../coupons/use-list-params.ts'
 import {
   adminFaqsQuery,
   categoriesQuery,
   categoryChoicesQuery,
+  FAQS_PAGE_SIZE,
   useDeleteCategory,
   useDeleteFaq,
 } from './admin-faqs.api.ts'
@@ -34,12 +34,14 @@ function EditButton({ label, onClick }: { label: string; onClick: () => void }) 
 function EntriesTab() {
   const t = useT(adminFaqsMessages)
   const lang = useLang()
-  const [page, setPage] = usePageParam()
+  const paging = useListPaging(FAQS_PAGE_SIZE)
   const [keyword, setKeyword] = useListParam('keyword')
   const [categoryId, setCategoryId] = useListParam('category_id')
   const [rawStatus, setStatus] = useListParam('status')
   const status: FaqStatus | null = rawStatus === 'open' || rawStatus === 'closed' ? rawStatus : null
-  const list = useQuery(adminFaqsQuery({ page, keyword, categoryId: categoryId || null, status }))
+  const list = useQuery(
+    adminFaqsQuery({ page: paging.page, pageSize: paging.pageSize, keyword, categoryId: categoryId || null, status }),
+  )
   const categories = useQuery(categoryChoicesQuery())
   const remove = useDeleteFaq()
   const [editing, setEditing] = useState<Faq | null>(null)
@@ -48,7 +50,6 @@ function EntriesTab() {
     setEditing(faq)
     setOpen(true)
   }
-  useLastPage(list.data, page, setPage)
 
   const columns: ColumnsType<Faq> = [
     {
@@ -127,28 +128,14 @@ function EntriesTab() {
           {t('entries.create')}
         </Button>
       </Flex>
-      <QueryState query={list}>
-        {(data) => (
-          <Table<Faq>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={data.items}
-            loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: keyword || categoryId || status ? t('entries.noMatch') : t('entries.empty') }}
-            pagination={{
-              current: data.page,
-              pageSize: data.page_size,
-              total: data.total,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              showTotal: (total) => t('entries.total', { count: total }),
-              onChange: setPage,
-            }}
-          />
-        )}
-      </QueryState>
+      <ListTable<Faq>
+        query={list}
+        paging={paging}
+        columns={columns}
+        rowKey="id"
+        empty={keyword || categoryId || status ? t('entries.noMatch') : t('entries.empty')}
+        total={(total) => t('entries.total', { count: total })}
+      />
       <FaqFormModal faq={editing} open={isOpen} onClose={() => setOpen(false)} />
     </Flex>
   )
@@ -157,8 +144,8 @@ function EntriesTab() {
 function CategoriesTab() {
   const t = useT(adminFaqsMessages)
   const lang = useLang()
-  const [page, setPage] = useState(1)
-  const list = useQuery(categoriesQuery(page))
+  const paging = useLocalPaging(FAQS_PAGE_SIZE)
+  const list = useQuery(categoriesQuery(paging.page, paging.pageSize))
   const remove = useDeleteCategory()
   const [editing, setEditing] = useState<FaqCategory | null>(null)
   const [isOpen, setOpen] = useState(false)
@@ -202,28 +189,14 @@ function CategoriesTab() {
           {t('categories.create')}
         </Button>
       </Flex>
-      <QueryState query={list}>
-        {(data) => (
-          <Table<FaqCategory>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={data.items}
-            loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: t('categories.empty') }}
-            pagination={{
-              current: data.page,
-              pageSize: data.page_size,
-              total: data.total,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              showTotal: (total) => t('categories.total', { count: total }),
-              onChange: setPage,
-            }}
-          />
-        )}
-      </QueryState>
+      <ListTable<FaqCategory>
+        query={list}
+        paging={paging}
+        columns={columns}
+        rowKey="id"
+        empty={t('categories.empty')}
+        total={(total) => t('categories.total', { count: total })}
+      />
       <CategoryFormModal category={editing} open={isOpen} onClose={() => setOpen(false)} />
     </Flex>
   )

@@ -13,6 +13,7 @@ export type FaqBody = RequestOf<typeof contract.createFaq>['body']
 
 export interface FaqFilters {
   page: number
+  pageSize: number
   keyword: string
   categoryId: string | null
   status: FaqStatus | null
@@ -26,7 +27,7 @@ export const adminFaqsQuery = (filters: FaqFilters) =>
         await call(contract.listFaqs, {
           query: {
             page: filters.page,
-            page_size: FAQS_PAGE_SIZE,
+            page_size: filters.pageSize,
             ...(filters.keyword ? { keyword: filters.keyword } : {}),
             ...(filters.categoryId ? { category_id: filters.categoryId } : {}),
             ...(filters.status ? { status: filters.status } : {}),
@@ -36,10 +37,10 @@ export const adminFaqsQuery = (filters: FaqFilters) =>
     placeholderData: keepPreviousData,
   })
 
-export const categoriesQuery = (page: number) =>
+export const categoriesQuery = (page: number, pageSize: number) =>
   queryOptions({
-    queryKey: ['faqs', 'admin', 'categories', page],
-    queryFn: async () => (await call(contract.listFaqCategories, { query: { page, page_size: FAQS_PAGE_SIZE } })).data,
+    queryKey: ['faqs', 'admin', 'categories', page, pageSize],
+    queryFn: async () => (await call(contract.listFaqCategories, { query: { page, page_size: pageSize } })).data,
     placeholderData: keepPreviousData,
   })
 

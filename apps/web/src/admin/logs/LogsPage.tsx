@@ -3,7 +3,7 @@ import { type AuditEntry, formatDateTime, REFUSED_CALL_ACTION } from '@app/contr
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, DatePicker, Flex, Input, Select, Table, Typography } from 'antd'
 import dayjs from 'dayjs'
-import { failureText } from '../../features/keys/keys.api.ts'
+import { failureText } from '../../api/errors.ts'
 import { type KeyOf, type TFunction, useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'

@@ -1,35 +1,28 @@
 import { formatDateTime, type OutboxMessage } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Flex, Input, Table, Typography } from 'antd'
+import { Button, Flex, Input, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
-import { QueryState } from '../../ui/QueryState.tsx'
+import { ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
 import { OutboxMessageDrawer } from './OutboxMessageDrawer.tsx'
 import { OutboxStatusTag } from './OutboxStatusTag.tsx'
-import { outboxQuery } from './outbox.api.ts'
+import { OUTBOX_PAGE_SIZE, outboxQuery } from './outbox.api.ts'
 import { outboxMessages } from './outbox.i18n.ts'
 
 /** /administrator/outbox: the e-mails the portal sent or stored, searchable, page number in the URL. */
 export function OutboxPage() {
   const t = useT(outboxMessages)
   const [searchParams, setSearchParams] = useSearchParams()
-  const [page, setPage] = usePageParam()
+  const paging = useListPaging(OUTBOX_PAGE_SIZE)
   const keyword = searchParams.get('keyword') ?? ''
-  const list = useQuery(outboxQuery(page, keyword))
+  const list = useQuery(outboxQuery(paging.page, paging.pageSize, keyword))
   const [openId, setOpenId] = useState<string | null>(null)
   const lang = currentLang()
   useDocumentTitle(t('title'))
-
-  // A page number past the end (an old link, a shorter search) moves to the last page there is.
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : page
-  useEffect(() => {
-    if (page > lastPage) setPage(lastPage)
-  }, [page, lastPage, setPage])
 
   const onSearch = (value: string) => {
     const next = new URLSearchParams(searchParams)
@@ -123,27 +116,19 @@ export function OutboxPage() {
           style={{ flex: '0 1 340px' }}
         />
       </Flex>
-      <QueryState query={list}>
-        {(data) => (
-          <Table<OutboxMessage>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={data.items}
-            loading={list.isFetching}
-            locale={{ emptyText: keyword ? t('noMatch', { keyword }) : t('empty') }}
-            onRow={(row) => ({ onClick: () => setOpenId(row.id), style: { cursor: 'pointer' } })}
-            pagination={{
-              current: data.page,
-              pageSize: data.page_size,
-              total: data.total,
-              showSizeChanger: false,
-              showTotal: (total) => t('total', { count: total }),
-              onChange: setPage,
-            }}
-          />
-        )}
-      </QueryState>
+      <ListTable<OutboxMessage>
+        query={list}
+        paging={paging}
+        columns={columns}
+        rowKey="id"
+        empty={keyword ? t('noMatch', { keyword }) : t('empty')}
+        total={(total) => t('total', { count: total })}
+        alwaysPaged
+        table={{
+          scroll: undefined,
+          onRow: (row) => ({ onClick: () => setOpenId(row.id), style: { cursor: 'pointer' } }),
+        }}
+      />
       <OutboxMessageDrawer id={openId} onClose={() => setOpenId(null)} />
     </Flex>
   )

@@ -5,13 +5,13 @@ import { call } from '../../api/client.ts'
 export const OUTBOX_PAGE_SIZE = 20
 
 /** One page of the outbox, newest first; the previous page stays on screen while the next loads. */
-export const outboxQuery = (page: number, keyword: string) =>
+export const outboxQuery = (page: number, pageSize: number, keyword: string) =>
   queryOptions({
-    queryKey: ['outbox', 'list', { page, keyword }],
+    queryKey: ['outbox', 'list', { page, pageSize, keyword }],
     queryFn: async () =>
       (
         await call(contract.listOutbox, {
-          query: { page, page_size: OUTBOX_PAGE_SIZE, ...(keyword ? { keyword } : {}) },
+          query: { page, page_size: pageSize, ...(keyword ? { keyword } : {}) },
         })
       ).data,
     placeholderData: keepPreviousData,

@@ -28,7 +28,7 @@ import {
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { failureText, serverMessage } from '../../features/billing/billing.api.ts'
+import { failureText, serverMessage } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'

@@ -1,12 +1,12 @@
 import type { LimitDuration, Plan } from '@app/contract'
 import { App, Button, Checkbox, Col, Flex, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd'
+import { serverMessage } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { checkMoney } from '../rates/rate-rules.ts'
-import { serverMessage } from '../rates/rates.api.ts'
 import { type PlanBody, useSavePlan } from './plans.api.ts'
 import { plansMessages } from './plans.i18n.ts'
 

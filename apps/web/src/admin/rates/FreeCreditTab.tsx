@@ -3,6 +3,7 @@ import { checkExchangeRate, type getBillingSettings, type ResponseOf } from '@ap
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import { App, Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd'
 import type { ReactNode } from 'react'
+import { serverMessage } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { problemText, ruleFrom } from '../../ui/form-rules.ts'
@@ -13,7 +14,6 @@ import {
   billingSettingsQuery,
   freeFirstRegisterQuery,
   freeMonthQuery,
-  serverMessage,
   useSetBillingSettings,
   useSetFree,
 } from './rates.api.ts'

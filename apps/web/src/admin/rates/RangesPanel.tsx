@@ -12,6 +12,7 @@ import {
 import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal, Table, Tag, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
+import { serverMessage } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
@@ -19,7 +20,7 @@ import { currentLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { checkRangeChange, checkRate, nextRangeStart } from './rate-rules.ts'
-import { serverMessage, useDeleteRange, useSaveRange } from './rates.api.ts'
+import { useDeleteRange, useSaveRange } from './rates.api.ts'
 import { ratesMessages } from './rates.i18n.ts'
 
 const PREVIEW_REQUESTS = 1_000_000

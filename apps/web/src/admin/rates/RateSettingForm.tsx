@@ -1,5 +1,6 @@
 import { formatMoney, type RateSetting, ratePer1000, SERVICE_TYPES, type ServiceType } from '@app/contract'
 import { App, Button, Drawer, Flex, Form, Input, InputNumber, Radio, Select } from 'antd'
+import { serverMessage } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
@@ -7,7 +8,7 @@ import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { checkPath, checkPathList, checkRate } from './rate-rules.ts'
-import { type RateSettingBody, serverMessage, useSaveRateSetting } from './rates.api.ts'
+import { type RateSettingBody, useSaveRateSetting } from './rates.api.ts'
 import { ratesMessages } from './rates.i18n.ts'
 
 /** The user whose private settings are shown. */

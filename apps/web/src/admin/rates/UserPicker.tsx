@@ -2,8 +2,9 @@ import { SearchOutlined } from '@ant-design/icons'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { AutoComplete, Button, Flex, Space, Typography } from 'antd'
 import { useEffect, useState } from 'react'
+import { serverMessage } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
-import { ownerSuggestionsQuery, priceBookQuery, serverMessage } from './rates.api.ts'
+import { ownerSuggestionsQuery, priceBookQuery } from './rates.api.ts'
 import { ratesMessages } from './rates.i18n.ts'
 
 export interface PickedUser {

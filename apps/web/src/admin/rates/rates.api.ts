@@ -1,7 +1,7 @@
 import type { RequestOf } from '@app/contract'
 import * as contract from '@app/contract'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { ApiError, call } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 
 // Calls of the rate screens (settings-weight, ranges, free settings, billing settings, the rival's
 // prices, one user's price book). Everything sits under ['rates'], so any change refreshes every view
@@ -76,13 +76,6 @@ export const ownerSuggestionsQuery = (keyword: string) =>
     enabled: keyword.length >= 2,
     placeholderData: keepPreviousData,
   })
-
-/** The server's own message for a refused call; null when there is none to show (network failures). */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null
-  if (error.code === 'NETWORK' || error.code === 'TIMEOUT' || error.code === 'HTTP') return null
-  return error.message || null
-}
 
 function useRatesMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient()

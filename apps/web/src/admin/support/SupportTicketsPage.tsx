@@ -1,18 +1,17 @@
 import type { TicketStatus, TicketSummary } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Flex, Input, Segmented, Table, Tag, Typography } from 'antd'
+import { Flex, Segmented, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { Link } from 'react-router'
 import { paths } from '../../app/paths.ts'
-import { allTicketsQuery } from '../../features/support/support.api.ts'
+import { allTicketsQuery, TICKETS_PAGE_SIZE } from '../../features/support/support.api.ts'
 import { supportSharedMessages } from '../../features/support/support-shared.i18n.ts'
 import { TicketStatusTag } from '../../features/support/TicketStatusTag.tsx'
 import { useT } from '../../i18n/define.ts'
 import { relativeTimeText } from '../../lib/relative-time.ts'
-import { QueryState } from '../../ui/QueryState.tsx'
+import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
-import { useLastPage, useListParam } from '../coupons/use-list-params.ts'
+import { useListParam } from '../coupons/use-list-params.ts'
 import { adminSupportMessages } from './admin-support.i18n.ts'
 
 /** /administrator/support: every customer's tickets, filtered by status and searched (all in the URL). */
@@ -20,12 +19,11 @@ export function SupportTicketsPage() {
   const t = useT(adminSupportMessages)
   const shared = useT(supportSharedMessages)
   useDocumentTitle(t('list.title'))
-  const [page, setPage] = usePageParam()
+  const paging = useListPaging(TICKETS_PAGE_SIZE)
   const [keyword, setKeyword] = useListParam('keyword')
   const [rawStatus, setStatus] = useListParam('status')
   const status: TicketStatus | null = rawStatus === 'open' || rawStatus === 'closed' ? rawStatus : null
-  const list = useQuery(allTicketsQuery(page, status, keyword))
-  useLastPage(list.data, page, setPage)
+  const list = useQuery(allTicketsQuery(paging.page, paging.pageSize, status, keyword))
   const now = new Date()
 
   const columns: ColumnsType<TicketSummary> = [
@@ -77,24 +75,11 @@ export function SupportTicketsPage() {
   ]
 
   return (
-    <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('list.title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('list.intro')}</Typography.Text>
-      </div>
-      <Flex gap={12} wrap align="center">
-        <Input.Search
-          key={keyword}
-          defaultValue={keyword}
-          allowClear
-          enterButton
-          placeholder={t('list.search')}
-          aria-label={t('list.search')}
-          onSearch={setKeyword}
-          style={{ maxWidth: 420, flex: '1 1 260px' }}
-        />
+    <ListFrame<TicketSummary>
+      title={t('list.title')}
+      intro={t('list.intro')}
+      search={{ value: keyword, placeholder: t('list.search'), onSearch: setKeyword }}
+      filters={
         <Segmented
           aria-label={t('list.status')}
           value={status ?? 'all'}
@@ -105,29 +90,13 @@ export function SupportTicketsPage() {
             { value: 'closed', label: shared('status.closed') },
           ]}
         />
-      </Flex>
-      <QueryState query={list}>
-        {(data) => (
-          <Table<TicketSummary>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={data.items}
-            loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: keyword || status ? t('list.noMatch') : t('list.empty') }}
-            pagination={{
-              current: data.page,
-              pageSize: data.page_size,
-              total: data.total,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              showTotal: (total) => t('list.total', { count: total }),
-              onChange: setPage,
-            }}
-          />
-        )}
-      </QueryState>
-    </Flex>
+      }
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowKey="id"
+      empty={keyword || status ? t('list.noMatch') : t('list.empty')}
+      total={(total) => t('list.total', { count: total })}
+    />
   )
 }

@@ -1,11 +1,11 @@
 import { formatMoney, MONEY_BOUNDS, moneyCheck } from '@app/contract'
 import { App, Button, Card, Form, Input, Switch, Typography } from 'antd'
+import { failureText } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { failureText } from '../billing/billing.api.ts'
 import { useSetBalanceAlert } from './balance.api.ts'
 import { balanceMessages } from './balance.i18n.ts'
 

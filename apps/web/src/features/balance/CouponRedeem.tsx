@@ -1,11 +1,11 @@
 import { GiftOutlined } from '@ant-design/icons'
 import { formatDate, formatMoney } from '@app/contract'
 import { App, Button, Card, Form, Input, Space, Typography } from 'antd'
+import { failureText } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { requiredRule } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { failureText } from '../billing/billing.api.ts'
 import { useRedeemCoupon } from './balance.api.ts'
 import { balanceMessages } from './balance.i18n.ts'
 

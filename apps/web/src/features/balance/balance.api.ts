@@ -105,7 +105,7 @@ export function usePayBill(billId: string) {
 
 /** The refusal of a payment because the balance is short: the screen offers a top-up. */
 export function isInsufficientBalance(error: unknown): boolean {
-  return error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE'
+  return error instanceof ApiError && error.code === contract.ErrorCode.InsufficientBalance
 }
 
 /**

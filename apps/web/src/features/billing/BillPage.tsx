@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Col, Descriptions, Flex, Row, Typography } from 'antd'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
+import { failureText, serverMessage } from '../../api/errors.ts'
 import { paths } from '../../app/paths.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
@@ -20,14 +21,7 @@ import { BillLines } from './BillLines.tsx'
 import { BillSummary } from './BillSummary.tsx'
 import { PaidTag, VatTag } from './BillTags.tsx'
 import { formatDay, formatDecimal, formatMonth, isZero } from './bill-format.ts'
-import {
-  type BillFileKind,
-  billQuery,
-  downloadBillFile,
-  failureText,
-  isMissingBill,
-  serverMessage,
-} from './billing.api.ts'
+import { type BillFileKind, billQuery, downloadBillFile, isMissingBill } from './billing.api.ts'
 import { billingMessages } from './billing.i18n.ts'
 import { VatRequest } from './VatRequest.tsx'
 

@@ -8,11 +8,12 @@ import {
 } from '@app/contract'
 import { App, Button, Card, Descriptions, Flex, Form, Input, Typography } from 'antd'
 import { useState } from 'react'
+import { failureText } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { failureText, useRequestVat, type VatBody } from './billing.api.ts'
+import { useRequestVat, type VatBody } from './billing.api.ts'
 import { billingMessages } from './billing.i18n.ts'
 
 type VatValues = VatBody

@@ -62,6 +62,3 @@ export function isMissingBill(error: unknown): boolean {
     (error.httpStatus === 400 && error.code === contract.ErrorCode.Validation)
   )
 }
-
-// The server's own words about a failed call: one definition, kept with the keys' calls.
-export { failureText, serverMessage } from '../keys/keys.api.ts'

@@ -1,7 +1,6 @@
 import {
   checkKeyDescription,
   checkKeyName,
-  ErrorCode,
   KEY_DESCRIPTION_MAX,
   KEY_NAME_MAX,
   type Key,
@@ -10,14 +9,14 @@ import {
 } from '@app/contract'
 import { App, Button, Flex, Form, Input, Radio, Typography } from 'antd'
 import { useNavigate } from 'react-router'
-import { ApiError } from '../../api/client.ts'
+import { pageFor, serverMessage } from '../../api/errors.ts'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { KeyTypeTag } from './KeyTags.tsx'
 import { keyFormMessages } from './key-form.i18n.ts'
-import { type KeyBody, serverMessage, useCreateKey, useUpdateKey } from './keys.api.ts'
+import { type KeyBody, useCreateKey, useUpdateKey } from './keys.api.ts'
 import { emptyRow, LIST, RestrictionRows } from './RestrictionRows.tsx'
 import { RestrictionTester } from './RestrictionTester.tsx'
 
@@ -102,7 +101,8 @@ export function KeyForm({
       // docs/requirements.md §5.5: the server's message when there is one, else "Create key failed" / "Edit key failed".
       message.error(serverMessage(error) ?? t(isEditing ? 'failed.edit' : 'failed.create'))
       // docs/requirements.md §5.3: E401 (no verified phone number) sends the user to the profile to add one.
-      if (error instanceof ApiError && error.code === ErrorCode.NoPhone) navigate(paths.settings('profile'))
+      const page = pageFor(error)
+      if (page) navigate(page)
     }
     if (editing) {
       update.mutate(

@@ -1,10 +1,10 @@
 import { DeleteOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons'
-import { ErrorCode, type Key } from '@app/contract'
+import type { Key } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { App, Empty, Flex, Segmented, Tooltip, Typography } from 'antd'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { ApiError } from '../../api/client.ts'
+import { failureText, pageFor } from '../../api/errors.ts'
 import { paths } from '../../app/paths.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
@@ -16,7 +16,7 @@ import { usePageParam } from '../../ui/use-page-param.ts'
 import { StatisticsLink } from '../statistics/StatisticsLink.tsx'
 import { KeyAccountNotices, useKeyAbilities } from './KeyAccountNotices.tsx'
 import { KeysTable } from './KeysTable.tsx'
-import { deletedKeysQuery, failureText, useDeleteKey, useDuplicateKey, useRollKey, userKeysQuery } from './keys.api.ts'
+import { deletedKeysQuery, useDeleteKey, useDuplicateKey, useRollKey, userKeysQuery } from './keys.api.ts'
 import { keysMessages } from './keys.i18n.ts'
 import { RollKeyModal } from './RollKeyModal.tsx'
 import { SecretModal, type ShownSecret } from './SecretModal.tsx'
@@ -124,7 +124,8 @@ function LiveKeys({ canChange, empty }: { canChange: boolean; empty: ReactNode }
   /** The words for what failed (docs/requirements.md §3.9), with the server's reason after them when it gave one. */
   const fail = (what: string, error: Error) => {
     message.error(failureText(what, error))
-    if (error instanceof ApiError && error.code === ErrorCode.NoPhone) navigate(paths.settings('profile'))
+    const page = pageFor(error)
+    if (page) navigate(page)
   }
 
   const onDuplicate = (item: Key) =>

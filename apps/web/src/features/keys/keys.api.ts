@@ -1,6 +1,6 @@
 import * as contract from '@app/contract'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { ApiError, call } from '../../api/client.ts'
+import { call } from '../../api/client.ts'
 
 // Calls of the key screens (customer list and form, the header's key history, the back office's
 // key pages). Every change invalidates everything under ['keys'], so each list shows it at once.
@@ -94,20 +94,4 @@ export function useRollKey() {
 /** The secret of a key, fetched only at the moment it is copied; never cached. */
 export async function revealSecret(id: string): Promise<string> {
   return (await call(contract.revealKey, { params: { id } })).data.key
-}
-
-/**
- * The server's own words about a failed call, or null when there are none (the network failed, or
- * the answer was not ours): the screen then says which action failed in its own words.
- */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null
-  if (error.code === 'NETWORK' || error.code === 'TIMEOUT' || error.code === 'HTTP') return null
-  return error.message || null
-}
-
-/** "<what failed>: <the server's reason>", or what failed alone when the server gave no reason. */
-export function failureText(action: string, error: unknown): string {
-  const reason = serverMessage(error)
-  return reason ? `${action}: ${reason}` : action
 }

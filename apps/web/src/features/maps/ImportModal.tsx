@@ -2,8 +2,9 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
 import { IMPORT_EXTENSIONS, type ImportPreview, type ImportRow, type Layer } from '@app/contract'
 import { Alert, App, Button, Flex, Modal, Select, Table, Tag, Typography, Upload } from 'antd'
 import { useState } from 'react'
+import { serverMessage } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
-import { downloadSample, mapCalls, serverMessage, useMapsMutation } from './maps.api.ts'
+import { downloadSample, mapCalls, useMapsMutation } from './maps.api.ts'
 import { mapsMessages } from './maps.i18n.ts'
 
 /**

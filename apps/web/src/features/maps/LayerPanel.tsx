@@ -9,9 +9,10 @@ import {
 import { checkLayerName, LAYER_NAME_MAX, type Layer, MAP_MAX_LAYERS } from '@app/contract'
 import { App, Button, Dropdown, Flex, Input, List, Radio, Typography } from 'antd'
 import { useState } from 'react'
+import { serverMessage } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { problemText } from '../../ui/form-rules.ts'
-import { mapCalls, serverMessage, useMapsMutation } from './maps.api.ts'
+import { mapCalls, useMapsMutation } from './maps.api.ts'
 import { mapsMessages } from './maps.i18n.ts'
 
 /**

@@ -9,11 +9,12 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { App, Form, Input, Modal, Select } from 'antd'
 import { useNavigate } from 'react-router'
+import { serverMessage } from '../../api/errors.ts'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { requiredRule, ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { mapCalls, mapKeysQuery, serverMessage, useMapsMutation } from './maps.api.ts'
+import { mapCalls, mapKeysQuery, useMapsMutation } from './maps.api.ts'
 import { mapsMessages } from './maps.i18n.ts'
 
 interface Values {

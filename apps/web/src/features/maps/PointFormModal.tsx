@@ -9,10 +9,11 @@ import {
 } from '@app/contract'
 import { App, Form, Input, Modal, Select } from 'antd'
 import type { Rule } from 'antd/es/form'
+import { serverMessage } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { problemText, ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { mapCalls, serverMessage, useMapsMutation } from './maps.api.ts'
+import { mapCalls, useMapsMutation } from './maps.api.ts'
 import { mapsMessages } from './maps.i18n.ts'
 
 export interface PointDraft {

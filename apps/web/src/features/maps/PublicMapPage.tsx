@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Flex, List, Result, Skeleton, Typography } from 'antd'
 import { useMemo, useRef, useState } from 'react'
 import { useParams, useSearchParams } from 'react-router'
+import { serverMessage } from '../../api/errors.ts'
 import { themePref } from '../../app/prefs.ts'
 import { useT } from '../../i18n/define.ts'
 import { useStored } from '../../lib/store.ts'
@@ -11,7 +12,7 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { type EditorAnswer, useEditorMessages } from './editor-messages.ts'
 import { MapCanvas, type MapCanvasHandle } from './MapCanvas.tsx'
 import { styleUrlOf } from './map-style.ts'
-import { mapsConfigQuery, publicMapQuery, serverMessage } from './maps.api.ts'
+import { mapsConfigQuery, publicMapQuery } from './maps.api.ts'
 import { mapsMessages } from './maps.i18n.ts'
 
 /**
@@ -59,7 +60,7 @@ export function PublicMapPage() {
       <Result
         status="warning"
         title={t('public.unavailable')}
-        subTitle={serverMessage(map.error) ?? serverMessage(config.error) ?? undefined}
+        subTitle={serverMessage(map.error, 'http') ?? serverMessage(config.error, 'http') ?? undefined}
       />
     )
   }

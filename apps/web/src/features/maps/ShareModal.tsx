@@ -2,10 +2,11 @@ import { CopyOutlined, LinkOutlined } from '@ant-design/icons'
 import { EMBED_MAX_SIZE, embedSnippet, type MapSummary, publicMapUrl } from '@app/contract'
 import { Alert, App, Button, Divider, Flex, Input, Modal, Popconfirm, Space, Typography } from 'antd'
 import { useState } from 'react'
+import { serverMessage } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { copyText } from '../keys/clipboard.ts'
-import { mapCalls, serverMessage, useMapsMutation } from './maps.api.ts'
+import { mapCalls, useMapsMutation } from './maps.api.ts'
 import { mapsMessages } from './maps.i18n.ts'
 
 const SIZE = /^\d{1,4}%?$/

@@ -1,6 +1,6 @@
 import * as contract from '@app/contract'
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { ApiError, call, download } from '../../api/client.ts'
+import { call, download } from '../../api/client.ts'
 
 // Calls of the map screens (/maps, /maps/{id}, /m/{token}). Any change refreshes everything under
 // ['maps'], so the list, the recycle bin and an open map agree at once. The screens tell what failed
@@ -110,9 +110,4 @@ export function downloadSample(format: 'csv' | 'xlsx') {
 export function downloadExport(id: string, name: string, format: 'geojson' | 'csv' | 'xlsx') {
   const safe = name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '') || 'map'
   return download(contract.exportMap, { params: { id }, query: { format } }, `${safe}.${format}`)
-}
-
-/** The server's own message of a refusal, when there is one. */
-export function serverMessage(error: unknown): string | null {
-  return error instanceof ApiError && error.httpStatus > 0 ? error.message : null
 }

@@ -1,15 +1,15 @@
 import { LoadingOutlined } from '@ant-design/icons'
-import { formatDateTime, formatMoney, type Payment } from '@app/contract'
+import { ErrorCode, formatDateTime, formatMoney, type Payment } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Descriptions, Flex, Result, Spin, Typography } from 'antd'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../../api/client.ts'
+import { serverMessage } from '../../api/errors.ts'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { serverMessage } from '../billing/billing.api.ts'
 import { inCurrency, paidText } from './payment-format.tsx'
 import { paymentQuery, useCancelPayment, useCapturePaypal, useRefreshMoney, vnpayReturnQuery } from './payments.api.ts'
 import { paymentsMessages } from './payments.i18n.ts'
@@ -58,7 +58,7 @@ export function PaypalReturnPage() {
       .catch((error: unknown) => {
         // A declined card is not the end (PayPal's guide: restart the payment): the buyer goes back to
         // PayPal's approval page and picks another funding source; the payment is still pending.
-        if (error instanceof ApiError && error.code === 'INSTRUMENT_DECLINED') {
+        if (error instanceof ApiError && error.code === ErrorCode.InstrumentDeclined) {
           const url = (error.data as { approve_url?: unknown } | null)?.approve_url
           setDeclined({ approveUrl: typeof url === 'string' ? url : null })
           return

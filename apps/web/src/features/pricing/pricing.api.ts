@@ -3,7 +3,7 @@ import { queryOptions, type UseQueryResult } from '@tanstack/react-query'
 import { App } from 'antd'
 import { useEffect } from 'react'
 import { call } from '../../api/client.ts'
-import { serverMessage } from '../keys/keys.api.ts'
+import { serverMessage } from '../../api/errors.ts'
 
 // Calls of the pricing popup. Prices change rarely (an admin edits them), so an answer is kept for
 // five minutes: reopening the popup shows it at once.

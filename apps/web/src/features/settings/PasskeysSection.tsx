@@ -3,7 +3,7 @@ import { checkPasskeyName, formatDate, type Passkey } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Button, Form, Input, List, Modal, Popconfirm, Tag, Typography } from 'antd'
 import { useState } from 'react'
-import { ApiError } from '../../api/client.ts'
+import { serverMessage } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { problemText } from '../../ui/form-rules.ts'
@@ -18,13 +18,6 @@ const nameRule = {
     const problem = checkPasskeyName(value ?? '')
     return problem ? Promise.reject(new Error(problemText(problem))) : Promise.resolve()
   },
-}
-
-/** What the browser's WebAuthn dialog threw, as a person reads it; a server refusal keeps its message. */
-function failureText(error: unknown, cancelled: string): string {
-  if (error instanceof ApiError) return error.message
-  // NotAllowedError: the person closed the dialog or it timed out; the rest are rarer browser refusals.
-  return cancelled
 }
 
 /**
@@ -60,7 +53,8 @@ export function PasskeysSection() {
           setProving(true)
           return
         }
-        setFailure(failureText(error, t('passkeys.cancelled')))
+        // Anything but our answer is the browser's WebAuthn dialog refusing (closed, timed out…).
+        setFailure(serverMessage(error, 'any') ?? t('passkeys.cancelled'))
       },
     })
   }

@@ -22,13 +22,13 @@ export const ownTicketsQuery = (page: number, status: TicketStatus | null) =>
     placeholderData: keepPreviousData,
   })
 
-export const allTicketsQuery = (page: number, status: TicketStatus | null, keyword: string) =>
+export const allTicketsQuery = (page: number, pageSize: number, status: TicketStatus | null, keyword: string) =>
   queryOptions({
-    queryKey: ['support', 'all', { page, status, keyword }],
+    queryKey: ['support', 'all', { page, pageSize, status, keyword }],
     queryFn: async () =>
       (
         await call(contract.listAllTickets, {
-          query: { page, page_size: TICKETS_PAGE_SIZE, ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) },
+          query: { page, page_size: pageSize, ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) },
         })
       ).data,
     placeholderData: keepPreviousData,
