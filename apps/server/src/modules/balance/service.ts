@@ -1,5 +1,7 @@
 import {
+  type addBalance as addBalanceEndpoint,
   type BalanceLog,
+  type BodyOf,
   type balanceSummary,
   ErrorCode,
   formatCents,
@@ -110,7 +112,7 @@ export async function addBalance(
   meta: RequestMeta,
   actor: AuthUser,
   userId: string,
-  body: { amount: bigint; description: string },
+  body: BodyOf<typeof addBalanceEndpoint>,
 ): Promise<{ user_id: string; balance: string; log: BalanceLog }> {
   const now = ctx.clock.now()
   const result = await ctx.db.transaction(async (tx) => {

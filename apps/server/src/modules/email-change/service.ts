@@ -1,4 +1,4 @@
-import { type EmailChangeRequest, ErrorCode } from '@app/contract'
+import { type BodyOf, type EmailChangeRequest, ErrorCode, type requestEmailChange } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
@@ -53,7 +53,7 @@ export async function requestChange(
   ctx: Ctx,
   meta: RequestMeta,
   actor: AuthUser,
-  body: { new_email: string; reason: string },
+  body: BodyOf<typeof requestEmailChange>,
 ): Promise<EmailChangeRequest> {
   const now = ctx.clock.now()
   let id: string

@@ -1,6 +1,8 @@
 import {
   ADMIN_ONLY,
   type AuditAction,
+  type BodyOf,
+  type createKey as createKeyEndpoint,
   ErrorCode,
   getKey as getKeyEndpoint,
   hasAnyRole,
@@ -9,6 +11,7 @@ import {
   type KeyType,
   type KeyWithSecret,
   type RestrictionRow,
+  type updateKey as updateKeyEndpoint,
 } from '@app/contract'
 import { and, eq, isNull, lte } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
@@ -168,13 +171,7 @@ export async function createKey(
   ctx: Ctx,
   meta: RequestMeta,
   actor: AuthUser,
-  body: {
-    user_id?: string
-    name: string
-    type: KeyType
-    description?: string | null
-    restriction_list: RestrictionRow[] | null
-  },
+  body: BodyOf<typeof createKeyEndpoint>,
 ): Promise<KeyWithSecret> {
   const ownerId = ownerFor(actor, body.user_id)
   return ctx.db.transaction(async (tx) => {
@@ -199,7 +196,7 @@ export async function updateKey(
   meta: RequestMeta,
   actor: AuthUser,
   id: string,
-  body: { name: string; type?: KeyType; description?: string | null; restriction_list: RestrictionRow[] | null },
+  body: BodyOf<typeof updateKeyEndpoint>,
 ): Promise<Key> {
   return changeKey(ctx, id, async (tx) => {
     const before = await keyFor(ctx, actor, id, tx)

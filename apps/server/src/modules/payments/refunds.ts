@@ -1,4 +1,14 @@
-import { ErrorCode, formatCents, formatMinor, type Payment, parseMoney, parseVnpayDate, translate } from '@app/contract'
+import {
+  type BodyOf,
+  ErrorCode,
+  formatCents,
+  formatMinor,
+  type Payment,
+  parseMoney,
+  parseVnpayDate,
+  type refundPayment as refundPaymentEndpoint,
+  translate,
+} from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
@@ -166,7 +176,7 @@ export async function refundPayment(
   meta: RequestMeta,
   actor: AuthUser,
   id: string,
-  body: { amount: string; reason: string },
+  body: BodyOf<typeof refundPaymentEndpoint>,
   requestKey: string | undefined,
 ): Promise<{ payment: Payment; status: RefundRow['status'] }> {
   const now = ctx.clock.now()

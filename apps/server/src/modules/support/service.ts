@@ -4,6 +4,7 @@ import {
   ErrorCode,
   getTicket as getTicketEndpoint,
   isStaff,
+  type replyTicket as replyTicketEndpoint,
   type Ticket,
 } from '@app/contract'
 import { and, eq, inArray } from 'drizzle-orm'
@@ -107,7 +108,7 @@ export async function replyTicket(
   meta: RequestMeta,
   user: AuthUser,
   id: string,
-  body: { content: string; images: string[] },
+  body: BodyOf<typeof replyTicketEndpoint>,
 ): Promise<Ticket> {
   const now = ctx.clock.now()
   let mailed = false
