@@ -29,7 +29,7 @@ import { getUserById, type UserRow } from '../users/queries.ts'
 import { findKey, getKeyRow, type KeyRow, listKeys, lockKeyRow, toKey } from './queries.ts'
 import { generateSecret, hashSecret, openSecret, previewSecret, sealSecret } from './secrets.ts'
 
-// Keys (DESIGN §4): customers manage their own, staff anyone's. Every change tells the gateway caches
+// Keys (docs/requirements.md §5): customers manage their own, staff anyone's. Every change tells the gateway caches
 // (announceChange) in the same transaction, and every staff change to someone else's key is audited.
 
 const HOUR = 3_600_000
@@ -40,7 +40,7 @@ function actsForOther(actor: AuthUser, ownerId: string) {
 
 /**
  * Which user a list or a new key is about: the user named, else the caller. The guard has already
- * refused naming another user to a role that may not (SPEC §6: admins, packages/contract/src/access.ts).
+ * refused naming another user to a role that may not (admins only: packages/contract/src/access.ts).
  */
 export function ownerFor(actor: AuthUser, requested: string | undefined): string {
   return requested ?? actor.id
@@ -50,7 +50,7 @@ const keyNotFound = () => notFound('keys.notFound')
 
 /**
  * A key the actor may see: their own, or another user's for a role that may act for others on the
- * key endpoints (SPEC §6: the admin's key-and-bill page; one rule for every call about one key, which
+ * key endpoints (the admin's key-and-bill page; one rule for every call about one key, which
  * a contract test holds). Others' keys are "not found" to a customer, refused (403) to support.
  */
 async function keyFor(ctx: Ctx, actor: AuthUser, id: string, db: Db = ctx.db): Promise<KeyRow> {
@@ -61,7 +61,7 @@ async function keyFor(ctx: Ctx, actor: AuthUser, id: string, db: Db = ctx.db): P
 }
 
 /**
- * SPEC §4/§5 for customers: a suspended account may not change keys, an unverified one may not create
+ * docs/requirements.md §4.3, §4.7 and §5.3 for customers: a suspended account may not change keys, an unverified one may not create
  * them, and a phone number (verified) is needed to create or edit one — `E401` sends the SPA to the
  * profile. Staff acting for a customer are not held to the customer's phone.
  */
