@@ -29,8 +29,8 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { useLastPage, useListParam } from '../../ui/use-list-params.ts'
 import { usePageParam } from '../../ui/use-page-param.ts'
-import { useLastPage, useListParam } from '../coupons/use-list-params.ts'
 import {
   CHANGE_EMAIL_PAGE_SIZE,
   type ChangeEmailFilters,

@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons'
 import { App, Button, type ButtonProps, Tooltip } from 'antd'
-import { copyText } from '../../features/keys/clipboard.ts'
 import { useT } from '../../i18n/define.ts'
+import { copyText } from '../../lib/clipboard.ts'
 import { couponsMessages } from './coupons.i18n.ts'
 
 /** Copies a coupon code; docs/requirements.md §3.9: a copy-success message, or a copy-failure one. */

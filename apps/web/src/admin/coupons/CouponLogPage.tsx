@@ -10,10 +10,10 @@ import { useLang } from '../../i18n/lang.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { ListFrame, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { useListParam } from '../../ui/use-list-params.ts'
 import { ownerQuery } from '../keys/keys.api.ts'
 import { allCouponLogsQuery, COUPONS_PAGE_SIZE, userCouponLogsQuery } from './coupons.api.ts'
 import { couponsMessages } from './coupons.i18n.ts'
-import { useListParam } from './use-list-params.ts'
 
 const withUser = (path: string, userId: string) => `${path}?user_id=${encodeURIComponent(userId)}`
 

@@ -10,11 +10,11 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { useListParam } from '../../ui/use-list-params.ts'
 import { CouponsNav } from './CouponsNav.tsx'
 import { CouponTypeFormModal } from './CouponTypeFormModal.tsx'
 import { COUPONS_PAGE_SIZE, couponTypesQuery } from './coupons.api.ts'
 import { couponsMessages } from './coupons.i18n.ts'
-import { useListParam } from './use-list-params.ts'
 
 const couponsOfType = (typeId: string) => `${paths.admin.coupons}?type_id=${encodeURIComponent(typeId)}`
 

@@ -10,6 +10,7 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { useListParam } from '../../ui/use-list-params.ts'
 import { formatDay } from '../billing/bill-format.ts'
 import { CopyCodeButton } from './CopyCodeButton.tsx'
 import { CouponFormModal } from './CouponFormModal.tsx'
@@ -23,7 +24,6 @@ import {
   useDisableCoupon,
 } from './coupons.api.ts'
 import { couponsMessages } from './coupons.i18n.ts'
-import { useListParam } from './use-list-params.ts'
 
 type Availability = 'all' | 'true' | 'false'
 const AVAILABILITIES: Availability[] = ['all', 'true', 'false']

@@ -9,7 +9,7 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ListTable, useListPaging, useLocalPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { useListParam } from '../coupons/use-list-params.ts'
+import { useListParam } from '../../ui/use-list-params.ts'
 import {
   adminFaqsQuery,
   categoriesQuery,

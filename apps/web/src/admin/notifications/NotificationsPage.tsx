@@ -10,7 +10,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { useListParam } from '../coupons/use-list-params.ts'
+import { useListParam } from '../../ui/use-list-params.ts'
 import { NotificationFormModal } from './NotificationFormModal.tsx'
 import {
   NOTIFICATIONS_PAGE_SIZE,

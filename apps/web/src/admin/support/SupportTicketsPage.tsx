@@ -11,7 +11,7 @@ import { useT } from '../../i18n/define.ts'
 import { relativeTimeText } from '../../lib/relative-time.ts'
 import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { useListParam } from '../coupons/use-list-params.ts'
+import { useListParam } from '../../ui/use-list-params.ts'
 import { adminSupportMessages } from './admin-support.i18n.ts'
 
 /** /administrator/support: every customer's tickets, filtered by status and searched (all in the URL). */

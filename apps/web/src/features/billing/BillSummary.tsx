@@ -4,7 +4,7 @@ import { App, Button, Card, Divider, Flex, Tooltip, Typography, theme } from 'an
 import type { ReactNode } from 'react'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { copyText } from '../keys/clipboard.ts'
+import { copyText } from '../../lib/clipboard.ts'
 import { formatDecimal, formatPercent, isZero } from './bill-format.ts'
 import { billingMessages } from './billing.i18n.ts'
 

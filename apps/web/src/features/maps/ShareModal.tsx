@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
-import { copyText } from '../keys/clipboard.ts'
+import { copyText } from '../../lib/clipboard.ts'
 import { mapCalls, useMapsMutation } from './maps.api.ts'
 import { mapsMessages } from './maps.i18n.ts'
 

@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons'
 import { App, Button, Flex, Tooltip, Typography } from 'antd'
 import { useT } from '../../i18n/define.ts'
-import { copyText } from '../keys/clipboard.ts'
+import { copyText } from '../../lib/clipboard.ts'
 import { paymentsMessages } from './payments.i18n.ts'
 
 /** A value to type into a bank app (an account number, the transfer content) with its copy button. */
