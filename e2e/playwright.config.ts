@@ -6,13 +6,26 @@ const port = Number(process.env.E2E_PORT ?? 3300)
 export const baseURL = `http://127.0.0.1:${port}`
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' }
 
+// Journeys that change or read what every journey shares: the outbox's newest mails (read on its page,
+// which a 200-mail notification would push away), the bill run for every customer, a campaign's
+// banner on every dashboard. They run one at a time; the others work with accounts of their own.
+const shared = ['account', 'billing', 'campaigns', 'coupons', 'notifications', 'support'].map(
+  (name) => `**/${name}.spec.ts`,
+)
+
 export default defineConfig({
   testDir: './journeys',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two browsers at once: much of a journey is waiting on the server, the SPA and its timers, which a
+  // second journey fills (measured in bench/README.md "Test suite time"). E2E_WORKERS=1 for one.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
+  projects: [
+    { name: 'shared', testMatch: shared, workers: 1 },
+    { name: 'own', testIgnore: shared },
+  ],
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   outputDir: 'test-results',
   use: {

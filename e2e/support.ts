@@ -1,12 +1,15 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' }
 
+/** Which of the journeys' concurrent workers runs this journey (0, 1, …). */
+const lane = () => test.info().parallelIndex
+
 let counter = 0
-/** A fresh e-mail address per call, so journeys never collide. */
+/** A fresh e-mail address per call, so journeys never collide, not even in two workers at once. */
 export function uniqueEmail(prefix = 'visitor') {
   counter += 1
-  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`
+  return `${prefix}-${Date.now().toString(36)}-${lane()}-${counter}@example.com`
 }
 
 /** The signed-in layout opens with a 4-second splash; a click dismisses it. */
@@ -31,12 +34,27 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.waitForURL((url) => url.pathname !== '/login')
 }
 
+/**
+ * Signs `page` in without the sign-in form, for journeys about something else: one API sign-in, its
+ * session stored where the SPA keeps it. The page's next load opens signed in.
+ */
+export async function signInByApi(page: Page, email: string, password: string) {
+  const login = await page.request.post('/v1/login', { data: { email, password } })
+  expect(login.status(), await login.text()).toBe(200)
+  const session = JSON.stringify(((await login.json()) as { data: unknown }).data)
+  // Any page of the origin gives access to its storage; the readiness probe is the lightest.
+  await page.goto('/readyz')
+  await page.evaluate((value) => localStorage.setItem('user', value), session)
+}
+
 /** Translation keys that no language had while the page rendered (recorded by the SPA's i18n). */
 export async function missingTranslations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? [])
 }
 
 let visitors = 0
+// One documentation network per worker, so two workers' visitors never share an address's sign-up limit.
+const VISITOR_NETWORKS = ['198.51.100', '203.0.113', '192.0.2']
 /**
  * Signs a customer up through the API, the way the register page does. Each sign-up comes from an
  * address of its own (the journeys' server trusts X-Forwarded-For), as real visitors do: sign-ups are
@@ -51,7 +69,7 @@ export async function registerByApi(
 ) {
   visitors += 1
   const response = await page.request.post('/v1/register', {
-    headers: { 'x-forwarded-for': `198.51.100.${visitors % 250}` },
+    headers: { 'x-forwarded-for': `${VISITOR_NETWORKS[lane() % VISITOR_NETWORKS.length]}.${visitors % 250}` },
     data: { full_name: fullName, email, phone_number: phone, password, confirm_password: password },
   })
   expect(response.status(), await response.text()).toBe(201)
@@ -76,8 +94,9 @@ export async function verificationLinkFor(page: Page, email: string): Promise<st
 
 /** A Vietnamese mobile number no other journey uses, so its SMS is the newest one to it. */
 export function uniquePhone() {
-  // 091 is a Vinaphone prefix: every 091 number is valid, unlike some other 09x prefixes (095…).
-  return `091${String(Date.now() % 10_000_000).padStart(7, '0')}`
+  // 091 is a Vinaphone prefix: every 091 number is valid, unlike some other 09x prefixes (095…). The
+  // worker's digit keeps two workers apart; the clock keeps one worker's journeys apart.
+  return `091${lane() % 10}${String(Date.now() % 1_000_000).padStart(6, '0')}`
 }
 
 /** The 6-digit code of the newest SMS to `phone` (stored as +84…), read from the outbox as the admin. */

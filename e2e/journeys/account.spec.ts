@@ -5,6 +5,7 @@ import {
   missingTranslations,
   registerByApi,
   signIn,
+  signInByApi,
   uniqueEmail,
   verificationLinkFor,
 } from '../support.ts'
@@ -28,7 +29,7 @@ test('a new visitor registers, verifies through the outbox, signs in, switches t
   // The administrator opens the outbox and follows the link in the verification e-mail.
   const adminContext = await browser.newContext()
   const admin = await adminContext.newPage()
-  await signIn(admin, ADMIN.email, ADMIN.password)
+  await signInByApi(admin, ADMIN.email, ADMIN.password)
   await admin.goto('/administrator/outbox')
   await admin.getByRole('row', { name: new RegExp(email) }).click()
   await admin.getByRole('link', { name: /\/user\/verify\?token=/ }).click()
@@ -80,8 +81,7 @@ test('a customer opening the administrator overview sees the permission-denied p
   await registerByApi(page, email, PASSWORD)
   await page.goto(await verificationLinkFor(page, email))
   await expect(page.getByText('Your email is verified')).toBeVisible()
-  await signIn(page, email, PASSWORD)
-  await dismissSplash(page)
+  await signInByApi(page, email, PASSWORD)
   await page.goto('/administrator/overview')
   await expect(page.getByText("You don't have permission to access this page")).toBeVisible()
   await page.getByRole('link', { name: 'Back to the home page' }).click()
@@ -116,8 +116,7 @@ test('logging out on an inner page opens a plain /login at once and ends the ses
 }) => {
   const email = uniqueEmail('leaving')
   await registerByApi(page, email, PASSWORD)
-  await signIn(page, email, PASSWORD)
-  await dismissSplash(page)
+  await signInByApi(page, email, PASSWORD)
   await page.goto('/keys')
   await dismissSplash(page)
   const token = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').token as string)
@@ -134,7 +133,8 @@ test('logging out on an inner page opens a plain /login at once and ends the ses
 test('signing out in another tab sends this tab to /login', async ({ page, context }) => {
   const email = uniqueEmail('tabs')
   await registerByApi(page, email, PASSWORD)
-  await signIn(page, email, PASSWORD)
+  await signInByApi(page, email, PASSWORD)
+  await page.goto('/')
   await dismissSplash(page)
   const other = await context.newPage()
   await other.goto('/')

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { ADMIN, dismissSplash, registerByApi, signIn, uniqueEmail, uniquePhone } from '../support.ts'
+import { ADMIN, dismissSplash, registerByApi, signIn, signInByApi, uniqueEmail, uniquePhone } from '../support.ts'
 
 // docs/requirements.md §2.4: what the admin sidebar offers each staff role (the oracle; the SPA reads apps/web/src/admin/shell/nav.tsx).
 const ADMIN_AND_SUPPORT = [
@@ -37,12 +37,13 @@ test('an admin finds a customer by e-mail, suspends and reactivates them, and pr
 
   // The customer is signed in and working.
   const customer = await browser.newPage()
-  await signIn(customer, email, PASSWORD)
+  await signInByApi(customer, email, PASSWORD)
+  await customer.goto('/')
   await dismissSplash(customer)
   await expect(customer.getByText(SUSPENDED_WARNING)).toHaveCount(0)
 
   // The admin finds them by e-mail and suspends them after a confirmation.
-  await signIn(page, ADMIN.email, ADMIN.password)
+  await signInByApi(page, ADMIN.email, ADMIN.password)
   await page.goto('/administrator/user-management')
   const search = page.getByLabel('Search by e-mail, name, phone or organisation')
   await search.fill(email)

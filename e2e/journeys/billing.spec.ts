@@ -7,7 +7,7 @@ import {
   makeKeyReady,
   missingTranslations,
   registerByApi,
-  signIn,
+  signInByApi,
   uniqueEmail,
   uniquePhone,
 } from '../support.ts'
@@ -74,7 +74,7 @@ test('an admin gives a customer a private rate; the customer is billed with it, 
   // The admin gives this customer a private geocoding price: 1,000 free requests, then 0.002 USD up
   // to 100,000 and 0.001 USD above.
   const admin = await browser.newPage()
-  await signIn(admin, ADMIN.email, ADMIN.password)
+  await signInByApi(admin, ADMIN.email, ADMIN.password)
   await admin.goto(`/administrator/settings?tab=private&email=${encodeURIComponent(email)}`)
   await expect(admin.getByText(email).first()).toBeVisible()
   await admin.getByRole('button', { name: 'New setting' }).click()
@@ -118,9 +118,9 @@ test('an admin gives a customer a private rate; the customer is billed with it, 
 
   // The customer's bill: 150,000 requests, 1,000 free, 100,000 × 0.002 + 49,000 × 0.001 = 249.00 USD,
   // less the 5.00 USD free monthly credit: 244.00 USD.
-  await signIn(page, email, PASSWORD)
-  await dismissSplash(page)
+  await signInByApi(page, email, PASSWORD)
   await page.goto('/billing')
+  await dismissSplash(page)
   await page
     .getByRole('link', { name: /open the bill/i })
     .first()

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, dismissSplash, registerByApi, signIn, uniqueEmail } from '../support.ts'
+import { ADMIN, dismissSplash, registerByApi, signIn, signInByApi, uniqueEmail } from '../support.ts'
 
 const PASSWORD = 'a-long-enough-password'
 // A 1×1 PNG: a real image, judged by content on the server.
@@ -20,7 +20,7 @@ test('staff create a campaign; the customer sees its banner, dismisses it, and i
 
   // Staff: the campaign with its banner image.
   const admin = await browser.newPage()
-  await signIn(admin, ADMIN.email, ADMIN.password)
+  await signInByApi(admin, ADMIN.email, ADMIN.password)
   await admin.goto('/administrator/campaigns')
   await admin.getByRole('button', { name: 'New campaign' }).click()
   const form = admin.getByRole('dialog')
@@ -50,7 +50,8 @@ test('staff create a campaign; the customer sees its banner, dismisses it, and i
   // The customer: the banner on the dashboard, linking to the campaign's address.
   const email = uniqueEmail('campaign')
   await registerByApi(page, email, PASSWORD, 'Aung Banner')
-  await signIn(page, email, PASSWORD)
+  await signInByApi(page, email, PASSWORD)
+  await page.goto('/')
   await dismissSplash(page)
   const banner = page.getByTestId('campaign-banner').filter({ has: page.locator(`a[href="${url}"]`) })
   await expect(banner).toBeVisible({ timeout: 30_000 })

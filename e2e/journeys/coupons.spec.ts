@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { ADMIN, dismissSplash, makeKeyReady, registerByApi, signIn, uniqueEmail, uniquePhone } from '../support.ts'
+import { ADMIN, dismissSplash, makeKeyReady, registerByApi, signInByApi, uniqueEmail, uniquePhone } from '../support.ts'
 
 const PASSWORD = 'a-long-enough-password'
 const GATEWAY = { authorization: 'Bearer dev-gateway-token' }
@@ -35,7 +35,7 @@ test('an admin creates a coupon type and a coupon; the customer redeems it once,
 
   // The admin makes a coupon type and a 25.00 USD coupon in the back office.
   const admin = await browser.newPage()
-  await signIn(admin, ADMIN.email, ADMIN.password)
+  await signInByApi(admin, ADMIN.email, ADMIN.password)
   const eventCode = `JOURNEY_${Date.now().toString(36).toUpperCase()}`
   await admin.goto('/administrator/coupons/coupon-types')
   await admin.getByRole('button', { name: 'New coupon type' }).click()
@@ -64,9 +64,9 @@ test('an admin creates a coupon type and a coupon; the customer redeems it once,
   expect(code).toBeTruthy()
 
   // The customer redeems it: 10.00 welcome credit + 25.00.
-  await signIn(page, email, PASSWORD)
-  await dismissSplash(page)
+  await signInByApi(page, email, PASSWORD)
   await page.goto('/payment')
+  await dismissSplash(page)
   await page.getByLabel('Coupon code').fill(code ?? '')
   await page.getByRole('button', { name: 'Redeem' }).click()
   await expect(page.getByText(/25\.00 USD was added to your balance/)).toBeVisible()

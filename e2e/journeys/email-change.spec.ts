@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { ADMIN, dismissSplash, registerByApi, signIn, uniqueEmail } from '../support.ts'
+import { ADMIN, dismissSplash, registerByApi, signIn, signInByApi, uniqueEmail } from '../support.ts'
 
 const PASSWORD = 'a-long-enough-password'
 const WAIT = { timeout: 30_000 }
@@ -41,9 +41,9 @@ test('a customer asks for a new e-mail; support refuses with a reason; the custo
   expect(promoted.status(), await promoted.text()).toBe(200)
 
   // The customer asks for a new address.
-  await signIn(page, email, PASSWORD)
-  await dismissSplash(page)
+  await signInByApi(page, email, PASSWORD)
   await page.goto('/settings/email')
+  await dismissSplash(page)
   await page.getByLabel('New email', { exact: true }).fill(firstAsk)
   await page.getByLabel('Re-enter the new email').fill(`${firstAsk}x`)
   await page.getByLabel('Reason').click()
@@ -56,7 +56,7 @@ test('a customer asks for a new e-mail; support refuses with a reason; the custo
 
   // Support refuses it with a reason.
   const support = await browser.newPage()
-  await signIn(support, supportEmail, PASSWORD)
+  await signInByApi(support, supportEmail, PASSWORD)
   const row = await findRow(support, firstAsk)
   await row.getByRole('button', { name: 'Refuse' }).click()
   const dialog = support.getByRole('dialog')
@@ -79,7 +79,7 @@ test('a customer asks for a new e-mail; support refuses with a reason; the custo
 
   // The administrator completes it.
   const adminPage = await browser.newPage()
-  await signIn(adminPage, ADMIN.email, ADMIN.password)
+  await signInByApi(adminPage, ADMIN.email, ADMIN.password)
   const second = await findRow(adminPage, newEmail)
   await second.getByRole('button', { name: 'Complete' }).click()
   await adminPage.locator('.ant-popconfirm').getByRole('button', { name: 'Confirm' }).click()

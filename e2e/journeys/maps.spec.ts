@@ -8,7 +8,7 @@ import {
   makeKeyReady,
   missingTranslations,
   registerByApi,
-  signIn,
+  signInByApi,
   uniqueEmail,
   uniquePhone,
 } from '../support.ts'
@@ -75,7 +75,8 @@ test('a new customer builds a map, imports points, styles, shares it, and takes 
   // Long: some forty steps, two browsers, WebGL on the CPU of a shared machine.
   test.setTimeout(420_000)
   const { email, headers } = await customerWithKey(page)
-  await signIn(page, email, PASSWORD)
+  await signInByApi(page, email, PASSWORD)
+  await page.goto('/')
   await dismissSplash(page)
 
   // Create a map with the key.
@@ -262,7 +263,7 @@ async function serveEditor(port: number): Promise<{ origin: string; close(): Pro
 test('the map screens take messages from the editor origins only', async ({ page, context, baseURL }) => {
   test.setTimeout(180_000)
   const { email, headers, keyId } = await customerWithKey(page)
-  await signIn(page, email, PASSWORD)
+  await signInByApi(page, email, PASSWORD)
   const created = await page.request.post('/v1/maps', { headers, data: { name: 'Editor map', key_id: keyId } })
   const map = ((await created.json()) as { data: { id: string } }).data
   const shared = await page.request.post(`/v1/maps/${map.id}/share`, { headers })
@@ -428,7 +429,8 @@ test('a map of 1,000 points draws and pans like an empty one', async ({ page }) 
   }
   const empty = await make('Empty', 0)
   const full = await make('Full', 1000)
-  await signIn(page, email, PASSWORD)
+  await signInByApi(page, email, PASSWORD)
+  await page.goto('/')
   await dismissSplash(page)
 
   const measure = async (id: string) => {

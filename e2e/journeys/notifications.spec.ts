@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { ADMIN, registerByApi, signIn } from '../support.ts'
+import { ADMIN, registerByApi, signInByApi } from '../support.ts'
 
 const PASSWORD = 'a-long-enough-password'
 const CUSTOMERS = 200
@@ -17,7 +17,7 @@ test('staff send a notification to 200 customers and watch the progress reach 20
   }
 
   const admin = await browser.newPage()
-  await signIn(admin, ADMIN.email, ADMIN.password)
+  await signInByApi(admin, ADMIN.email, ADMIN.password)
   await admin.goto('/administrator/notifications')
   await admin.getByRole('button', { name: 'Compose' }).click()
   const form = admin.getByRole('dialog')

@@ -1,5 +1,5 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test'
-import { ADMIN, dismissSplash, registerByApi, signIn, uniqueEmail, uniquePhone } from '../support.ts'
+import { ADMIN, dismissSplash, registerByApi, signInByApi, uniqueEmail, uniquePhone } from '../support.ts'
 
 // Top-ups through the built-in sandbox gateways (VNPay, PayPal) and by bank transfer, as a new customer
 // does them: the fee before paying, the gateway's page, the result page, the balance and its log.
@@ -12,7 +12,8 @@ const expect = baseExpect.configure({ timeout: 30_000 })
 async function newCustomer(page: Page, name: string) {
   const email = uniqueEmail(name)
   await registerByApi(page, email, PASSWORD, 'Linh Payer', uniquePhone())
-  await signIn(page, email, PASSWORD)
+  await signInByApi(page, email, PASSWORD)
+  await page.goto('/')
   await dismissSplash(page)
   return email
 }
@@ -111,7 +112,7 @@ test('an administrator sets the bank account; a customer declares a transfer; th
 }) => {
   test.setTimeout(150_000)
   const admin = await browser.newPage()
-  await signIn(admin, ADMIN.email, ADMIN.password)
+  await signInByApi(admin, ADMIN.email, ADMIN.password)
   await admin.goto('/administrator/settings?tab=bank')
   await admin.getByLabel('Bank name').fill('Vietcombank')
   await admin.getByLabel('Account name').fill('MAPS PORTAL JSC')

@@ -5,6 +5,7 @@ import {
   missingTranslations,
   registerByApi,
   signIn,
+  signInByApi,
   uniqueEmail,
   uniquePhone,
 } from '../support.ts'
@@ -19,13 +20,16 @@ test('a customer copies a new key at once, and later confirms with the password 
   context,
   browser,
 }) => {
+  // Two browsers and some thirty steps: on a busy machine, more than the default minute.
+  test.setTimeout(120_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const email = uniqueEmail('step-up')
   const phone = uniquePhone()
   await registerByApi(page, email, PASSWORD, 'Su Step', phone)
   await makeKeyReady(page, email, PASSWORD, phone)
 
-  await signIn(page, email, PASSWORD)
+  await signInByApi(page, email, PASSWORD)
+  await page.goto('/')
   await dismissSplash(page)
 
   // Right after creation the secret is in the dialog and copies without any question.
