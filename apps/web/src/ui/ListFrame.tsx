@@ -18,24 +18,28 @@ export type ListPaging = {
 
 /**
  * A list's page and page size, kept in the URL (`?page=`, `?page_size=`) so reload, back and a shared
- * link show the same rows; the defaults are the bare address. A new size starts again at page 1.
+ * link show the same rows; the defaults are the bare address. A new size starts again at page 1. A
+ * second list on the same screen names its own parameters.
  */
-export function useListPaging(defaultSize: number): ListPaging {
+export function useListPaging(
+  defaultSize: number,
+  names: { page: string; pageSize: string } = { page: 'page', pageSize: 'page_size' },
+): ListPaging {
   const [searchParams, setSearchParams] = useSearchParams()
-  const page = positive(searchParams.get('page')) ?? 1
-  const askedSize = positive(searchParams.get('page_size'))
+  const page = positive(searchParams.get(names.page)) ?? 1
+  const askedSize = positive(searchParams.get(names.pageSize))
   const pageSize = askedSize && PAGE_SIZES.includes(askedSize) ? askedSize : defaultSize
   const write = useCallback(
     (nextPage: number, nextSize: number) =>
       setSearchParams((params) => {
         const copy = new URLSearchParams(params)
-        if (nextPage > 1) copy.set('page', String(nextPage))
-        else copy.delete('page')
-        if (nextSize !== defaultSize) copy.set('page_size', String(nextSize))
-        else copy.delete('page_size')
+        if (nextPage > 1) copy.set(names.page, String(nextPage))
+        else copy.delete(names.page)
+        if (nextSize !== defaultSize) copy.set(names.pageSize, String(nextSize))
+        else copy.delete(names.pageSize)
         return copy
       }),
-    [defaultSize, setSearchParams],
+    [defaultSize, names.page, names.pageSize, setSearchParams],
   )
   const setPage = useCallback((next: number) => write(next, pageSize), [write, pageSize])
   const change = useCallback(

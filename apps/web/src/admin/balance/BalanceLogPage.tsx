@@ -2,18 +2,18 @@ import { ArrowLeftOutlined, GiftOutlined, KeyOutlined, PlusOutlined } from '@ant
 import { formatMoney } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Flex, Input, Select, Skeleton, Statistic, Typography } from 'antd'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
+import { type ListPaging, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
 import { ownerQuery } from '../keys/keys.api.ts'
 import { AddBalanceModal, type BalanceTarget } from './AddBalanceModal.tsx'
 import { BalanceLogTable } from './BalanceLogTable.tsx'
-import { allBalanceLogsQuery, userBalanceLogsQuery } from './balance.api.ts'
+import { allBalanceLogsQuery, BALANCE_LOG_PAGE_SIZE, userBalanceLogsQuery } from './balance.api.ts'
 import { balanceMessages } from './balance.i18n.ts'
 import {
   type BalanceLogFilters,
@@ -29,25 +29,13 @@ const withUser = (path: string, userId: string) => `${path}?user_id=${encodeURIC
 /** The balance log's filters, sort and page, read from and written to the URL. */
 function useBalanceFilters() {
   const [searchParams, setSearchParams] = useSearchParams()
-  const [, setPage] = usePageParam()
+  const paging = useListPaging(BALANCE_LOG_PAGE_SIZE)
   const filters = useMemo(() => filtersFromParams(searchParams), [searchParams])
   const setFilters = useCallback(
     (change: FilterChange) => setSearchParams((params) => withFilters(params, change)),
     [setSearchParams],
   )
-  return { filters, setFilters, setPage }
-}
-
-/** A page number past the end (an old link, a narrower filter) moves to the last page there is. */
-function useLastPage(
-  total: { total: number; page_size: number } | undefined,
-  page: number,
-  setPage: (page: number) => void,
-) {
-  const lastPage = total ? Math.max(1, Math.ceil(total.total / total.page_size)) : page
-  useEffect(() => {
-    if (page > lastPage) setPage(lastPage)
-  }, [page, lastPage, setPage])
+  return { filters, setFilters, paging }
 }
 
 /**
@@ -56,18 +44,18 @@ function useLastPage(
  * Both filter by type and sort by date or amount, all of it kept in the URL.
  */
 export function BalanceLogPage() {
-  const { filters, setFilters, setPage } = useBalanceFilters()
+  const { filters, setFilters, paging } = useBalanceFilters()
   return filters.userId ? (
-    <UserBalanceLog userId={filters.userId} filters={filters} setFilters={setFilters} setPage={setPage} />
+    <UserBalanceLog userId={filters.userId} filters={filters} setFilters={setFilters} paging={paging} />
   ) : (
-    <AllBalanceLogs filters={filters} setFilters={setFilters} setPage={setPage} />
+    <AllBalanceLogs filters={filters} setFilters={setFilters} paging={paging} />
   )
 }
 
 interface ListProps {
   filters: BalanceLogFilters
   setFilters: (change: FilterChange) => void
-  setPage: (page: number) => void
+  paging: ListPaging
 }
 
 function TypeFilter({ value, onChange }: { value: BalanceTypeFilter; onChange: (type: BalanceTypeFilter) => void }) {
@@ -83,13 +71,12 @@ function TypeFilter({ value, onChange }: { value: BalanceTypeFilter; onChange: (
   )
 }
 
-function UserBalanceLog({ userId, filters, setFilters, setPage }: ListProps & { userId: string }) {
+function UserBalanceLog({ userId, filters, setFilters, paging }: ListProps & { userId: string }) {
   const t = useT(balanceMessages)
   const lang = useLang()
   const owner = useQuery(ownerQuery(userId))
-  const list = useQuery(userBalanceLogsQuery(userId, filters))
+  const list = useQuery(userBalanceLogsQuery(userId, filters, paging.pageSize))
   const [target, setTarget] = useState<BalanceTarget | null>(null)
-  useLastPage(list.data, filters.page, setPage)
   const name = owner.data?.full_name || owner.data?.email || ''
   useDocumentTitle(name ? t('userTitle', { name }) : t('title'))
   // The log's answer is the freshest balance; the profile's is there sooner.
@@ -145,7 +132,7 @@ function UserBalanceLog({ userId, filters, setFilters, setPage }: ListProps & { 
       <BalanceLogTable
         query={list}
         sort={{ by: filters.sortBy, order: filters.order, onChange: (sort) => setFilters({ sort }) }}
-        onPageChange={setPage}
+        paging={paging}
         showUser={false}
         emptyText={filters.type === 'all' ? t('empty') : t('noMatch')}
       />
@@ -154,11 +141,10 @@ function UserBalanceLog({ userId, filters, setFilters, setPage }: ListProps & { 
   )
 }
 
-function AllBalanceLogs({ filters, setFilters, setPage }: ListProps) {
+function AllBalanceLogs({ filters, setFilters, paging }: ListProps) {
   const t = useT(balanceMessages)
   useDocumentTitle(t('title'))
-  const list = useQuery(allBalanceLogsQuery(filters))
-  useLastPage(list.data, filters.page, setPage)
+  const list = useQuery(allBalanceLogsQuery(filters, paging.pageSize))
   const isFiltered = Boolean(filters.keyword) || filters.type !== 'all'
 
   return (
@@ -185,7 +171,7 @@ function AllBalanceLogs({ filters, setFilters, setPage }: ListProps) {
       <BalanceLogTable
         query={list}
         sort={{ by: filters.sortBy, order: filters.order, onChange: (sort) => setFilters({ sort }) }}
-        onPageChange={setPage}
+        paging={paging}
         showUser
         emptyText={isFiltered ? t('noMatch') : t('empty')}
       />

@@ -1,12 +1,12 @@
 import { type BalanceLog, formatDateTime, formatMoney, type Page } from '@app/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { Flex, Table, Tag, Typography } from 'antd'
+import { Flex, Tag, Typography } from 'antd'
 import type { ColumnsType, SortOrder } from 'antd/es/table/interface'
 import { Link } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { QueryState } from '../../ui/QueryState.tsx'
+import { type ListPaging, ListTable } from '../../ui/ListFrame.tsx'
 import { balanceMessages } from './balance.i18n.ts'
 import type { BalanceSort, SortOrder as Order } from './balance-filters.ts'
 
@@ -30,7 +30,7 @@ export function BalanceTypeTag({ log }: { log: Pick<BalanceLog, 'type' | 'amount
 export function BalanceLogTable(props: {
   query: UseQueryResult<Page<BalanceLog>>
   sort: { by: BalanceSort; order: Order; onChange: (sort: { by: BalanceSort; order: Order }) => void }
-  onPageChange: (page: number) => void
+  paging: ListPaging
   showUser: boolean
   emptyText: string
 }) {
@@ -129,35 +129,23 @@ export function BalanceLogTable(props: {
   ]
 
   return (
-    <QueryState query={query}>
-      {(data) => (
-        <Table<BalanceLog>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data.items}
-          loading={query.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: props.emptyText }}
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action !== 'sort') return
-            const one = Array.isArray(sorter) ? sorter[0] : sorter
-            const by = one?.columnKey
-            if ((by === 'created_at' || by === 'amount') && one?.order) {
-              sort.onChange({ by, order: one.order === 'ascend' ? 'asc' : 'desc' })
-            }
-          }}
-          pagination={{
-            current: data.page,
-            pageSize: data.page_size,
-            total: data.total,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('total', { count: total }),
-            onChange: props.onPageChange,
-          }}
-        />
-      )}
-    </QueryState>
+    <ListTable<BalanceLog>
+      query={query}
+      paging={props.paging}
+      columns={columns}
+      rowKey="id"
+      empty={props.emptyText}
+      total={(total) => t('total', { count: total })}
+      table={{
+        onChange: (_pagination, _filters, sorter, extra) => {
+          if (extra.action !== 'sort') return
+          const one = Array.isArray(sorter) ? sorter[0] : sorter
+          const by = one?.columnKey
+          if ((by === 'created_at' || by === 'amount') && one?.order) {
+            sort.onChange({ by, order: one.order === 'ascend' ? 'asc' : 'desc' })
+          }
+        },
+      }}
+    />
   )
 }

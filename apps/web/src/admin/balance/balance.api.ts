@@ -9,23 +9,28 @@ import { type BalanceLogFilters, logQuery } from './balance-filters.ts'
 export const BALANCE_LOG_PAGE_SIZE = 20
 
 /** One account's movements and its balance now. */
-export const userBalanceLogsQuery = (userId: string, filters: BalanceLogFilters) =>
+export const userBalanceLogsQuery = (userId: string, filters: BalanceLogFilters, pageSize: number) =>
   queryOptions({
-    queryKey: ['balance', 'logs', 'user', userId, { ...logQuery(filters), page: filters.page }],
+    queryKey: ['balance', 'logs', 'user', userId, { ...logQuery(filters), page: filters.page, pageSize }],
     queryFn: async () =>
       (
         await call(contract.userBalanceLogs, {
           params: { id: userId },
-          query: { ...logQuery(filters), page: filters.page, page_size: BALANCE_LOG_PAGE_SIZE },
+          query: { ...logQuery(filters), page: filters.page, page_size: pageSize },
         })
       ).data,
     placeholderData: keepPreviousData,
   })
 
 /** Every account's movements, searched by the account's e-mail or name. */
-export const allBalanceLogsQuery = (filters: BalanceLogFilters) =>
+export const allBalanceLogsQuery = (filters: BalanceLogFilters, pageSize: number) =>
   queryOptions({
-    queryKey: ['balance', 'logs', 'all', { ...logQuery(filters), keyword: filters.keyword, page: filters.page }],
+    queryKey: [
+      'balance',
+      'logs',
+      'all',
+      { ...logQuery(filters), keyword: filters.keyword, page: filters.page, pageSize },
+    ],
     queryFn: async () =>
       (
         await call(contract.allBalanceLogs, {
@@ -33,7 +38,7 @@ export const allBalanceLogsQuery = (filters: BalanceLogFilters) =>
             ...logQuery(filters),
             ...(filters.keyword ? { user_keyword: filters.keyword } : {}),
             page: filters.page,
-            page_size: BALANCE_LOG_PAGE_SIZE,
+            page_size: pageSize,
           },
         })
       ).data,

@@ -1,7 +1,7 @@
 import { DownloadOutlined, ThunderboltOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, Flex, Input, Segmented, Select, Typography } from 'antd'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { failureText } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
@@ -30,19 +30,12 @@ export function BillingManagementPage() {
   const t = useT(billingMessages)
   useDocumentTitle(t('title'))
   const { message } = App.useApp()
-  const { filters, setFilters, setPage } = useBillFilters()
-  const list = useQuery(allBillsQuery(filters))
+  const { filters, setFilters, paging } = useBillFilters()
+  const list = useQuery(allBillsQuery(filters, paging.pageSize))
   const exportBills = useExportBills()
   const lang = useLang()
   const [openId, setOpenId] = useState<string | null>(null)
   const [isGenerateOpen, setGenerateOpen] = useState(false)
-
-  // A page number past the end (an old link, a narrower filter) moves to the last page there is.
-  const { page } = filters
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : page
-  useEffect(() => {
-    if (page > lastPage) setPage(lastPage)
-  }, [page, lastPage, setPage])
 
   const onExport = () =>
     exportBills.mutateAsync({ filters, lang }).catch((error: unknown) => {
@@ -71,7 +64,7 @@ export function BillingManagementPage() {
       <BillsTable
         query={list}
         onOpen={setOpenId}
-        onPageChange={setPage}
+        paging={paging}
         sort={{ by: filters.sortBy, mode: filters.sortMode, onChange: (sort) => setFilters({ sort }) }}
         emptyText={isFiltered ? t('noMatch') : t('empty')}
       />

@@ -1,10 +1,10 @@
 import { type Bill, formatDate, formatMoney, type Page } from '@app/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { Button, Flex, Table, Typography } from 'antd'
+import { Button, Flex, Typography } from 'antd'
 import type { ColumnsType, SortOrder } from 'antd/es/table/interface'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { QueryState } from '../../ui/QueryState.tsx'
+import { type ListPaging, ListTable } from '../../ui/ListFrame.tsx'
 import { PaidBadge, VatMark } from './BillTags.tsx'
 import type { BillSort, SortMode } from './bill-filters.ts'
 import { formatDay, formatDecimal } from './bill-format.ts'
@@ -30,7 +30,7 @@ const ALPHABETICAL: SortOrder[] = ['ascend', 'descend', 'ascend']
 export function BillsTable(props: {
   query: UseQueryResult<Page<Bill>>
   onOpen: (id: string) => void
-  onPageChange: (page: number) => void
+  paging: ListPaging
   sort?: BillSortState
   showCustomer?: boolean
   emptyText: string
@@ -172,33 +172,21 @@ export function BillsTable(props: {
   ]
 
   return (
-    <QueryState query={query}>
-      {(data) => (
-        <Table<Bill>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data.items}
-          loading={query.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: props.emptyText }}
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action !== 'sort' || !sort) return
-            const one = Array.isArray(sorter) ? sorter[0] : sorter
-            const by = one?.columnKey as BillSort | undefined
-            if (by && one?.order) sort.onChange({ by, mode: one.order === 'ascend' ? 'asc' : 'desc' })
-          }}
-          pagination={{
-            current: data.page,
-            pageSize: data.page_size,
-            total: data.total,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('total', { count: total }),
-            onChange: props.onPageChange,
-          }}
-        />
-      )}
-    </QueryState>
+    <ListTable<Bill>
+      query={query}
+      paging={props.paging}
+      columns={columns}
+      rowKey="id"
+      empty={props.emptyText}
+      total={(total) => t('total', { count: total })}
+      table={{
+        onChange: (_pagination, _filters, sorter, extra) => {
+          if (extra.action !== 'sort' || !sort) return
+          const one = Array.isArray(sorter) ? sorter[0] : sorter
+          const by = one?.columnKey as BillSort | undefined
+          if (by && one?.order) sort.onChange({ by, mode: one.order === 'ascend' ? 'asc' : 'desc' })
+        },
+      }}
+    />
   )
 }

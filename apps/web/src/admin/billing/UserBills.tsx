@@ -1,41 +1,25 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { useT } from '../../i18n/define.ts'
+import { useListPaging } from '../../ui/ListFrame.tsx'
 import { BillDrawer } from './BillDrawer.tsx'
 import { BillsTable } from './BillsTable.tsx'
-import { userBillsQuery } from './billing.api.ts'
+import { USER_BILLS_PAGE_SIZE, userBillsQuery } from './billing.api.ts'
 import { billingMessages } from './billing.i18n.ts'
 
-// The page of this list has its own URL parameter: the keys above it use `page`.
-const PAGE_PARAM = 'bills_page'
+// This list's paging has its own URL parameters: the keys above it use `page`.
+const PAGING = { page: 'bills_page', pageSize: 'bills_page_size' }
 
 /** One account's bills, newest month first, with the same set-paid action and drawer as the billing manager. */
 export function UserBills({ userId }: { userId: string }) {
   const t = useT(billingMessages)
-  const [searchParams, setSearchParams] = useSearchParams()
-  const parsed = Number.parseInt(searchParams.get(PAGE_PARAM) ?? '', 10)
-  const page = Number.isFinite(parsed) && parsed > 0 ? parsed : 1
-  const list = useQuery(userBillsQuery(userId, page))
+  const paging = useListPaging(USER_BILLS_PAGE_SIZE, PAGING)
+  const list = useQuery(userBillsQuery(userId, paging.page, paging.pageSize))
   const [openId, setOpenId] = useState<string | null>(null)
-
-  const setPage = (next: number) =>
-    setSearchParams((params) => {
-      const copy = new URLSearchParams(params)
-      if (next > 1) copy.set(PAGE_PARAM, String(next))
-      else copy.delete(PAGE_PARAM)
-      return copy
-    })
 
   return (
     <>
-      <BillsTable
-        query={list}
-        onOpen={setOpenId}
-        onPageChange={setPage}
-        showCustomer={false}
-        emptyText={t('user.empty')}
-      />
+      <BillsTable query={list} onOpen={setOpenId} paging={paging} showCustomer={false} emptyText={t('user.empty')} />
       <BillDrawer id={openId} onClose={() => setOpenId(null)} />
     </>
   )

@@ -7,28 +7,28 @@ import { type BillFilters, filtersQuery, type MonthChoice } from './bill-filters
 // The back office's bill calls (docs/billing.md). Everything sits under ['bills'], so a change made
 // here refreshes the customer's bill screens too.
 
-const BILLS_PAGE_SIZE = 20
-const USER_BILLS_PAGE_SIZE = 10
+export const BILLS_PAGE_SIZE = 20
+export const USER_BILLS_PAGE_SIZE = 10
 
 /** One page of every bill, as the filters, sort and page of the URL say. */
-export const allBillsQuery = (filters: BillFilters) =>
+export const allBillsQuery = (filters: BillFilters, pageSize: number) =>
   queryOptions({
-    queryKey: ['bills', 'all', filters],
+    queryKey: ['bills', 'all', filters, pageSize],
     queryFn: async () =>
       (
         await call(contract.listAllBills, {
-          query: { ...filtersQuery(filters), page: filters.page, page_size: BILLS_PAGE_SIZE },
+          query: { ...filtersQuery(filters), page: filters.page, page_size: pageSize },
         })
       ).data,
     placeholderData: keepPreviousData,
   })
 
 /** One user's bills, newest month first. */
-export const userBillsQuery = (userId: string, page: number) =>
+export const userBillsQuery = (userId: string, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: ['bills', 'user', { userId, page }],
+    queryKey: ['bills', 'user', { userId, page, pageSize }],
     queryFn: async () =>
-      (await call(contract.listBills, { query: { user_id: userId, page, page_size: USER_BILLS_PAGE_SIZE } })).data,
+      (await call(contract.listBills, { query: { user_id: userId, page, page_size: pageSize } })).data,
     placeholderData: keepPreviousData,
   })
 

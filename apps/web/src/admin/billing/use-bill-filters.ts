@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
-import { usePageParam } from '../../ui/use-page-param.ts'
+import { type ListPaging, useListPaging } from '../../ui/ListFrame.tsx'
 import { type BillFilters, filtersFromParams, withFilters } from './bill-filters.ts'
+import { BILLS_PAGE_SIZE } from './billing.api.ts'
 
 type FilterChange = Parameters<typeof withFilters>[1]
 
@@ -12,14 +13,14 @@ type FilterChange = Parameters<typeof withFilters>[1]
 export function useBillFilters(): {
   filters: BillFilters
   setFilters: (change: FilterChange) => void
-  setPage: (page: number) => void
+  paging: ListPaging
 } {
   const [searchParams, setSearchParams] = useSearchParams()
-  const [, setPage] = usePageParam()
+  const paging = useListPaging(BILLS_PAGE_SIZE)
   const filters = useMemo(() => filtersFromParams(searchParams), [searchParams])
   const setFilters = useCallback(
     (change: FilterChange) => setSearchParams((params) => withFilters(params, change)),
     [setSearchParams],
   )
-  return { filters, setFilters, setPage }
+  return { filters, setFilters, paging }
 }
