@@ -15,7 +15,8 @@ const shared = ['account', 'billing', 'campaigns', 'coupons', 'notifications', '
 
 export default defineConfig({
   testDir: './journeys',
-  timeout: 60_000,
+  // Two journeys at once share two cores with the server: a short journey can take over a minute.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // Two browsers at once: much of a journey is waiting on the server, the SPA and its timers, which a
   // second journey fills (measured in bench/README.md "Test suite time"). E2E_WORKERS=1 for one.
