@@ -8,7 +8,7 @@ import { type Applied, applyOutcome, type IntentRow, lockIntent, type Outcome, r
 import { firstCapture, type PaypalCapture, PaypalError, type PaypalOrder } from './paypal.ts'
 import { applyPaypalRefund } from './refunds.ts'
 
-// PayPal's side of the state machine (notes §2): the capture answer and verified webhooks move money;
+// PayPal's side of the state machine (docs/payments.md "PayPal"): the capture answer and verified webhooks move money;
 // a capture is checked for its status, amount and currency before anything is credited; PENDING waits
 // for the webhook; each webhook event is handled once (unique event id, in the transaction that acts).
 
