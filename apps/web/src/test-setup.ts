@@ -1,8 +1,10 @@
-// jsdom lacks these browser APIs that antd relies on.
+// jsdom lacks these browser APIs that antd relies on. The system "asks for reduced motion", so antd
+// runs without animations (app/Root.tsx): jsdom never ends a transition, and every pop-up that closes
+// would otherwise stay in the page until rc-motion's deadline passes.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: query === '(prefers-reduced-motion: reduce)',
       media: query,
       onchange: null,
       addListener: () => {},
@@ -12,6 +14,35 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList
 }
+
+// jsdom computes a style by matching the element and each of its ancestors against every rule of
+// antd's style sheets: over half of the web tests' time went there (textarea auto-size, pop-up
+// alignment and form-item margins ask on every render). jsdom lays nothing out, so those answers
+// decide nothing a test can see; what can — an element hidden by `display: none` or
+// `visibility: hidden` set on it or an ancestor (Testing Library's role queries ask), or by the
+// `hidden` attribute (they check that themselves) — comes from inline styles, which this answer keeps.
+// Paddings, borders and margins not set inline are 0px, as on an element no style sheet reaches, so
+// antd's size arithmetic gets numbers rather than NaN.
+const blank = document.createElement('div')
+const box = ['top', 'right', 'bottom', 'left'].flatMap((side) => [
+  `padding-${side}`,
+  `margin-${side}`,
+  `border-${side}-width`,
+])
+window.getComputedStyle = (element: Element) => {
+  const style = (blank.cloneNode() as HTMLDivElement).style
+  if (element instanceof HTMLElement || element instanceof SVGElement) {
+    style.cssText = element.style.cssText
+    for (const property of box) if (!style.getPropertyValue(property)) style.setProperty(property, '0px')
+    if (!style.visibility) {
+      let parent = element.parentElement
+      while (parent && !parent.style.visibility) parent = parent.parentElement
+      if (parent) style.visibility = parent.style.visibility
+    }
+  }
+  return style
+}
+
 if (!window.ResizeObserver) {
   window.ResizeObserver = class {
     observe() {}
