@@ -12,6 +12,11 @@ const server = (name: string, db: 'pglite' | 'postgres') => ({
     root: 'apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     env: { TEST_DB: db },
+    // A worker runs its files one after another in the same module graph instead of importing the
+    // whole server again for each file (measured: a third less CPU). Safe because each file builds
+    // its own app on its own database and the server keeps no per-test state in modules; what modules
+    // remember is derived from inputs (rates, map layers) or from the file's own app.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
