@@ -9,19 +9,18 @@ import {
   type UserStatus,
 } from '@app/contract'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { Flex, Input, Segmented, Table, Tabs, Typography } from 'antd'
+import { Flex, Input, Segmented, Tabs, Typography } from 'antd'
 import type { ColumnsType, ColumnType, SorterResult, SortOrder } from 'antd/es/table/interface'
 import { useSearchParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
-import { QueryState } from '../../ui/QueryState.tsx'
+import { type ListPaging, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { useLastPage, useListParam } from '../../ui/use-list-params.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
+import { useListParam } from '../../ui/use-list-params.ts'
 import { mainRole, RoleButton, RoleTag, StatusTag, SuspendButton, useMayManage } from './AccountActions.tsx'
-import { type AccountFilters, accountsQuery, SORT_FIELDS } from './accounts.api.ts'
+import { ACCOUNTS_PAGE_SIZE, type AccountFilters, accountsQuery, SORT_FIELDS } from './accounts.api.ts'
 import { accountsMessages } from './accounts.i18n.ts'
 
 type StatusChoice = 'all' | UserStatus
@@ -30,9 +29,11 @@ const STATUS_CHOICES: StatusChoice[] = ['all', 'active', 'suspended']
 export const editUserPath = (id: string) => `${paths.admin.editUser}?user_id=${encodeURIComponent(id)}`
 
 /** Sort, group, status, keyword and page live in the URL, so reload, back and a shared link agree. */
-function useFilters(): [AccountFilters, (sortBy: AccountSortField, sortMode: 'asc' | 'desc' | null) => void] {
+function useFilters(
+  paging: ListPaging,
+): [AccountFilters, (sortBy: AccountSortField, sortMode: 'asc' | 'desc' | null) => void] {
   const [searchParams, setSearchParams] = useSearchParams()
-  const [page] = usePageParam()
+  const { page, pageSize } = paging
   const [keyword] = useListParam('keyword')
   const rawSort = searchParams.get('sort_by')
   const sortBy = SORT_FIELDS.find((field) => field === rawSort) ?? 'created_at'
@@ -53,7 +54,7 @@ function useFilters(): [AccountFilters, (sortBy: AccountSortField, sortMode: 'as
       copy.delete('page')
       return copy
     })
-  return [{ group, keyword, status, sortBy, sortMode, page }, setSort]
+  return [{ group, keyword, status, sortBy, sortMode, page, pageSize }, setSort]
 }
 
 /**
@@ -64,13 +65,12 @@ function useFilters(): [AccountFilters, (sortBy: AccountSortField, sortMode: 'as
 export function UserManagementPage() {
   const t = useT(accountsMessages)
   useDocumentTitle(t('list.title'))
-  const [filters, setSort] = useFilters()
-  const [, setPage] = usePageParam()
+  const paging = useListPaging(ACCOUNTS_PAGE_SIZE)
+  const [filters, setSort] = useFilters(paging)
   const [, setKeyword] = useListParam('keyword')
   const [, setStatus] = useListParam('status')
   const [, setGroup] = useListParam('group')
   const list = useQuery(accountsQuery(filters))
-  useLastPage(list.data, filters.page, setPage)
   const isFiltered = Boolean(filters.keyword || filters.status)
 
   return (
@@ -112,7 +112,7 @@ export function UserManagementPage() {
       <AccountsTable
         query={list}
         filters={filters}
-        onPageChange={setPage}
+        paging={paging}
         onSort={setSort}
         emptyText={isFiltered ? t('list.noMatch') : t('list.empty')}
       />
@@ -142,7 +142,7 @@ function RowActions({ account }: { account: Account }) {
 function AccountsTable(props: {
   query: UseQueryResult<Page<Account>>
   filters: AccountFilters
-  onPageChange: (page: number) => void
+  paging: ListPaging
   onSort: (field: AccountSortField, mode: 'asc' | 'desc' | null) => void
   emptyText: string
 }) {
@@ -223,34 +223,22 @@ function AccountsTable(props: {
   ]
 
   return (
-    <QueryState query={query}>
-      {(data) => (
-        <Table<Account>
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={data.items}
-          loading={query.isFetching}
-          scroll={{ x: 'max-content' }}
-          locale={{ emptyText: props.emptyText }}
-          onChange={(_pagination, _filters, sorter, extra) => {
-            if (extra.action !== 'sort') return
-            const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Account> | undefined
-            const field = SORT_FIELDS.find((candidate) => candidate === one?.columnKey)
-            if (!field) return
-            props.onSort(field, one?.order === 'ascend' ? 'asc' : one?.order === 'descend' ? 'desc' : null)
-          }}
-          pagination={{
-            current: data.page,
-            pageSize: data.page_size,
-            total: data.total,
-            showSizeChanger: false,
-            hideOnSinglePage: true,
-            showTotal: (total) => t('list.total', { count: total }),
-            onChange: props.onPageChange,
-          }}
-        />
-      )}
-    </QueryState>
+    <ListTable<Account>
+      query={query}
+      paging={props.paging}
+      columns={columns}
+      rowKey="id"
+      empty={props.emptyText}
+      total={(total) => t('list.total', { count: total })}
+      table={{
+        onChange: (_pagination, _filters, sorter, extra) => {
+          if (extra.action !== 'sort') return
+          const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<Account> | undefined
+          const field = SORT_FIELDS.find((candidate) => candidate === one?.columnKey)
+          if (!field) return
+          props.onSort(field, one?.order === 'ascend' ? 'asc' : one?.order === 'descend' ? 'desc' : null)
+        },
+      }}
+    />
   )
 }

@@ -26,6 +26,7 @@ export interface AccountFilters {
   sortBy: AccountSortField
   sortMode: 'asc' | 'desc'
   page: number
+  pageSize: number
 }
 
 export const accountsQuery = (filters: AccountFilters) =>
@@ -36,7 +37,7 @@ export const accountsQuery = (filters: AccountFilters) =>
         await call(contract.listUsers, {
           query: {
             page: filters.page,
-            page_size: ACCOUNTS_PAGE_SIZE,
+            page_size: filters.pageSize,
             group: filters.group,
             sort_by: filters.sortBy,
             sort_mode: filters.sortMode,
