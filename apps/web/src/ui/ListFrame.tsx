@@ -1,5 +1,6 @@
+import { PlusOutlined } from '@ant-design/icons'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { Flex, Input, Table, type TableProps, Typography } from 'antd'
+import { Button, Flex, Input, Table, type TableProps, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -137,12 +138,21 @@ export function ListFrame<T extends object>(
     title: ReactNode
     intro?: ReactNode
     actions?: ReactNode
+    /** The primary "new …" button, labelled by the page. */
+    create?: { label: ReactNode; onClick: () => void }
     search?: { value: string; placeholder: string; onSearch: (value: string) => void }
     filters?: ReactNode
     children?: ReactNode
   },
 ) {
-  const { nav, title, intro, actions, search, filters, children, ...table } = props
+  const { nav, title, intro, create, search, filters, children, ...table } = props
+  const actions =
+    props.actions ??
+    (create ? (
+      <Button type="primary" icon={<PlusOutlined />} onClick={create.onClick}>
+        {create.label}
+      </Button>
+    ) : null)
   const searchBox = search ? (
     <Input.Search
       key={search.value}

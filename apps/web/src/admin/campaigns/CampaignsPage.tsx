@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons'
 import type { Campaign } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, Image, Space, Tag, Typography } from 'antd'
@@ -127,18 +127,13 @@ export function CampaignsPage() {
     <ListFrame<Campaign>
       title={t('title')}
       intro={t('intro')}
-      actions={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => {
-            setEditing(null)
-            setOpen(true)
-          }}
-        >
-          {t('create')}
-        </Button>
-      }
+      create={{
+        label: t('create'),
+        onClick: () => {
+          setEditing(null)
+          setOpen(true)
+        },
+      }}
       search={{ value: keyword, placeholder: t('search'), onSearch: setKeyword }}
       query={list}
       paging={paging}

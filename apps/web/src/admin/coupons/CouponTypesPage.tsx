@@ -1,7 +1,6 @@
-import { PlusOutlined } from '@ant-design/icons'
 import { type CouponType, formatDate } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Flex, Tag, Typography } from 'antd'
+import { Flex, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -88,11 +87,7 @@ export function CouponTypesPage() {
       nav={<CouponsNav />}
       title={t('types.title')}
       intro={t('types.intro')}
-      actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-          {t('types.create')}
-        </Button>
-      }
+      create={{ label: t('types.create'), onClick: () => setCreating(true) }}
       search={{ value: keyword, placeholder: t('types.search'), onSearch: setKeyword }}
       query={list}
       paging={paging}

@@ -1,4 +1,4 @@
-import { PlusOutlined, StopOutlined } from '@ant-design/icons'
+import { StopOutlined } from '@ant-design/icons'
 import { type Coupon, formatDate, formatMoney } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, Flex, Popconfirm, Segmented, Select, Tag, Typography } from 'antd'
@@ -58,11 +58,7 @@ export function CouponsPage() {
       nav={<CouponsNav />}
       title={t('coupons.title')}
       intro={t('coupons.intro')}
-      actions={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
-          {t('coupons.create')}
-        </Button>
-      }
+      create={{ label: t('coupons.create'), onClick: () => setCreating(true) }}
       search={{ value: keyword, placeholder: t('coupons.search'), onSearch: setKeyword }}
       filters={
         <>

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons'
+import { DeleteOutlined, EditOutlined, UnorderedListOutlined } from '@ant-design/icons'
 import { formatDateTime, type Notification, type NotificationRecipient } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, Drawer, Flex, Progress, Space, Table, Tag, Typography } from 'antd'
@@ -136,18 +136,13 @@ export function NotificationsPage() {
     <ListFrame<Notification>
       title={t('title')}
       intro={t('intro')}
-      actions={
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => {
-            setEditing(null)
-            setOpen(true)
-          }}
-        >
-          {t('create')}
-        </Button>
-      }
+      create={{
+        label: t('create'),
+        onClick: () => {
+          setEditing(null)
+          setOpen(true)
+        },
+      }}
       search={{ value: keyword, placeholder: t('search'), onSearch: setKeyword }}
       query={list}
       paging={paging}
