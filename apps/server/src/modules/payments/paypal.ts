@@ -1,4 +1,3 @@
-import { ErrorCode } from '@app/contract'
 import type { PaymentsConfig } from '../../config.ts'
 import { type HttpResponse, jsonOf, type Transport } from './transport.ts'
 
@@ -52,7 +51,7 @@ export interface PaypalOrder {
   }[]
 }
 
-/** A PayPal error answer: its name and the first detail's issue (`ErrorCode.InstrumentDeclined`…). */
+/** A PayPal error answer: its name and the first detail's issue (`INSTRUMENT_DECLINED`…). */
 export class PaypalError extends Error {
   constructor(
     readonly status: number,

@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { crc32 } from 'node:zlib'
-import { ErrorCode } from '@app/contract'
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Ctx } from '../../context.ts'
@@ -536,7 +535,7 @@ ${definitionList([
       [
         ['success', 'Approve: the capture completes'],
         ['pending', 'Approve: the capture stays PENDING (complete it from the console)'],
-        ['decline', 'Approve, but the card is declined at capture (ErrorCode.InstrumentDeclined)'],
+        ['decline', 'Approve, but the card is declined at capture (INSTRUMENT_DECLINED)'],
         ['cancel', 'Cancel and return to the merchant'],
       ],
       'success',

@@ -10,7 +10,6 @@ import {
 import { App, Button, Flex, Form, Input, Radio, Typography } from 'antd'
 import { useNavigate } from 'react-router'
 import { pageFor, serverMessage } from '../../api/errors.ts'
-import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
