@@ -10,7 +10,7 @@ import { buildApp } from '../apps/server/src/app.ts'
 import { loadConfig } from '../apps/server/src/config.ts'
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts'
 import { newId } from '../apps/server/src/lib/ids.ts'
-import { hashPassword } from '../apps/server/src/modules/auth/passwords.ts'
+import { hashPassword } from '../apps/server/src/lib/passwords.ts'
 import { insertUser } from '../apps/server/src/modules/users/queries.ts'
 
 const target = process.env.BENCH_DB ?? 'memory://'
