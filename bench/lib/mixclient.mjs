@@ -4,7 +4,7 @@
 import net from 'node:net'
 
 /** Opens a connection; `request(raw)` sends one request and resolves with [status, body] when it is answered. */
-export function connect(port) {
+function connect(port) {
   return new Promise((resolve, reject) => {
     const socket = net.connect({ port, host: '127.0.0.1', noDelay: true })
     let buffer = Buffer.alloc(0)

@@ -67,7 +67,7 @@ const EnvSchema = z.object({
   PASSKEY_ORIGIN: z.url().optional(),
 })
 
-export type Env = z.infer<typeof EnvSchema>
+type Env = z.infer<typeof EnvSchema>
 
 export interface Config {
   env: Env['NODE_ENV']
@@ -121,7 +121,7 @@ export interface Config {
  * `origin` is PUBLIC_URL's origin unless PASSKEY_ORIGIN is set, `rpId` its host name, so a passkey
  * made here signs in only here.
  */
-export interface PasskeyConfig {
+interface PasskeyConfig {
   rpId: string
   origin: string
   rpName: string
@@ -166,7 +166,7 @@ function resolveSignIn(env: Env): SignInConfig {
   }
 }
 
-export interface MapsSettings {
+interface MapsSettings {
   /** A MapLibre style URL per base style (`{key}` stands for the map's key); null: the built-in offline style. */
   styles: Record<'normal' | 'dark' | 'satellite' | 'navigation_day' | 'navigation_night', string | null>
   /** Origins the configured styles load from (the CSP's connect-src and img-src). */
@@ -176,7 +176,7 @@ export interface MapsSettings {
 }
 
 /** docs/requirements.md §3.8: messages come from the online editor site and a local development address on port 8888. */
-export const DEV_EDITOR_ORIGIN = 'http://localhost:8888'
+const DEV_EDITOR_ORIGIN = 'http://localhost:8888'
 
 function originOf(url: string): string | null {
   try {
@@ -276,7 +276,7 @@ function resolveSecret(env: Env, dataDir: string): string {
 }
 
 /** Outside production the gateway simulator's default token works; production needs a real one. */
-export const DEV_GATEWAY_TOKEN = 'dev-gateway-token'
+const DEV_GATEWAY_TOKEN = 'dev-gateway-token'
 
 function resolveGatewayToken(env: Env): string {
   if (env.GATEWAY_TOKEN) {

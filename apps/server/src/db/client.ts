@@ -10,7 +10,7 @@ import type pg from 'pg'
 import { type DataLock, lockDataFolder } from './data-lock.ts'
 import * as schema from './schema/index.ts'
 
-export type Schema = typeof schema
+type Schema = typeof schema
 /** A database handle or an open transaction: queries take either as their first argument. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
@@ -185,8 +185,6 @@ export function pgConstraint(error: unknown): string | undefined {
 }
 
 export const PG_UNIQUE_VIOLATION = '23505'
-export const PG_CHECK_VIOLATION = '23514'
-export const PG_FOREIGN_KEY_VIOLATION = '23503'
 
 /**
  * The rows of a raw SQL query, typed by the caller (both drivers answer `{ rows }`). For the few

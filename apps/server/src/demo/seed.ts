@@ -14,7 +14,7 @@ import { seedDemoUsage, type UsageKey } from './usage.ts'
 // `npm run demo`: realistic accounts to look around with. Each later feature adds its own demo data
 // (keys, usage, bills, tickets, maps) here, through the same services the product uses.
 
-export const DEMO_PASSWORD = 'demo-password'
+const DEMO_PASSWORD = 'demo-password'
 
 const people: {
   email: string

@@ -132,7 +132,7 @@ function localiseFields(req: FastifyRequest, data: unknown, params?: Record<stri
 }
 
 /** What a 429 that names no wait of its own tells the client (RFC 9110 §10.2.3: `Retry-After` in seconds). */
-export const DEFAULT_RETRY_AFTER_SECONDS = 60
+const DEFAULT_RETRY_AFTER_SECONDS = 60
 
 /** The wait a refusal names: the limiter's own count of seconds (`tooManyRequests`), else the default. */
 function retryAfterOf(error: AppError): number {

@@ -47,7 +47,7 @@ function isReply(value: unknown): value is Reply<unknown> {
 
 type UserOf<E extends EndpointSpec> = E['roles'] extends 'public' | 'gateway' ? null : AuthUser
 
-export interface HandlerArgs<E extends EndpointSpec> {
+interface HandlerArgs<E extends EndpointSpec> {
   params: ParamsOf<E>
   query: QueryOf<E>
   body: BodyOf<E>
@@ -70,7 +70,7 @@ export interface HandlerArgs<E extends EndpointSpec> {
 type Result<E extends EndpointSpec> = E['raw'] extends true ? FastifyReply : ResponseOf<E> | Reply<ResponseOf<E>>
 
 /** Hot endpoints (`hot: true`) may answer synchronously, sparing the promise machinery. */
-export type Handler<E extends EndpointSpec> = (args: HandlerArgs<E>) => Promise<Result<E>> | Result<E>
+type Handler<E extends EndpointSpec> = (args: HandlerArgs<E>) => Promise<Result<E>> | Result<E>
 
 export interface Route {
   endpoint: EndpointSpec
@@ -144,7 +144,7 @@ function guard(ctx: Ctx, endpoint: EndpointSpec) {
   }
 }
 
-export function bearerToken(req: FastifyRequest): string | null {
+function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization
   if (!header) return null
   const match = /^Bearer\s+(\S+)$/i.exec(header)

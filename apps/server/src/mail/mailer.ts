@@ -9,7 +9,7 @@ import { openReplacements, type Replacement, redactLink, restore, SECRETS_GONE, 
 import { smtpTransport } from './smtp.ts'
 import { escapeHtml, render, type TemplateName } from './templates.ts'
 
-export interface MailRequest {
+interface MailRequest {
   to: string
   userId?: string | null
   template: TemplateName

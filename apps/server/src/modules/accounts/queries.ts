@@ -88,7 +88,7 @@ export async function listAccounts(db: Db, filter: AccountFilter): Promise<{ ite
   }
 }
 
-export async function defaultPlanName(db: Db): Promise<string | null> {
+async function defaultPlanName(db: Db): Promise<string | null> {
   const [row] = await db.select({ name: userPlans.name }).from(userPlans).where(eq(userPlans.isDefault, true)).limit(1)
   return row?.name ?? null
 }

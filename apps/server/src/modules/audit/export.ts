@@ -8,7 +8,7 @@ import { type AuditFilter, type AuditRow, walkAuditEntries } from './queries.ts'
 // the formula guard (`safeText`, lib/csv.ts): an e-mail or a JSON value that starts with = + - @
 // cannot run in a spreadsheet.
 
-export const EXPORT_MAX_ROWS = 100_000
+const EXPORT_MAX_ROWS = 100_000
 
 const HEADINGS = {
   en: ['Time (UTC)', 'Actor e-mail', 'Actor id', 'Action', 'Target type', 'Target id', 'Before', 'After', 'IP'],

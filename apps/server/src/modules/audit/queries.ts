@@ -23,7 +23,7 @@ export interface AuditFilter {
 const ACTOR_ID = /^usr_[0-9a-z]{26}$/
 const DAY_MS = 86_400_000
 
-export function toAuditEntry(row: AuditRow): AuditEntry {
+function toAuditEntry(row: AuditRow): AuditEntry {
   return {
     id: String(row.id),
     actor_id: row.actorId,
@@ -38,7 +38,7 @@ export function toAuditEntry(row: AuditRow): AuditEntry {
   }
 }
 
-export function auditWhere(filter: AuditFilter): SQL | undefined {
+function auditWhere(filter: AuditFilter): SQL | undefined {
   const conditions: SQL[] = []
   const actor = filter.actor?.trim()
   if (actor) {

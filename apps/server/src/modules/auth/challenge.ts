@@ -11,7 +11,7 @@ import { verifyJwt } from '../../lib/jwt.ts'
 // which only `POST /v1/users/2fa/verify-code` accepts (its own key, audience and type, so it can never
 // pass for an access token or the other way round).
 
-export const CHALLENGE_MINUTES = 5
+const CHALLENGE_MINUTES = 5
 const ISSUER = 'maps-portal'
 const AUDIENCE = 'maps-portal-2fa'
 const TYPE = 'mfa-challenge+jwt'

@@ -260,7 +260,7 @@ export async function requestPasswordReset(ctx: Ctx, meta: RequestMeta, email: s
 }
 
 /** "a***@example.com": enough for the user to recognise the account, little for anyone else. */
-export function maskEmail(email: string) {
+function maskEmail(email: string) {
   const [local = '', domain = ''] = email.split('@')
   return `${local.slice(0, 1)}***@${domain}`
 }

@@ -52,7 +52,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? ''
 }
 
-export function bodyHash(body: unknown): string {
+function bodyHash(body: unknown): string {
   return sha256Hex(body === undefined || body === null ? '' : canonical(body))
 }
 

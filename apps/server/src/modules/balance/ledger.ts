@@ -43,7 +43,7 @@ export function ledgerOptions(ctx: { clock: { now(): Date }; mail: Mailer }): Le
 }
 
 /** 422 ErrorCode.InsufficientBalance, with both amounts in the message. */
-export function insufficientBalance(balanceCents: bigint, amountCents: bigint) {
+function insufficientBalance(balanceCents: bigint, amountCents: bigint) {
   return new AppError(ErrorCode.InsufficientBalance, 422, 'balance.insufficient', {
     balance: formatCents(balanceCents),
     amount: formatCents(amountCents),

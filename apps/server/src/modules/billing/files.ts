@@ -202,7 +202,7 @@ function findFont(names: readonly string[]): Buffer | null {
 }
 
 /** The fonts found on this machine (Debian's fonts-noto-core), read once. */
-export function pdfFonts(): Fonts {
+function pdfFonts(): Fonts {
   if (fonts) return fonts
   const regular = findFont(['NotoSans-Regular.ttf', 'DejaVuSans.ttf'])
   const bold = findFont(['NotoSans-Bold.ttf', 'DejaVuSans-Bold.ttf']) ?? regular
@@ -219,7 +219,7 @@ export function pdfFonts(): Fonts {
 }
 
 /** The language a PDF can be written in here: without the fonts for it, English. */
-export function pdfLang(lang: Lang): Lang {
+function pdfLang(lang: Lang): Lang {
   const found = pdfFonts()
   if (!found.text.unicode) return 'en'
   if (lang === 'my' && !found.myanmar) return 'en'

@@ -28,9 +28,9 @@ import { type StoredLine, type StoredTier, toBillingRun } from './queries.ts'
 // user's bill of a month is unique (user_id, year, month) and inserted with ON CONFLICT DO NOTHING, so a
 // rerun, a second instance or a run restarted after a crash creates no bill twice.
 
-export const CHUNK_USERS = 2000
+const CHUNK_USERS = 2000
 /** A running run whose heartbeat is older than this is taken for dead and marked failed. */
-export const STALE_RUN_MS = 10 * 60_000
+const STALE_RUN_MS = 10 * 60_000
 
 export interface GenerateDeps {
   db: Db
@@ -98,7 +98,7 @@ function commonMerged(book: PriceBook, isNew: boolean): MergedPrice[] {
   return entry.legacy
 }
 
-export interface PricedBill {
+interface PricedBill {
   result: BillResult
   /** The lines as stored (see `StoredLine`): the services used, each with the tiers it reached. */
   lines: StoredLine[]
@@ -109,7 +109,7 @@ export interface PricedBill {
  * One user's bill by the one pricing function: `hits` per service, the user's book and flags, their
  * private prices. Lines are kept for the services used, each with the tiers its requests fell in.
  */
-export function priceUserBill(
+function priceUserBill(
   book: PriceBook,
   user: { isNew: boolean; enjoyDiscount: boolean },
   own: readonly ServicePrice[] | undefined,
@@ -149,7 +149,7 @@ export function previousMonth(now: Date): { year: number; month: number; closedA
 }
 
 /** The instant a month ends (the first moment of the next one, UTC). */
-export function monthEnd(year: number, month: number): Date {
+function monthEnd(year: number, month: number): Date {
   return new Date(Date.UTC(year, month, 1))
 }
 

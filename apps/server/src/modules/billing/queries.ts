@@ -16,7 +16,7 @@ import { escapeLike } from '../../lib/like.ts'
 // The bills' queries. A bill is listed with its owner's e-mail and name; `toBill`/`toBillDetail` are
 // the only places a row becomes an API bill.
 
-export type BillRow = typeof bills.$inferSelect
+type BillRow = typeof bills.$inferSelect
 export type BillingRunRow = typeof billingRuns.$inferSelect
 
 export interface BillWithUser {
@@ -27,7 +27,7 @@ export interface BillWithUser {
 }
 
 /** `numeric(18,8)` as stored ("10.00000000") → the shortest exact decimal ("10", "7.5"). */
-export function plainDecimal(value: string): string {
+function plainDecimal(value: string): string {
   return formatRate(parseRate(value)).replace(/\.0$/, '')
 }
 
@@ -70,7 +70,7 @@ export type StoredTier = [number, number, string, number, string]
 
 const per1000Cache = new Map<string, string>()
 /** `ratePer1000`, remembered: a few distinct rates are shown on every bill. */
-export function per1000(rate: string): string {
+function per1000(rate: string): string {
   let shown = per1000Cache.get(rate)
   if (shown === undefined) {
     shown = ratePer1000(rate)
@@ -79,7 +79,7 @@ export function per1000(rate: string): string {
   return shown
 }
 
-export function toBillLines(stored: readonly StoredLine[]): BillLine[] {
+function toBillLines(stored: readonly StoredLine[]): BillLine[] {
   return stored.map(([service, hits, free, billable, isPrivate, subtotal, tiers]) => ({
     service: service as BillLine['service'],
     hits,

@@ -8,9 +8,9 @@ import { monthIsBilled } from './queries.ts'
 // index on running runs lets one in and turns the other away (409, ignored here), and the bills'
 // (user, year, month) key would keep even two runs from billing anyone twice.
 
-export const CHECK_EVERY_MS = 5 * 60_000
+const CHECK_EVERY_MS = 5 * 60_000
 /** Usage reported late by the gateway still lands in the month during this hour. */
-export const GRACE_MS = 60 * 60_000
+const GRACE_MS = 60 * 60_000
 const FIRST_CHECK_MS = 60_000
 
 export interface BillingScheduler {

@@ -45,7 +45,7 @@ export async function billFor(db: Db, actFor: ActFor, id: string) {
 
 const ISSUER = 'maps-portal'
 const AUDIENCE = 'maps-portal-bill-file'
-export const DOWNLOAD_TOKEN_MS = 5 * 60_000
+const DOWNLOAD_TOKEN_MS = 5 * 60_000
 
 const keys = new WeakMap<Ctx, Uint8Array>()
 /** A key of its own (not the session key), so no session token can pass for a download token or back. */

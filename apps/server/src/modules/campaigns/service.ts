@@ -20,7 +20,7 @@ import { filePath } from '../files/files.ts'
 type CampaignRow = typeof campaigns.$inferSelect
 type Body = BodyOf<typeof createCampaignEndpoint>
 
-export function utcDate(now: Date): string {
+function utcDate(now: Date): string {
   return now.toISOString().slice(0, 10)
 }
 

@@ -12,7 +12,7 @@ import { debit } from '../balance/ledger.ts'
 // redemption, so a failure leaves the others done and this one for the next round. Two instances may
 // look at the same redemption: its row lock (SKIP LOCKED) and `expired_at` let only one take it back.
 
-export const EXPIRY_EVERY_MS = 5 * 60_000
+const EXPIRY_EVERY_MS = 5 * 60_000
 const FIRST_CHECK_MS = 60_000
 const BATCH = 100
 

@@ -86,7 +86,7 @@ export interface CouponWithType {
 }
 
 /** Whether a coupon can be redeemed today: not disabled, not past its last day, not used up. */
-export function isAvailable(row: CouponRow, today: string): boolean {
+function isAvailable(row: CouponRow, today: string): boolean {
   return row.disabledAt === null && row.dateExpired >= today && (row.remaining === null || row.remaining > 0)
 }
 
@@ -202,7 +202,7 @@ export interface CouponLogView {
   typeName: string
 }
 
-export function couponLogStatus(log: CouponLogRow): CouponLog['status'] {
+function couponLogStatus(log: CouponLogRow): CouponLog['status'] {
   if (log.expiredAt !== null) return (log.expiredAmountCents ?? 0n) > 0n ? 'expired' : 'spent'
   return log.unspentCents > 0n ? 'active' : 'spent'
 }

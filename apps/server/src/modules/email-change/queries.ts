@@ -30,7 +30,7 @@ interface Joined {
   handledByEmail: string | null
 }
 
-export function toEmailChangeRequest(row: Joined): EmailChangeRequest {
+function toEmailChangeRequest(row: Joined): EmailChangeRequest {
   const r = row.request
   return {
     id: r.id,

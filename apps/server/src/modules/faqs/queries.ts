@@ -6,8 +6,8 @@ import { escapeLike } from '../../lib/like.ts'
 
 // The FAQs' queries. `toFaqCategory` and `toFaq` are the only places a row becomes an API answer.
 
-export type FaqCategoryRow = typeof faqCategories.$inferSelect
-export type FaqRow = typeof faqs.$inferSelect
+type FaqCategoryRow = typeof faqCategories.$inferSelect
+type FaqRow = typeof faqs.$inferSelect
 
 export interface Page {
   limit: number
@@ -17,7 +17,7 @@ export interface Page {
 // Spelled out: inside a sub-select drizzle would leave `faq_categories.id` unqualified.
 const entriesOf = sql<number>`(select count(*)::int from ${faqs} f where f.category_id = ${faqCategories}.id)`
 
-export function toFaqCategory(row: FaqCategoryRow, entries: number): FaqCategory {
+function toFaqCategory(row: FaqCategoryRow, entries: number): FaqCategory {
   return { id: row.id, name: row.name, faqs: entries, created_at: row.createdAt.toISOString() }
 }
 
@@ -57,7 +57,7 @@ type Selected = {
   author: { id: string; firstName: string | null; lastName: string | null } | null
 }
 
-export function toFaq(row: Selected): Faq {
+function toFaq(row: Selected): Faq {
   return {
     id: row.faq.id,
     category: row.category,

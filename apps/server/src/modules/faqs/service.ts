@@ -90,7 +90,7 @@ export async function deleteCategory(ctx: Ctx, meta: RequestMeta, actor: AuthUse
   })
 }
 
-export async function getFaq(ctx: Ctx, id: string): Promise<Faq> {
+async function getFaq(ctx: Ctx, id: string): Promise<Faq> {
   const faq = await findFaq(ctx.db, id)
   if (!faq) throw notFound('faqs.notFound')
   return faq

@@ -15,7 +15,7 @@ const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif
 /** Pixel-flood guard (ASVS 5.2.x): images larger than this on a side are refused before decoding. */
 const MAX_SIDE = 8000
 
-export const FILE_PATH_PREFIX = '/files/'
+const FILE_PATH_PREFIX = '/files/'
 
 export function filePath(id: string) {
   return `${FILE_PATH_PREFIX}${id}`

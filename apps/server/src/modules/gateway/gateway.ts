@@ -11,7 +11,7 @@ import { createQuotaCounter, limitFor, type QuotaCounter } from './quota.ts'
 
 const CHANNEL = 'gateway_cache'
 
-export interface VerifyInput {
+interface VerifyInput {
   key: string
   service: Parameters<typeof decide>[1]
   origin?: string | null

@@ -35,12 +35,12 @@ const REQUEST = 0
 const LOAD = 1
 type Kind = typeof REQUEST | typeof LOAD
 
-export interface KindUse {
+interface KindUse {
   minute: number
   day: number
   month: number
 }
-export interface QuotaUse {
+interface QuotaUse {
   requests: KindUse
   loads: KindUse
 }

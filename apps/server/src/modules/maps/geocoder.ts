@@ -6,7 +6,7 @@ import { createRequire } from 'node:module'
 // the search works without any outside service. A provider that calls a geocoding API implements the
 // same interface (docs/maps.md "Geocoder").
 
-export interface Place {
+interface Place {
   name: string
   /** Province and country, for telling places of one name apart. */
   detail: string | null
@@ -38,7 +38,7 @@ interface Entry {
 }
 
 /** Lower case, without diacritics: "Đà Nẵng" and "da nang" compare equal. */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -27,7 +27,7 @@ import type { Geocoder } from './geocoder.ts'
 // the contract's `checkImportRow`; rows with only an address are located by the geocoder. Nothing is
 // written here: the preview shows the verdicts, and the valid rows are then added in one transaction.
 
-export type Cell = string | number | null
+type Cell = string | number | null
 export interface Table {
   format: 'csv' | 'xlsx'
   /** Rows with their number as a spreadsheet shows it (1-based). */

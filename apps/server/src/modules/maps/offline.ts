@@ -19,7 +19,7 @@ interface Palette {
 }
 
 /** Satellite imagery cannot be drawn from vector data: it is only available when a URL is configured. */
-export const OFFLINE_STYLES: Partial<Record<StyleName, Palette>> = {
+const OFFLINE_STYLES: Partial<Record<StyleName, Palette>> = {
   normal: { sea: '#aad3df', land: '#f2efe9', border: '#9b8fa8', borderWidth: 0.8 },
   dark: { sea: '#1a2433', land: '#2c3440', border: '#6b7689', borderWidth: 0.8 },
   navigation_day: { sea: '#bfe0f5', land: '#fbfaf6', border: '#d9825b', borderWidth: 1.1 },

@@ -26,8 +26,6 @@ import { writeAudit } from '../audit/audit.ts'
 // keeps one recipient from getting it twice), and the worker in src/jobs/notifications.ts sends them
 // from `send_at` on. Only a pending notification can be changed or deleted.
 
-export const NOTIFICATION_NO_RECIPIENTS = 'NOTIFICATION_NO_RECIPIENTS'
-
 type Body = BodyOf<typeof createNotificationEndpoint>
 type Row = typeof notifications.$inferSelect
 

@@ -197,7 +197,7 @@ async function settle(
     .where(eq(paymentIntents.id, intent.id))
 }
 
-export function providerName(provider: IntentRow['provider']): string {
+function providerName(provider: IntentRow['provider']): string {
   return provider === 'vnpay' ? 'VNPay' : provider === 'paypal' ? 'PayPal' : 'bank transfer'
 }
 

@@ -17,7 +17,7 @@ import { applyPaypalRefund } from './refunds.ts'
  * same order is captured again (PayPal's "handle funding failures" guide: restart the payment). The
  * payment stays pending; nothing was charged.
  */
-export const RETRY_ISSUES = new Set(['INSTRUMENT_DECLINED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING'])
+const RETRY_ISSUES = new Set(['INSTRUMENT_DECLINED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING'])
 
 /** PayPal errors that end the attempt (the buyer starts again with a new payment). */
 const FINAL_ISSUES = new Set([

@@ -8,7 +8,7 @@ import { type HttpResponse, jsonOf, type Transport } from './transport.ts'
 
 type PaypalConfig = PaymentsConfig['paypal']
 
-export interface PaypalAmount {
+interface PaypalAmount {
   currency_code: string
   value: string
 }

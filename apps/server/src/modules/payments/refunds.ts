@@ -85,7 +85,7 @@ async function refundTotals(db: Db, intentId: string, exceptId?: string): Promis
  * therefore sum to exactly the credit once the whole total is refunded, and a refund beyond the total
  * (which the provider may report) takes nothing more than the credit.
  */
-export function creditShare(
+function creditShare(
   intent: Pick<IntentRow, 'creditCents' | 'totalMinor'>,
   completedMinor: bigint,
   takenCents: bigint,

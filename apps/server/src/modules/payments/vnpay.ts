@@ -7,7 +7,7 @@ import { vnpayDate, vnpayOrderInfo, vnpaySignData } from '@app/contract'
 // computed in GMT+7 explicitly (whatever TZ the process runs with); amounts stay bigint; a querydr answer
 // without a signature is refused; `vnp_SecureHashType` is not sent (2.1.0).
 
-export const VNPAY_VERSION = '2.1.0'
+const VNPAY_VERSION = '2.1.0'
 
 export interface VnpayCredentials {
   tmnCode: string
@@ -20,7 +20,7 @@ export function hmacSha512(secret: string, data: string): string {
 }
 
 /** The signature of a parameter set (what `vnp_SecureHash` carries). */
-export function vnpaySign(secret: string, params: Record<string, string>): string {
+function vnpaySign(secret: string, params: Record<string, string>): string {
   return hmacSha512(secret, vnpaySignData(params))
 }
 
@@ -65,22 +65,20 @@ export function buildPayUrl(base: string, credentials: VnpayCredentials, input: 
 }
 
 /** VNPay's IpAddr field takes 7 to 45 characters: an IPv4-mapped IPv6 address is given as its IPv4. */
-export function vnpayIp(ip: string): string {
+function vnpayIp(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)
   const value = mapped?.[1] ?? ip
   return value.length >= 7 && value.length <= 45 ? value : '127.0.0.1'
 }
 
-export type ParsedQuery =
-  | { ok: true; params: Record<string, string> }
-  | { ok: false; reason: 'duplicate' | 'malformed' }
+type ParsedQuery = { ok: true; params: Record<string, string> } | { ok: false; reason: 'duplicate' | 'malformed' }
 
 /**
  * The query string of a request as VNPay sent it, strictly: a key given twice is refused (a second
  * value could differ from the one that was signed), as is a query that is not valid URL encoding.
  * Values are always strings here (no `a[b]=` objects, no arrays).
  */
-export function parseQuery(rawUrl: string): ParsedQuery {
+function parseQuery(rawUrl: string): ParsedQuery {
   const at = rawUrl.indexOf('?')
   const search = at === -1 ? '' : rawUrl.slice(at + 1)
   const params: Record<string, string> = Object.create(null)

@@ -27,10 +27,10 @@ export const SETTING_KEYS = {
 } as const
 
 /** Defaults until an admin sets them (USD with 2 decimals; percent; VND per USD). */
-export const DEFAULT_FREE_MONTH = '5.00'
-export const DEFAULT_FREE_FIRST_REGISTER = '10.00'
-export const DEFAULT_DISCOUNT_PERCENT = '10'
-export const DEFAULT_EXCHANGE_RATE = '25400'
+const DEFAULT_FREE_MONTH = '5.00'
+const DEFAULT_FREE_FIRST_REGISTER = '10.00'
+const DEFAULT_DISCOUNT_PERCENT = '10'
+const DEFAULT_EXCHANGE_RATE = '25400'
 
 const SERVICE_ORDER = new Map<string, number>(SERVICE_TYPES.map((s, i) => [s, i]))
 
@@ -51,7 +51,7 @@ export function normalRate(value: string): string {
 type SettingRow = typeof settingsWeight.$inferSelect
 
 /** Ranges of the given settings, by setting id, sorted by `request_from`. */
-export async function rangesBySetting(db: Db, settingIds: readonly string[]): Promise<Map<string, PriceRange[]>> {
+async function rangesBySetting(db: Db, settingIds: readonly string[]): Promise<Map<string, PriceRange[]>> {
   const result = new Map<string, PriceRange[]>()
   if (settingIds.length === 0) return result
   const rows = await db

@@ -7,11 +7,6 @@ import { byServiceOrder, isServiceType, normalRate } from './prices.ts'
 export type SettingRow = typeof settingsWeight.$inferSelect
 export type RangeRow = typeof rangeRequests.$inferSelect
 
-export async function findSetting(db: Db, id: string): Promise<SettingRow | null> {
-  const [row] = await db.select().from(settingsWeight).where(eq(settingsWeight.id, id)).limit(1)
-  return row ?? null
-}
-
 /** Locks a setting's row for the rest of the transaction: changes to its ranges are serialised by it. */
 export async function lockSetting(db: Db, id: string): Promise<SettingRow | null> {
   const [row] = await db.select().from(settingsWeight).where(eq(settingsWeight.id, id)).limit(1).for('update')
@@ -34,7 +29,7 @@ export async function rangeRowsOf(db: Db, settingIds: readonly string[]): Promis
   return result
 }
 
-export function toRange(row: RangeRow): RangeRequest {
+function toRange(row: RangeRow): RangeRequest {
   const rate = normalRate(row.rate)
   return {
     id: row.id,
@@ -49,7 +44,7 @@ export function toRange(row: RangeRow): RangeRequest {
   }
 }
 
-export function toRateSetting(row: SettingRow, userEmail: string | null, ranges: readonly RangeRow[]): RateSetting {
+function toRateSetting(row: SettingRow, userEmail: string | null, ranges: readonly RangeRow[]): RateSetting {
   const rate = normalRate(row.rate)
   return {
     id: row.id,

@@ -18,7 +18,7 @@ import { definitionList, escapeHtml, hidden, page, radios } from './pages.ts'
 const WEBHOOK_PATH = '/v1/payments/paypal/webhook'
 const TOKEN_TTL_S = 32_400
 
-export type PaypalChoice = 'success' | 'pending' | 'decline' | 'cancel'
+type PaypalChoice = 'success' | 'pending' | 'decline' | 'cancel'
 
 interface SandboxCapture {
   id: string

@@ -12,7 +12,7 @@ import { notifyDue, registerVnpaySandbox } from './vnpay.ts'
 // Outside production their pages answer only whom SANDBOX_CONSOLE lets in (console-access.ts); anyone
 // else gets the same 404 as for a path that does not exist.
 
-export function sandboxEnabled(ctx: Ctx): boolean {
+function sandboxEnabled(ctx: Ctx): boolean {
   const { vnpay, paypal } = ctx.config.payments
   return !ctx.config.isProduction && (vnpay.mode === 'sandbox' || paypal.mode === 'sandbox')
 }

@@ -24,7 +24,7 @@ import { verifyGoogleIdToken } from './google.ts'
 //   linking would hand the account to whoever registered it first, or to the provider's user);
 // - no account: a new customer is made, its address confirmed by the provider.
 
-export type Provider = 'google' | 'facebook'
+type Provider = 'google' | 'facebook'
 
 export interface ProviderIdentity {
   subject: string
@@ -60,7 +60,7 @@ async function limitByIp(ctx: Ctx, meta: RequestMeta) {
 // keeps `attempt` (never sent to Google) and sends Google its hash; an ID token opens a session only
 // with the attempt whose hash it carries, and only once: a token stolen on its way back (history, a
 // log, a shoulder) is useless without the secret, and a replay finds the nonce gone.
-export const NONCE_MINUTES = 10
+const NONCE_MINUTES = 10
 
 const nonceOf = (attempt: string) => createHash('sha256').update(attempt).digest('base64url')
 

@@ -32,7 +32,7 @@ const owner = {
   email: users.email,
 }
 
-export function toTicketSummary(row: TicketRow, user: UserCols, messages: number, label: string | null): TicketSummary {
+function toTicketSummary(row: TicketRow, user: UserCols, messages: number, label: string | null): TicketSummary {
   const reference: TicketReference | null =
     row.referenceType && row.referenceId ? { type: row.referenceType, id: row.referenceId, label } : null
   return {
@@ -125,7 +125,7 @@ export async function findTicket(db: Db, id: string): Promise<Ticket | null> {
   }
 }
 
-export function toTicketMessage(
+function toTicketMessage(
   row: typeof ticketMessages.$inferSelect,
   by: { id: string; firstName: string | null; lastName: string | null },
 ): TicketMessage {

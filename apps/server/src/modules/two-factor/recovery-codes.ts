@@ -21,12 +21,12 @@ const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567'
 const macKey = (ctx: Ctx) => deriveKey(ctx.config.secret, 'recovery-codes-hmac-sha256')
 
 /** The stored form of a (normalised) code. */
-export function hashRecoveryCode(ctx: Ctx, userId: string, code: string): string {
+function hashRecoveryCode(ctx: Ctx, userId: string, code: string): string {
   return createHmac('sha256', macKey(ctx)).update(`${userId}\u0000${code}`).digest('hex')
 }
 
 /** A new code: RECOVERY_CODE_LENGTH base32 characters, 5 random bits each. */
-export function newRecoveryCode(): string {
+function newRecoveryCode(): string {
   const bytes = randomBytes((RECOVERY_CODE_LENGTH * 5) / 8)
   let bits = 0
   let value = 0

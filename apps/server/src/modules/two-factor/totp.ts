@@ -4,10 +4,10 @@ import { safeEqual } from '../../lib/crypto.ts'
 
 // RFC 6238 TOTP as docs/requirements.md §4.5 fixes it: SHA-1, 6 digits, 30-second steps, one step either side accepted.
 
-export const PERIOD_SECONDS = 30
-export const DIGITS = 6
+const PERIOD_SECONDS = 30
+const DIGITS = 6
 /** Steps accepted either side of the current one (network delay, a slightly wrong clock). */
-export const WINDOW = 1
+const WINDOW = 1
 
 /** A new secret: 160 random bits (RFC 4226's recommended length), in base32 for authenticator apps. */
 export function newSecret(): string {

@@ -281,12 +281,12 @@ async function storedResult(db: Db, batchId: string): Promise<UsageBatchResult |
 // plan whatever the batch size, and no per-row parsing beyond the arrays themselves.
 
 /** A PostgreSQL array literal of texts, every element quoted (and `"`, `\\` escaped); null as NULL. */
-export function pgTextArray(values: readonly (string | null)[]): string {
+function pgTextArray(values: readonly (string | null)[]): string {
   return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`
 }
 
 /** A PostgreSQL array literal of integers. */
-export function pgIntArray(values: readonly number[]): string {
+function pgIntArray(values: readonly number[]): string {
   return `{${values.join(',')}}`
 }
 

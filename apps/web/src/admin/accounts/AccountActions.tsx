@@ -83,7 +83,7 @@ export function SuspendButton({ account, size }: { account: Who; size?: 'small' 
 }
 
 /** The back-office menu entries a role opens, read from the one page table (docs/requirements.md §2.4). */
-export function menuPagesOf(role: Role) {
+function menuPagesOf(role: Role) {
   return adminPages.filter((page) => page.inMenu && page.roles.includes(role))
 }
 

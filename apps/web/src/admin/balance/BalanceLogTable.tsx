@@ -14,10 +14,10 @@ import type { BalanceSort, SortOrder as Order } from './balance-filters.ts'
 // first direction rather than to an unsorted list the server has not got.
 const LARGEST_FIRST: SortOrder[] = ['descend', 'ascend', 'descend']
 
-export const balanceLogPath = (userId: string) => `${paths.admin.balanceLog}?user_id=${encodeURIComponent(userId)}`
+const balanceLogPath = (userId: string) => `${paths.admin.balanceLog}?user_id=${encodeURIComponent(userId)}`
 
 /** A movement's type, green for a credit and red for a debit. */
-export function BalanceTypeTag({ log }: { log: Pick<BalanceLog, 'type' | 'amount'> }) {
+function BalanceTypeTag({ log }: { log: Pick<BalanceLog, 'type' | 'amount'> }) {
   const t = useT(balanceMessages)
   return <Tag color={log.amount.startsWith('-') ? 'red' : 'green'}>{t(`types.${log.type}`)}</Tag>
 }

@@ -18,7 +18,7 @@ const TYPES: Record<BalanceLogType, true> = {
 }
 
 /** Every movement type, in the contract's order. */
-export const BALANCE_LOG_TYPES = Object.keys(TYPES) as BalanceLogType[]
+const BALANCE_LOG_TYPES = Object.keys(TYPES) as BalanceLogType[]
 
 /** `all`, every credit or every debit, or one movement type (the server's `filter_type`). */
 export type BalanceTypeFilter = 'all' | 'credit' | 'debit' | BalanceLogType

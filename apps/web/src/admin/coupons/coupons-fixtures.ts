@@ -5,7 +5,7 @@ import { USER_ID } from '../../test/usage-fixtures.ts'
 // schemas so a fixture cannot drift from what the server sends.
 
 export const SUMMER_TYPE_ID = 'cpt_01jdsummer0000000000000000'
-export const WELCOME_TYPE_ID = 'cpt_01jdwelcome000000000000000'
+const WELCOME_TYPE_ID = 'cpt_01jdwelcome000000000000000'
 export const SUMMER_COUPON_ID = 'cpn_01jdsummer0000000000000000'
 export const OLD_COUPON_ID = 'cpn_01jdold0000000000000000000'
 

@@ -5,7 +5,7 @@ import { call } from '../../api/client.ts'
 // The back office's key calls. Queries sit under ['keys'] like the customer's, so a change made here
 // (or in the shared key form) refreshes every key list.
 
-export const ADMIN_KEYS_PAGE_SIZE = 20
+const ADMIN_KEYS_PAGE_SIZE = 20
 
 export type KeyStatusFilter = 'active' | 'suspended'
 

@@ -15,7 +15,7 @@ import { usageMessages } from './usage.i18n.ts'
 import { type DateRange, rangeSearch } from './usage-range.ts'
 
 /** The per-user view of one account over a period. */
-export const userUsagePath = (userId: string, range: DateRange) =>
+const userUsagePath = (userId: string, range: DateRange) =>
   `${paths.admin.viewHits}?user_id=${encodeURIComponent(userId)}&${rangeSearch(range)}`
 
 /** The columns of a list of accounts' usage: e-mail (opening the account's usage), name and counts. */

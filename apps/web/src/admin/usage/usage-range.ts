@@ -81,7 +81,7 @@ export function defaultUnit(range: DateRange): Exclude<UsageUnit, 'hour'> {
   return chartUnit(startOf(range.from), new Date(startOf(range.to).getTime() + DAY_MS))
 }
 
-export function isUnit(value: string | null): value is UsageUnit {
+function isUnit(value: string | null): value is UsageUnit {
   return (USAGE_UNITS as readonly string[]).includes(value ?? '')
 }
 

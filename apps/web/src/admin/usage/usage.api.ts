@@ -5,8 +5,8 @@ import { type DateRange, type MonthChoice, rangeQuery } from './usage-range.ts'
 
 // The back office's statistics calls (docs/usage.md). Everything sits under ['statistics'].
 
-export const USAGE_USERS_PAGE_SIZE = 20
-export const RECENT_REQUESTS_PAGE_SIZE = 50
+const USAGE_USERS_PAGE_SIZE = 20
+const RECENT_REQUESTS_PAGE_SIZE = 50
 
 /** Every user together, per service and time unit. */
 export const allUsersUsageQuery = (range: DateRange, unit: contract.UsageUnit) =>
@@ -88,7 +88,7 @@ export const recentRequestsCountQuery = (userId: string, month: MonthChoice) =>
   })
 
 /** The user's requests of a month as CSV, saved as usage-<user>-YYYY-MM.csv. */
-export async function downloadUsageCsv(userId: string, month: MonthChoice, fileStem: string): Promise<void> {
+async function downloadUsageCsv(userId: string, month: MonthChoice, fileStem: string): Promise<void> {
   const pad = String(month.month).padStart(2, '0')
   await download(
     contract.exportUsageCsv,

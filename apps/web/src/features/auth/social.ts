@@ -20,7 +20,7 @@ function random(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-export function returnUrl(provider: Provider): string {
+function returnUrl(provider: Provider): string {
   return `${window.location.origin}${provider === 'google' ? paths.loginGoogle : paths.loginFacebook}`
 }
 

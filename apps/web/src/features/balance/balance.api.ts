@@ -7,7 +7,7 @@ import { billQuery } from '../billing/billing.api.ts'
 // alert), the dashboard's runway card and the bill page's "Pay from balance". Whatever moves the
 // balance refreshes the summary, the logs and the profile (the header's balance comes from it).
 
-export const LOG_PAGE_SIZE = 10
+const LOG_PAGE_SIZE = 10
 
 /** The balance log's filter: every movement, or only credits or only debits. */
 export const LOG_FILTERS = ['all', 'credit', 'debit'] as const

@@ -8,7 +8,7 @@ import { useStored } from '../../lib/store.ts'
 import { campaignBannerMessages } from './campaigns.i18n.ts'
 import { dismissCampaign, dismissedCampaigns } from './dismissed.ts'
 
-export const activeCampaignsQuery = () => ({
+const activeCampaignsQuery = () => ({
   queryKey: ['campaigns', 'active'],
   queryFn: async () => (await call(contract.activeCampaigns)).data,
   staleTime: 5 * 60_000,

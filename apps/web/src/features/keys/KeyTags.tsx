@@ -26,7 +26,7 @@ export function KeyStatusTag({ status }: { status: Key['status'] }) {
 }
 
 /** How many domains and addresses may use the key ("No restriction", "2 domains · 1 IP"). */
-export function useRestrictionSummary() {
+function useRestrictionSummary() {
   const t = useT(keyFormMessages)
   return (rows: Key['restriction_list']) => {
     const { domains, ips } = restrictionCounts(rows)

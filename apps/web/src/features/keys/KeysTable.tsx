@@ -20,7 +20,7 @@ export interface KeyActions {
   onDelete: (key: Key) => void
 }
 
-export const editKeyPath = (id: string) => `${paths.editKey}?id=${encodeURIComponent(id)}`
+const editKeyPath = (id: string) => `${paths.editKey}?id=${encodeURIComponent(id)}`
 
 /** The key's preview (`mk_…w3Zq`) and, for live keys, the button that copies the whole secret. */
 function KeyPreview({ item, canCopy }: { item: Key; canCopy: boolean }) {

@@ -5,7 +5,7 @@ import { call } from '../../api/client.ts'
 // Calls of the key screens (customer list and form, the header's key history, the back office's
 // key pages). Every change invalidates everything under ['keys'], so each list shows it at once.
 
-export const KEYS_PAGE_SIZE = 10
+const KEYS_PAGE_SIZE = 10
 
 /** A user's live keys, newest first; without `userId` the signed-in user's own. */
 export const userKeysQuery = (page: number, userId?: string) =>

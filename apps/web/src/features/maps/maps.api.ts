@@ -6,7 +6,7 @@ import { call, download } from '../../api/client.ts'
 // ['maps'], so the list, the recycle bin and an open map agree at once. The screens tell what failed
 // themselves, so the mutations are silent.
 
-export const MAPS_PAGE_SIZE = 12
+const MAPS_PAGE_SIZE = 12
 
 export type MapListView = 'active' | 'trashed'
 

@@ -107,7 +107,7 @@ export interface UsageMonth {
   month: number
 }
 
-export function monthOf(now: Date): UsageMonth {
+function monthOf(now: Date): UsageMonth {
   return { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 }
 }
 

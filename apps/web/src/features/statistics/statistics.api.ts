@@ -8,7 +8,7 @@ import { type DayRange, exportFileName, type UsageMonth } from './range.ts'
 // grows while a page is open, so the figures refresh every minute.
 
 const REFRESH_MS = 60_000
-export const RECENT_PAGE_SIZE = 20
+const RECENT_PAGE_SIZE = 20
 
 /** The signed-in user's hits per service and unit over a range, optionally for one key. */
 export const usageQuery = (range: DayRange, unit: contract.UsageUnit, keyId?: string) =>

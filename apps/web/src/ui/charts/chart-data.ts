@@ -27,7 +27,7 @@ export const CHART_PALETTE = [
 ] as const
 
 /** The colour of the n-th series: the primary blue first, then the palette, round again if needed. */
-export function seriesColour(index: number): string {
+function seriesColour(index: number): string {
   return CHART_PALETTE[index % CHART_PALETTE.length] ?? CHART_PRIMARY
 }
 
