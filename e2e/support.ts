@@ -22,8 +22,18 @@ export async function dismissSplash(page: Page) {
   await expect(splash).toBeHidden()
 }
 
+/**
+ * Opens a page of the app and waits until the app has rendered it. The public sign-in pages arrive
+ * pre-rendered and inert (apps/web/scripts/prerender.mjs) until the app renders over them: a click on
+ * the inert copy does nothing, and a journey under load once clicked "Sign in" there and waited forever.
+ */
+export async function openApp(page: Page, path: string) {
+  await page.goto(path)
+  await page.locator('#root:not([inert])').waitFor()
+}
+
 export async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login')
+  await openApp(page, '/login')
   await page.getByLabel(/email/i).fill(email)
   await page
     .getByLabel(/password/i)

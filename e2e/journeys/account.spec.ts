@@ -3,6 +3,7 @@ import {
   ADMIN,
   dismissSplash,
   missingTranslations,
+  openApp,
   registerByApi,
   signIn,
   signInByApi,
@@ -17,7 +18,7 @@ test('a new visitor registers, verifies through the outbox, signs in, switches t
   browser,
 }) => {
   const email = uniqueEmail()
-  await page.goto('/register')
+  await openApp(page, '/register')
   await page.getByLabel('Full name').fill('Thiri Aung')
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Phone number').fill('0912 345 678')
@@ -107,7 +108,7 @@ test('a signed-out visitor is sent to /login and comes back after signing in', a
   await dismissSplash(page)
   await expect(page).toHaveURL(/\/settings\/security$/)
   // Signed in, /login sends the user back to the portal.
-  await page.goto('/login')
+  await openApp(page, '/login')
   await expect(page).toHaveURL(/\/$/)
 })
 

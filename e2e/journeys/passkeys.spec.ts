@@ -1,7 +1,14 @@
 import { createHmac } from 'node:crypto'
 import { type CDPSession, expect, type Page, test } from '@playwright/test'
 import { baseURL } from '../playwright.config.ts'
-import { dismissSplash, missingTranslations, registerByApi, uniqueEmail, verificationLinkFor } from '../support.ts'
+import {
+  dismissSplash,
+  missingTranslations,
+  openApp,
+  registerByApi,
+  uniqueEmail,
+  verificationLinkFor,
+} from '../support.ts'
 
 // Passkeys and recovery codes (docs/sign-in.md), with Chromium's virtual authenticator (DevTools
 // protocol WebAuthn domain) playing a platform authenticator with user verification. Browsers refuse
@@ -61,7 +68,7 @@ async function signedInCustomer(page: Page, name: string) {
 }
 
 async function passwordStep(page: Page, email: string) {
-  await page.goto('/login')
+  await openApp(page, '/login')
   await page.getByLabel(/email/i).fill(email)
   await page
     .getByLabel(/password/i)
@@ -103,7 +110,7 @@ test('a customer adds a passkey, logs out and signs in with the passkey alone', 
   expect(await missingTranslations(page)).toEqual([])
 
   await logOut(page)
-  await page.goto('/login')
+  await openApp(page, '/login')
   await page.getByRole('button', { name: /Continue with a passkey/ }).click()
   await dismissSplash(page)
   await expect(page).toHaveURL(/\/$/, { timeout: 30_000 })

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test'
 import {
   dismissSplash,
   missingTranslations,
+  openApp,
   registerByApi,
   signIn,
   uniqueEmail,
@@ -63,7 +64,7 @@ test('a customer turns on two-factor authentication and signs in with a code fro
   await page.getByTestId('profile-menu').click()
   await page.getByRole('button', { name: /log out/i }).click()
   await expect(page).toHaveURL(/\/login/, { timeout: 30_000 })
-  await page.goto('/login')
+  await openApp(page, '/login')
   await page.getByLabel(/email/i).fill(email)
   await page
     .getByLabel(/password/i)
