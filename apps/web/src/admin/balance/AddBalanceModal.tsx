@@ -1,12 +1,12 @@
 import { formatMoney } from '@app/contract'
-import { App, Button, Descriptions, Flex, Form, Input, Modal } from 'antd'
-import { failureText } from '../../api/errors.ts'
+import { Button, Descriptions, Flex, Form, Input, Modal } from 'antd'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { requiredRule, ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { useAddBalance } from './balance.api.ts'
+import { addBalanceCall } from './balance.api.ts'
 import { balanceMessages } from './balance.i18n.ts'
 import { balanceAfter, checkAmount, wireMoney } from './balance-rules.ts'
 
@@ -46,23 +46,20 @@ function AddBalanceForm({ target, onDone }: { target: BalanceTarget; onDone: () 
   const t = useT(balanceMessages)
   const common = useT(commonMessages)
   const lang = useLang()
-  const { message } = App.useApp()
   const [form] = Form.useForm<AddBalanceValues>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
-  const add = useAddBalance()
+  const add = useAppMutation({
+    ...addBalanceCall,
+    success: ({ message }) => message,
+    failure: t('add.failed'),
+    onSuccess: onDone,
+    onError: showServerErrors,
+  })
   const amount = Form.useWatch('amount', form) ?? ''
   const after = target.balance === null ? null : balanceAfter(target.balance, amount)
 
   const onFinish = (values: AddBalanceValues) =>
-    add
-      .mutateAsync({ userId: target.id, amount: wireMoney(values.amount), description: values.description.trim() })
-      .then(({ message: text }) => {
-        message.success(text)
-        onDone()
-      })
-      .catch((error: unknown) => {
-        if (!showServerErrors(error)) message.error(failureText(t('add.failed'), error))
-      })
+    add.run({ userId: target.id, amount: wireMoney(values.amount), description: values.description.trim() })
 
   return (
     <Form<AddBalanceValues>

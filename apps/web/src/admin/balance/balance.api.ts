@@ -1,5 +1,5 @@
 import * as contract from '@app/contract'
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
 import { type BalanceLogFilters, logQuery } from './balance-filters.ts'
 
@@ -47,18 +47,10 @@ export const allBalanceLogsQuery = (filters: BalanceLogFilters, pageSize: number
 
 /**
  * Credits a user's balance (audit-logged on the server). The logs and the account's profile (which
- * carries its balance) are asked again; the screen reports the outcome itself.
+ * carries its balance) are asked again.
  */
-export function useAddBalance() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ userId, amount, description }: { userId: string; amount: string; description: string }) =>
-      call(contract.addBalance, { params: { id: userId }, body: { amount, description } }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['balance'] }),
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
-      ]),
-    meta: { silent: true },
-  })
+export const addBalanceCall = {
+  mutationFn: ({ userId, amount, description }: { userId: string; amount: string; description: string }) =>
+    call(contract.addBalance, { params: { id: userId }, body: { amount, description } }),
+  invalidates: [['balance'], ['users']],
 }
