@@ -5,11 +5,12 @@ import dayjs, { type Dayjs } from 'dayjs'
 import { useRef, useState } from 'react'
 import { ApiError } from '../../api/client.ts'
 import { serverMessage } from '../../api/errors.ts'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { optionalRuleFrom, problemText, requiredRule } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { useDeleteCampaignImage, useSaveCampaign, useUploadCampaignImage } from './campaigns.api.ts'
+import { saveCampaignCall, useDeleteCampaignImage, useUploadCampaignImage } from './campaigns.api.ts'
 import { campaignsMessages } from './campaigns.i18n.ts'
 
 interface Values {
@@ -61,12 +62,25 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
-  const save = useSaveCampaign()
   const uploadImage = useUploadCampaignImage()
   const removeImage = useDeleteCampaignImage()
   const [images, setImages] = useState<ShownImage[]>(campaign?.images.map((i) => ({ ...i, saved: true })) ?? [])
   const [imageError, setImageError] = useState<string | null>(null)
   const loose = useRef(new Set<string>())
+  const save = useAppMutation({
+    ...saveCampaignCall,
+    success: ({ message }) => message,
+    failure: campaign ? t('form.updateFailed') : t('form.createFailed'),
+    onSuccess: () => {
+      loose.current.clear()
+      onDone()
+    },
+    onError: (error) => {
+      showServerErrors(error)
+      if (error instanceof ApiError && error.fields.image_ids) setImageError(error.fields.image_ids)
+      return false
+    },
+  })
 
   const initial: Values = campaign
     ? {
@@ -130,30 +144,17 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
     }
     const [start, end] = values.period ?? []
     if (!start || !end) return
-    const action = campaign ? t('form.updateFailed') : t('form.createFailed')
-    save
-      .mutateAsync({
-        id: campaign?.id ?? null,
-        body: {
-          code: values.code.trim(),
-          name: values.name.trim(),
-          start_date: start.format(DATE),
-          end_date: end.format(DATE),
-          url: values.url.trim(),
-          image_ids: images.map((i) => i.id),
-        },
-      })
-      .then(({ message: text }) => {
-        loose.current.clear()
-        message.success(text)
-        onDone()
-      })
-      .catch((error: unknown) => {
-        showServerErrors(error)
-        if (error instanceof ApiError && error.fields.image_ids) setImageError(error.fields.image_ids)
-        const reason = serverMessage(error)
-        message.error(reason ? t('form.failedBecause', { action, reason }) : action)
-      })
+    save.run({
+      id: campaign?.id ?? null,
+      body: {
+        code: values.code.trim(),
+        name: values.name.trim(),
+        start_date: start.format(DATE),
+        end_date: end.format(DATE),
+        url: values.url.trim(),
+        image_ids: images.map((i) => i.id),
+      },
+    })
   }
 
   return (

@@ -23,14 +23,10 @@ export const campaignsQuery = (page: number, pageSize: number, keyword: string) 
     placeholderData: keepPreviousData,
   })
 
-export function useSaveCampaign() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: CampaignBody }) =>
-      id ? call(contract.updateCampaign, { params: { id }, body }) : call(contract.createCampaign, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
-    meta: { silent: true },
-  })
+export const saveCampaignCall = {
+  mutationFn: ({ id, body }: { id: string | null; body: CampaignBody }) =>
+    id ? call(contract.updateCampaign, { params: { id }, body }) : call(contract.createCampaign, { body }),
+  invalidates: [['campaigns']],
 }
 
 export function useDeleteCampaign() {

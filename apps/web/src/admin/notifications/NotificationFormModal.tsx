@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query'
 import { App, Button, Checkbox, DatePicker, Flex, Form, Input, Modal, Radio, Select, Skeleton, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { lazy, Suspense, useState } from 'react'
-import { serverMessage } from '../../api/errors.ts'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { requiredRule } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { plansQuery, useCountRecipients, useSaveNotification } from './notifications.api.ts'
+import { plansQuery, saveNotificationCall, useCountRecipients } from './notifications.api.ts'
 import { notificationsMessages } from './notifications.i18n.ts'
 
 // The editor (TipTap and ProseMirror) is loaded only when a notification is composed.
@@ -122,7 +122,16 @@ function NotificationForm({ notification, onDone }: { notification: Notification
   const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
-  const save = useSaveNotification()
+  const save = useAppMutation({
+    ...saveNotificationCall,
+    success: ({ message }) => message,
+    failure: notification ? t('form.updateFailed') : t('form.createFailed'),
+    onSuccess: onDone,
+    onError: (error) => {
+      showServerErrors(error)
+      return false
+    },
+  })
   const count = useCountRecipients()
   const plans = useQuery(plansQuery())
   const [counted, setCounted] = useState<number | null>(null)
@@ -138,27 +147,16 @@ function NotificationForm({ notification, onDone }: { notification: Notification
   }
 
   const onFinish = (values: Values) => {
-    const action = notification ? t('form.updateFailed') : t('form.createFailed')
-    save
-      .mutateAsync({
-        id: notification?.id ?? null,
-        body: {
-          name: values.name.trim(),
-          subject: values.subject.trim(),
-          content: values.content,
-          recipients: filterOf(values),
-          send_at: values.when === 'later' && values.send_at ? values.send_at.toISOString() : null,
-        },
-      })
-      .then(({ message: text }) => {
-        message.success(text)
-        onDone()
-      })
-      .catch((error: unknown) => {
-        showServerErrors(error)
-        const reason = serverMessage(error)
-        message.error(reason ? t('form.failedBecause', { action, reason }) : action)
-      })
+    save.run({
+      id: notification?.id ?? null,
+      body: {
+        name: values.name.trim(),
+        subject: values.subject.trim(),
+        content: values.content,
+        recipients: filterOf(values),
+        send_at: values.when === 'later' && values.send_at ? values.send_at.toISOString() : null,
+      },
+    })
   }
 
   return (

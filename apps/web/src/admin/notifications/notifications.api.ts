@@ -42,14 +42,10 @@ export const plansQuery = () =>
     staleTime: 60_000,
   })
 
-export function useSaveNotification() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: NotificationBody }) =>
-      id ? call(contract.updateNotification, { params: { id }, body }) : call(contract.createNotification, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
-    meta: { silent: true },
-  })
+export const saveNotificationCall = {
+  mutationFn: ({ id, body }: { id: string | null; body: NotificationBody }) =>
+    id ? call(contract.updateNotification, { params: { id }, body }) : call(contract.createNotification, { body }),
+  invalidates: [['notifications']],
 }
 
 export function useDeleteNotification() {

@@ -69,7 +69,6 @@ export const notificationsMessages = adminMessages(
       submitEdit: 'Save',
       createFailed: 'Create notification failed',
       updateFailed: 'update notification failed',
-      failedBecause: '{{action}}: {{reason}}',
     },
     editor: {
       heading: 'Heading',
@@ -155,7 +154,6 @@ export const notificationsMessages = adminMessages(
       submitEdit: 'Lưu',
       createFailed: 'Tạo thông báo thất bại',
       updateFailed: 'Cập nhật thông báo thất bại',
-      failedBecause: '{{action}}: {{reason}}',
     },
     editor: {
       heading: 'Tiêu đề',
