@@ -1,11 +1,12 @@
 import type { Coupon } from '@app/contract'
 import { formatMoney } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, DatePicker, Flex, Form, Input, InputNumber, Modal, Result, Select, Typography } from 'antd'
+import { Button, DatePicker, Flex, Form, Input, InputNumber, Modal, Result, Select, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { ApiError } from '../../api/client.ts'
 import { serverMessage } from '../../api/errors.ts'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
@@ -15,7 +16,7 @@ import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { wireMoney } from '../balance/balance-rules.ts'
 import { CopyCodeButton } from './CopyCodeButton.tsx'
 import { checkCredit, checkExpiryDays, limitOf, utcToday } from './coupon-rules.ts'
-import { couponTypeChoicesQuery, useCreateCoupon } from './coupons.api.ts'
+import { couponTypeChoicesQuery, createCouponCall } from './coupons.api.ts'
 import { couponsMessages } from './coupons.i18n.ts'
 import { LimitField } from './LimitField.tsx'
 
@@ -125,39 +126,38 @@ function CouponForm({
 }) {
   const t = useT(couponsMessages)
   const common = useT(commonMessages)
-  const { message } = App.useApp()
   const [form] = Form.useForm<CouponValues>()
   const { onFieldsChange, showServerErrors, showFieldError } = useFadingErrors(form)
   const types = useQuery(couponTypeChoicesQuery())
-  const create = useCreateCoupon()
+  const create = useAppMutation({
+    ...createCouponCall,
+    success: ({ message }) => message,
+    failure: t('couponForm.failed'),
+    onSuccess: ({ data }) => onCreated(data),
+    onError: (error) => {
+      if (showServerErrors(error)) return true
+      const reason = serverMessage(error)
+      // "Coupon Type not exist !" and "Invalid date Expired !" belong next to their fields as well.
+      if (error instanceof ApiError && reason === i18n.message('coupons.typeNotExist'))
+        showFieldError('type_id', reason)
+      if (error instanceof ApiError && reason === i18n.message('coupons.dateExpiredInvalid'))
+        showFieldError('date_expried', reason)
+      return false
+    },
+  })
   const today = utcToday(new Date())
 
   const onFinish = (values: CouponValues) => {
     const limit = limitOf(values.limit_unlimited, values.limit_count)
     if (!values.type_id || !values.date_expried || values.balance_expires_day === null || limit === null) return
-    create
-      .mutateAsync({
-        type_id: values.type_id,
-        credit: wireMoney(values.credit),
-        description: values.description.trim() || null,
-        date_expried: dayOf(values.date_expried),
-        balance_expires_day: values.balance_expires_day,
-        limit,
-      })
-      .then(({ data, message: text }) => {
-        message.success(text)
-        onCreated(data)
-      })
-      .catch((error: unknown) => {
-        if (showServerErrors(error)) return
-        const reason = serverMessage(error)
-        // "Coupon Type not exist !" and "Invalid date Expired !" belong next to their fields as well.
-        if (error instanceof ApiError && reason === i18n.message('coupons.typeNotExist'))
-          showFieldError('type_id', reason)
-        if (error instanceof ApiError && reason === i18n.message('coupons.dateExpiredInvalid'))
-          showFieldError('date_expried', reason)
-        message.error(reason ? `${t('couponForm.failed')}: ${reason}` : t('couponForm.failed'))
-      })
+    create.run({
+      type_id: values.type_id,
+      credit: wireMoney(values.credit),
+      description: values.description.trim() || null,
+      date_expried: dayOf(values.date_expried),
+      balance_expires_day: values.balance_expires_day,
+      limit,
+    })
   }
 
   return (

@@ -1,11 +1,12 @@
-import { App, Button, Flex, Form, Input, Modal } from 'antd'
+import { Button, Flex, Form, Input, Modal } from 'antd'
 import { serverMessage } from '../../api/errors.ts'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { requiredRule, ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { checkEventCode, EVENT_CODE_MAX, limitOf, normalizeEventCode } from './coupon-rules.ts'
-import { useCreateCouponType } from './coupons.api.ts'
+import { createCouponTypeCall } from './coupons.api.ts'
 import { couponsMessages } from './coupons.i18n.ts'
 import { LimitField } from './LimitField.tsx'
 
@@ -42,30 +43,31 @@ export function CouponTypeFormModal({ open, onClose }: { open: boolean; onClose:
 function CouponTypeForm({ onDone }: { onDone: () => void }) {
   const t = useT(couponsMessages)
   const common = useT(commonMessages)
-  const { message } = App.useApp()
   const [form] = Form.useForm<CouponTypeValues>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
-  const create = useCreateCouponType()
+  const create = useAppMutation({
+    ...createCouponTypeCall,
+    success: ({ message }) => message,
+    failure: (error) => {
+      const reason = serverMessage(error)
+      return reason ? t('typeForm.failedBecause', { reason }) : t('typeForm.failed')
+    },
+    onSuccess: onDone,
+    onError: (error) => {
+      showServerErrors(error)
+      return false
+    },
+  })
 
   const onFinish = (values: CouponTypeValues) => {
     const limit = limitOf(values.limit_unlimited, values.limit_count)
     if (limit === null) return
-    create
-      .mutateAsync({
-        name: values.name.trim(),
-        event_code: values.event_code.trim(),
-        limit,
-        description: values.description.trim() || null,
-      })
-      .then(({ message: text }) => {
-        message.success(text)
-        onDone()
-      })
-      .catch((error: unknown) => {
-        showServerErrors(error)
-        const reason = serverMessage(error)
-        message.error(reason ? t('typeForm.failedBecause', { reason }) : t('typeForm.failed'))
-      })
+    create.run({
+      name: values.name.trim(),
+      event_code: values.event_code.trim(),
+      limit,
+      description: values.description.trim() || null,
+    })
   }
 
   return (

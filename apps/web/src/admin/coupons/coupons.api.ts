@@ -99,23 +99,15 @@ export const allCouponLogsQuery = (page: number, pageSize: number, keyword: stri
     placeholderData: keepPreviousData,
   })
 
-export function useCreateCouponType() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: CouponTypeBody) => call(contract.createCouponType, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['coupons', 'types'] }),
-    meta: { silent: true },
-  })
+export const createCouponTypeCall = {
+  mutationFn: (body: CouponTypeBody) => call(contract.createCouponType, { body }),
+  invalidates: [['coupons', 'types']],
 }
 
 /** Creates a coupon; the answer carries its generated code. A type's coupon count changes too. */
-export function useCreateCoupon() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: CouponBody) => call(contract.createCoupon, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['coupons'] }),
-    meta: { silent: true },
-  })
+export const createCouponCall = {
+  mutationFn: (body: CouponBody) => call(contract.createCoupon, { body }),
+  invalidates: [['coupons']],
 }
 
 /**
