@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router'
+import { type AdminRouteName, adminRoutes } from '../admin/shell/admin-routes.ts'
 import { setNavigator } from '../api/client.ts'
 import { RequireSignedIn, SignedOutOnly } from './guards.tsx'
 import { paths } from './paths.ts'
@@ -141,6 +142,40 @@ const customerRoutes: RouteObject[] = [
   },
 ]
 
+// The back office's pages, each behind its roles' guard (admin-routes.ts holds paths and roles,
+// admin-modules.ts the pages' modules; the guard shows the permission-denied page before a page renders).
+const adminShell = () => import('../admin/shell/AdminArea.tsx')
+const adminChildren: RouteObject[] = [
+  {
+    index: true,
+    ...page(adminShell, (m) => m.AdminStart),
+  },
+  ...Object.entries(adminRoutes).map(
+    ([name, route]): RouteObject => ({
+      lazy: async () => {
+        const { RequireRole } = await adminShell()
+        return { element: <RequireRole roles={route.roles} /> }
+      },
+      children: [
+        {
+          path: route.path.slice(paths.admin.root.length + 1),
+          lazy: async () => {
+            const { adminModules } = await import('../admin/shell/admin-modules.ts')
+            return { Component: (await adminModules[name as AdminRouteName]()).Page }
+          },
+        },
+      ],
+    }),
+  ),
+  {
+    path: '*',
+    ...page(
+      () => import('../features/errors/NotFoundPage.tsx'),
+      (m) => m.NotFoundPage,
+    ),
+  },
+]
+
 const authPage = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) => page(load, pick)
 
 export const routes: RouteObject[] = [
@@ -241,11 +276,12 @@ export const routes: RouteObject[] = [
             children: customerRoutes,
           },
           {
-            path: `${paths.admin.root}/*`,
+            path: paths.admin.root,
             ...page(
               () => import('../admin/shell/AdminArea.tsx'),
               (m) => m.AdminArea,
             ),
+            children: adminChildren,
           },
         ],
       },

@@ -1,0 +1,30 @@
+import type { AdminRouteName } from './admin-routes.ts'
+
+/** Each back-office page's module, by route name (admin-routes.ts); the router loads one on a page's first visit. */
+export const adminModules: Record<AdminRouteName, () => Promise<{ Page: React.ComponentType }>> = {
+  overview: () => import('../overview/OverviewPage.tsx').then((m) => ({ Page: m.OverviewPage })),
+  accessRights: () => import('../accounts/AccessRightsPage.tsx').then((m) => ({ Page: m.AccessRightsPage })),
+  users: () => import('../accounts/UserManagementPage.tsx').then((m) => ({ Page: m.UserManagementPage })),
+  createUser: () => import('../accounts/CreateUserPage.tsx').then((m) => ({ Page: m.CreateUserPage })),
+  editUser: () => import('../accounts/EditUserPage.tsx').then((m) => ({ Page: m.EditUserPage })),
+  keyAndBill: () => import('../keys/UserKeysPage.tsx').then((m) => ({ Page: m.UserKeysPage })),
+  balanceLog: () => import('../balance/BalanceLogPage.tsx').then((m) => ({ Page: m.BalanceLogPage })),
+  couponLog: () => import('../coupons/CouponLogPage.tsx').then((m) => ({ Page: m.CouponLogPage })),
+  viewHits: () => import('../usage/ViewHitsPerUserPage.tsx').then((m) => ({ Page: m.ViewHitsPerUserPage })),
+  billing: () => import('../billing/BillingManagementPage.tsx').then((m) => ({ Page: m.BillingManagementPage })),
+  usage: () => import('../usage/UsageStatisticsPage.tsx').then((m) => ({ Page: m.UsageStatisticsPage })),
+  usagePerUser: () => import('../usage/UsagePerUserPage.tsx').then((m) => ({ Page: m.UsagePerUserPage })),
+  campaigns: () => import('../campaigns/CampaignsPage.tsx').then((m) => ({ Page: m.CampaignsPage })),
+  changeEmail: () => import('../change-email/ChangeEmailPage.tsx').then((m) => ({ Page: m.ChangeEmailPage })),
+  notifications: () => import('../notifications/NotificationsPage.tsx').then((m) => ({ Page: m.NotificationsPage })),
+  support: () => import('../support/SupportTicketsPage.tsx').then((m) => ({ Page: m.SupportTicketsPage })),
+  supportRequest: () => import('../support/SupportTicketPage.tsx').then((m) => ({ Page: m.SupportTicketPage })),
+  faqs: () => import('../faqs/FaqsAdminPage.tsx').then((m) => ({ Page: m.FaqsAdminPage })),
+  coupons: () => import('../coupons/CouponsPage.tsx').then((m) => ({ Page: m.CouponsPage })),
+  couponTypes: () => import('../coupons/CouponTypesPage.tsx').then((m) => ({ Page: m.CouponTypesPage })),
+  logs: () => import('../logs/LogsPage.tsx').then((m) => ({ Page: m.LogsPage })),
+  plans: () => import('../plans/PlansPage.tsx').then((m) => ({ Page: m.PlansPage })),
+  settings: () => import('../settings/SettingsPage.tsx').then((m) => ({ Page: m.SettingsPage })),
+  payments: () => import('../payments/PaymentsPage.tsx').then((m) => ({ Page: m.PaymentsPage })),
+  outbox: () => import('../outbox/OutboxPage.tsx').then((m) => ({ Page: m.OutboxPage })),
+}
