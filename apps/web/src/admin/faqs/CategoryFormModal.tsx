@@ -1,10 +1,11 @@
 import { checkCategoryName, FAQ_CATEGORY_NAME_MAX, type FaqCategory } from '@app/contract'
-import { App, Button, Flex, Form, Input, Modal } from 'antd'
+import { Button, Flex, Form, Input, Modal } from 'antd'
 import { serverMessage } from '../../api/errors.ts'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { useT } from '../../i18n/define.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { useSaveCategory } from './admin-faqs.api.ts'
+import { saveCategoryCall } from './admin-faqs.api.ts'
 import { adminFaqsMessages } from './admin-faqs.i18n.ts'
 
 /** Creates or renames a category; a name taken (whatever its case) shows "Category name is exist". */
@@ -33,27 +34,24 @@ export function CategoryFormModal({
 
 function CategoryForm({ category, onDone }: { category: FaqCategory | null; onDone: () => void }) {
   const t = useT(adminFaqsMessages)
-  const { message } = App.useApp()
   const [form] = Form.useForm<{ name: string }>()
   const { onFieldsChange, showServerErrors, showFieldError } = useFadingErrors(form)
-  const save = useSaveCategory(category?.id ?? null)
+  const save = useAppMutation({
+    ...saveCategoryCall(category?.id ?? null),
+    success: ({ message }) => message,
+    failure: (error) => t('categories.failed', { reason: serverMessage(error) ?? String(error) }),
+    onSuccess: onDone,
+    onError: (error) => {
+      if (!showServerErrors(error)) {
+        // "Category name is exist" is the answer's message, not a field's: put it under the name.
+        const reason = serverMessage(error)
+        if (reason) showFieldError('name', reason)
+      }
+      return false
+    },
+  })
 
-  const onFinish = ({ name }: { name: string }) => {
-    save
-      .mutateAsync(name.trim())
-      .then(({ message: text }) => {
-        message.success(text)
-        onDone()
-      })
-      .catch((error: unknown) => {
-        if (!showServerErrors(error)) {
-          // "Category name is exist" is the answer's message, not a field's: put it under the name.
-          const reason = serverMessage(error)
-          if (reason) showFieldError('name', reason)
-        }
-        message.error(t('categories.failed', { reason: serverMessage(error) ?? String(error) }))
-      })
-  }
+  const onFinish = ({ name }: { name: string }) => save.run(name.trim())
 
   return (
     <Form

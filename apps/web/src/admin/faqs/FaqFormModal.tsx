@@ -1,12 +1,13 @@
 import { checkFaqText, checkFaqTitle, FAQ_IMAGES_MAX, FAQ_TITLE_MAX, type Faq, type FaqStatus } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Flex, Form, Input, Modal, Select, Switch } from 'antd'
+import { Button, Flex, Form, Input, Modal, Select, Switch } from 'antd'
 import { serverMessage } from '../../api/errors.ts'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { ImagesField } from '../../features/support/ImagesField.tsx'
 import { useT } from '../../i18n/define.ts'
 import { requiredRule, ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { categoryChoicesQuery, uploadFaqImage, useSaveFaq } from './admin-faqs.api.ts'
+import { categoryChoicesQuery, saveFaqCall, uploadFaqImage } from './admin-faqs.api.ts'
 import { adminFaqsMessages } from './admin-faqs.i18n.ts'
 
 interface Values {
@@ -37,32 +38,31 @@ export function FaqFormModal({ faq, open, onClose }: { faq: Faq | null; open: bo
 
 function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
   const t = useT(adminFaqsMessages)
-  const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
   const categories = useQuery(categoryChoicesQuery())
-  const save = useSaveFaq(faq?.id ?? null)
+  const save = useAppMutation({
+    ...saveFaqCall(faq?.id ?? null),
+    success: ({ message }) => message,
+    failure: (error) => t('form.failed', { reason: serverMessage(error) ?? String(error) }),
+    onSuccess: onDone,
+    onError: (error) => {
+      showServerErrors(error)
+      return false
+    },
+  })
 
   const onFinish = (values: Values) => {
     if (!values.category_id) return
     const status: FaqStatus = values.published ? 'open' : 'closed'
-    save
-      .mutateAsync({
-        category_id: values.category_id,
-        title: values.title,
-        question: values.question,
-        answer: values.answer,
-        images: values.images ?? [],
-        status,
-      })
-      .then(({ message: text }) => {
-        message.success(text)
-        onDone()
-      })
-      .catch((error: unknown) => {
-        showServerErrors(error)
-        message.error(t('form.failed', { reason: serverMessage(error) ?? String(error) }))
-      })
+    save.run({
+      category_id: values.category_id,
+      title: values.title,
+      question: values.question,
+      answer: values.answer,
+      images: values.images ?? [],
+      status,
+    })
   }
 
   return (

@@ -57,15 +57,11 @@ export async function uploadFaqImage(file: File): Promise<string> {
   return (await call(contract.uploadFaqImage, { body })).data.path
 }
 
-export function useSaveFaq(id: string | null) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: FaqBody) =>
-      id ? call(contract.updateFaq, { params: { id }, body }) : call(contract.createFaq, { body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['faqs'] }),
-    meta: { silent: true },
-  })
-}
+export const saveFaqCall = (id: string | null) => ({
+  mutationFn: (body: FaqBody) =>
+    id ? call(contract.updateFaq, { params: { id }, body }) : call(contract.createFaq, { body }),
+  invalidates: [['faqs']],
+})
 
 export function useDeleteFaq() {
   const queryClient = useQueryClient()
@@ -75,17 +71,13 @@ export function useDeleteFaq() {
   })
 }
 
-export function useSaveCategory(id: string | null) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (name: string) =>
-      id
-        ? call(contract.updateFaqCategory, { params: { id }, body: { name } })
-        : call(contract.createFaqCategory, { body: { name } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['faqs'] }),
-    meta: { silent: true },
-  })
-}
+export const saveCategoryCall = (id: string | null) => ({
+  mutationFn: (name: string) =>
+    id
+      ? call(contract.updateFaqCategory, { params: { id }, body: { name } })
+      : call(contract.createFaqCategory, { body: { name } }),
+  invalidates: [['faqs']],
+})
 
 export function useDeleteCategory() {
   const queryClient = useQueryClient()
