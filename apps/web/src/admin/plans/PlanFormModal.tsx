@@ -1,13 +1,14 @@
 import type { LimitDuration, Plan } from '@app/contract'
-import { App, Button, Checkbox, Col, Flex, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd'
+import { Button, Checkbox, Col, Flex, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd'
 import { serverMessage } from '../../api/errors.ts'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { checkMoney } from '../rates/rate-rules.ts'
-import { type PlanBody, useSavePlan } from './plans.api.ts'
+import { type PlanBody, savePlanCall } from './plans.api.ts'
 import { plansMessages } from './plans.i18n.ts'
 
 // The contract's LIMIT_DURATIONS lives beside its zod schemas, which do not ship to the browser.
@@ -84,10 +85,15 @@ export function PlanFormModal({ editing, onClose }: { editing: Plan | 'new' | nu
 function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
   const t = useT(plansMessages)
   const common = useT(commonMessages)
-  const { message } = App.useApp()
   const [form] = Form.useForm<PlanValues>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
-  const save = useSavePlan()
+  const save = useAppMutation({
+    ...savePlanCall,
+    success: ({ message }) => message || t(plan ? 'form.updated' : 'form.created'),
+    failure: (error) => serverMessage(error) ?? t(plan ? 'form.editFailed' : 'form.createFailed'),
+    onSuccess: onDone,
+    onError: showServerErrors,
+  })
 
   const onFinish = (values: PlanValues) => {
     const body: PlanBody = {
@@ -103,16 +109,7 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
       is_default: values.is_default,
       active: values.active,
     }
-    save
-      .mutateAsync({ id: plan?.id ?? null, body })
-      .then(({ message: text }) => {
-        message.success(text || t(plan ? 'form.updated' : 'form.created'))
-        onDone()
-      })
-      .catch((error: unknown) => {
-        if (showServerErrors(error)) return
-        message.error(serverMessage(error) ?? t(plan ? 'form.editFailed' : 'form.createFailed'))
-      })
+    save.run({ id: plan?.id ?? null, body })
   }
 
   return (

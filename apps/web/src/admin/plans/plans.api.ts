@@ -15,14 +15,10 @@ export const plansQuery = () =>
     staleTime: 0,
   })
 
-export function useSavePlan() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: PlanBody }) =>
-      id === null ? call(contract.createPlan, { body }) : call(contract.updatePlan, { params: { id }, body }),
-    meta: { silent: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['plans'] }),
-  })
+export const savePlanCall = {
+  mutationFn: ({ id, body }: { id: string | null; body: PlanBody }) =>
+    id === null ? call(contract.createPlan, { body }) : call(contract.updatePlan, { params: { id }, body }),
+  invalidates: [['plans']],
 }
 
 export function useChangeUserPlan() {
