@@ -13,6 +13,7 @@ import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal, Table, Tag, 
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
@@ -20,7 +21,7 @@ import { currentLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { checkRangeChange, checkRate, nextRangeStart } from './rate-rules.ts'
-import { useDeleteRange, useSaveRange } from './rates.api.ts'
+import { saveRangeCall, useDeleteRange } from './rates.api.ts'
 import { ratesMessages } from './rates.i18n.ts'
 
 const PREVIEW_REQUESTS = 1_000_000
@@ -202,10 +203,15 @@ function RangeForm({
 }) {
   const t = useT(ratesMessages)
   const common = useT(commonMessages)
-  const { message } = App.useApp()
   const [form] = Form.useForm<RangeValues>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
-  const save = useSaveRange()
+  const save = useAppMutation({
+    ...saveRangeCall,
+    success: ({ message }) => message || t('range.saved'),
+    failure: (error) => serverMessage(error) ?? t(editing ? 'range.editFailed' : 'range.createFailed'),
+    onSuccess: onDone,
+    onError: showServerErrors,
+  })
   const [problem, setProblem] = useState<string | null>(null)
 
   const initialValues: RangeValues = editing
@@ -222,16 +228,7 @@ function RangeForm({
       return
     }
     setProblem(null)
-    save
-      .mutateAsync({ settingId: setting.id, rangeId: editing?.id ?? null, body: range })
-      .then(({ message: text }) => {
-        message.success(text || t('range.saved'))
-        onDone()
-      })
-      .catch((error: unknown) => {
-        if (showServerErrors(error)) return
-        message.error(serverMessage(error) ?? t(editing ? 'range.editFailed' : 'range.createFailed'))
-      })
+    save.run({ settingId: setting.id, rangeId: editing?.id ?? null, body: range })
   }
 
   return (

@@ -1,6 +1,7 @@
 import { formatMoney, type RateSetting, ratePer1000, SERVICE_TYPES, type ServiceType } from '@app/contract'
-import { App, Button, Drawer, Flex, Form, Input, InputNumber, Radio, Select } from 'antd'
+import { Button, Drawer, Flex, Form, Input, InputNumber, Radio, Select } from 'antd'
 import { serverMessage } from '../../api/errors.ts'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
@@ -8,7 +9,7 @@ import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { checkPath, checkPathList, checkRate } from './rate-rules.ts'
-import { type RateSettingBody, useSaveRateSetting } from './rates.api.ts'
+import { type RateSettingBody, saveRateSettingCall } from './rates.api.ts'
 import { ratesMessages } from './rates.i18n.ts'
 
 /** The user whose private settings are shown. */
@@ -77,10 +78,15 @@ function RateSettingForm({
 }: Omit<Props, 'editing' | 'onClose'> & { editing: RateSetting | null; onDone: () => void }) {
   const t = useT(ratesMessages)
   const common = useT(commonMessages)
-  const { message } = App.useApp()
   const [form] = Form.useForm<Values>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
-  const save = useSaveRateSetting()
+  const save = useAppMutation({
+    ...saveRateSettingCall,
+    success: ({ message }) => message || t(editing ? 'settings.updated' : 'settings.created'),
+    failure: (error) => serverMessage(error) ?? t(editing ? 'settings.editFailed' : 'settings.createFailed'),
+    onSuccess: onDone,
+    onError: showServerErrors,
+  })
   const rate = Form.useWatch('rate', form) ?? ''
   const lang = currentLang()
 
@@ -124,16 +130,7 @@ function RateSettingForm({
       is_new: values.is_new,
       ...(owner ? { user_id: owner.id } : {}),
     }
-    save
-      .mutateAsync({ id: editing?.id ?? null, body })
-      .then(({ message: text }) => {
-        message.success(text || t(editing ? 'settings.updated' : 'settings.created'))
-        onDone()
-      })
-      .catch((error: unknown) => {
-        if (showServerErrors(error)) return
-        message.error(serverMessage(error) ?? t(editing ? 'settings.editFailed' : 'settings.createFailed'))
-      })
+    save.run({ id: editing?.id ?? null, body })
   }
 
   const perThousand = checkRate(rate) === null ? ratePer1000(rate.trim()) : null

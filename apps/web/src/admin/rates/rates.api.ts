@@ -86,25 +86,25 @@ function useRatesMutation<V, R>(mutationFn: (variables: V) => Promise<R>) {
   })
 }
 
-export function useSaveRateSetting() {
-  return useRatesMutation(({ id, body }: { id: string | null; body: RateSettingBody }) => {
+export const saveRateSettingCall = {
+  mutationFn: ({ id, body }: { id: string | null; body: RateSettingBody }) => {
     if (id === null) return call(contract.createRateSetting, { body })
     const { user_id: _owner, ...fields } = body
     return call(contract.updateRateSetting, { params: { id }, body: fields })
-  })
+  },
+  invalidates: [['rates']],
 }
 
 export function useDeleteRateSetting() {
   return useRatesMutation((id: string) => call(contract.deleteRateSetting, { params: { id } }))
 }
 
-export function useSaveRange() {
-  return useRatesMutation(
-    ({ settingId, rangeId, body }: { settingId: string; rangeId: string | null; body: RangeBody }) =>
-      rangeId === null
-        ? call(contract.createRange, { params: { id: settingId }, body })
-        : call(contract.updateRange, { params: { id: settingId, rangeId }, body }),
-  )
+export const saveRangeCall = {
+  mutationFn: ({ settingId, rangeId, body }: { settingId: string; rangeId: string | null; body: RangeBody }) =>
+    rangeId === null
+      ? call(contract.createRange, { params: { id: settingId }, body })
+      : call(contract.updateRange, { params: { id: settingId, rangeId }, body }),
+  invalidates: [['rates']],
 }
 
 export function useDeleteRange() {
