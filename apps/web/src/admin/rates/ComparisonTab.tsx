@@ -1,9 +1,10 @@
 import { DeleteOutlined } from '@ant-design/icons'
 import { legendLabel, type RivalRates, SERVICE_TYPES, type ServiceType } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Flex, Form, type FormListFieldData, Input, InputNumber, Select, Table, Typography } from 'antd'
+import { Button, Flex, Form, type FormListFieldData, Input, InputNumber, Select, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { serverMessage } from '../../api/errors.ts'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { optionalRuleFrom } from '../../ui/form-rules.ts'
@@ -11,7 +12,7 @@ import { QueryState } from '../../ui/QueryState.tsx'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { usePopupTierLabels } from './popup-tiers.ts'
 import { checkRivalPrice } from './rate-rules.ts'
-import { type RivalBody, rivalRatesQuery, useSetRivalRates } from './rates.api.ts'
+import { type RivalBody, rivalRatesQuery, setRivalRatesCall } from './rates.api.ts'
 import { ratesMessages } from './rates.i18n.ts'
 import { ServiceName } from './ServiceName.tsx'
 
@@ -47,10 +48,14 @@ interface RivalValues {
 function RivalForm({ rival }: { rival: RivalRates }) {
   const t = useT(ratesMessages)
   const common = useT(commonMessages)
-  const { message } = App.useApp()
   const [form] = Form.useForm<RivalValues>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
-  const save = useSetRivalRates()
+  const save = useAppMutation({
+    ...setRivalRatesCall,
+    success: ({ message }) => message || t('rival.saved'),
+    failure: (error) => serverMessage(error) ?? t('rival.failed'),
+    onError: showServerErrors,
+  })
   const tiers = usePopupTierLabels()
 
   const initialValues: RivalValues = {
@@ -75,15 +80,7 @@ function RivalForm({ rival }: { rival: RivalRates }) {
         free: row.free ?? 0,
       })),
     }
-    save
-      .mutateAsync(body)
-      .then(({ message: text }) => {
-        message.success(text || t('rival.saved'))
-      })
-      .catch((error: unknown) => {
-        if (showServerErrors(error)) return
-        message.error(serverMessage(error) ?? t('rival.failed'))
-      })
+    save.run(body)
   }
 
   return (

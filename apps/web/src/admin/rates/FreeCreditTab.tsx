@@ -1,9 +1,10 @@
 import { GiftOutlined, PercentageOutlined, UserAddOutlined } from '@ant-design/icons'
 import { checkExchangeRate, type getBillingSettings, type ResponseOf } from '@app/contract'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { App, Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd'
+import { Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { serverMessage } from '../../api/errors.ts'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { problemText, ruleFrom } from '../../ui/form-rules.ts'
@@ -14,8 +15,8 @@ import {
   billingSettingsQuery,
   freeFirstRegisterQuery,
   freeMonthQuery,
-  useSetBillingSettings,
-  useSetFree,
+  setBillingSettingsCall,
+  setFreeCall,
 } from './rates.api.ts'
 import { ratesMessages } from './rates.i18n.ts'
 
@@ -99,21 +100,16 @@ function FreeCard({
 function FreeForm({ which, free, label }: { which: 'month' | 'first-register'; free: string; label: string }) {
   const t = useT(ratesMessages)
   const common = useT(commonMessages)
-  const { message } = App.useApp()
   const [form] = Form.useForm<{ free: string }>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
-  const save = useSetFree(which)
+  const save = useAppMutation({
+    ...setFreeCall(which),
+    success: ({ message }) => message || t('free.saved'),
+    failure: (error) => serverMessage(error) ?? t('free.failed'),
+    onError: showServerErrors,
+  })
 
-  const onFinish = ({ free: value }: { free: string }) =>
-    save
-      .mutateAsync(value.trim())
-      .then(({ message: text }) => {
-        message.success(text || t('free.saved'))
-      })
-      .catch((error: unknown) => {
-        if (showServerErrors(error)) return
-        message.error(serverMessage(error) ?? t('free.failed'))
-      })
+  const onFinish = ({ free: value }: { free: string }) => save.run(value.trim())
 
   return (
     <Form
@@ -142,21 +138,17 @@ function FreeForm({ which, free, label }: { which: 'month' | 'first-register'; f
 function BillingForm({ settings }: { settings: BillingSettings }) {
   const t = useT(ratesMessages)
   const common = useT(commonMessages)
-  const { message } = App.useApp()
   const [form] = Form.useForm<BillingSettings>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
-  const save = useSetBillingSettings()
+  const save = useAppMutation({
+    ...setBillingSettingsCall,
+    success: ({ message }) => message || t('billing.saved'),
+    failure: (error) => serverMessage(error) ?? t('billing.failed'),
+    onError: showServerErrors,
+  })
 
   const onFinish = (values: BillingSettings) =>
-    save
-      .mutateAsync({ discount_percent: values.discount_percent.trim(), exchange_rate: values.exchange_rate.trim() })
-      .then(({ message: text }) => {
-        message.success(text || t('billing.saved'))
-      })
-      .catch((error: unknown) => {
-        if (showServerErrors(error)) return
-        message.error(serverMessage(error) ?? t('billing.failed'))
-      })
+    save.run({ discount_percent: values.discount_percent.trim(), exchange_rate: values.exchange_rate.trim() })
 
   return (
     <Form<BillingSettings>

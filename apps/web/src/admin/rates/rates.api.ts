@@ -113,20 +113,22 @@ export function useDeleteRange() {
   )
 }
 
-export function useSetFree(which: 'month' | 'first-register') {
-  return useRatesMutation((free: string) =>
+export const setFreeCall = (which: 'month' | 'first-register') => ({
+  mutationFn: (free: string) =>
     which === 'month'
       ? call(contract.setFreeMonth, { body: { free } })
       : call(contract.setFreeFirstRegister, { body: { free } }),
-  )
+  invalidates: [['rates']],
+})
+
+export const setBillingSettingsCall = {
+  mutationFn: (body: BillingSettingsBody) => call(contract.setBillingSettings, { body }),
+  invalidates: [['rates']],
 }
 
-export function useSetBillingSettings() {
-  return useRatesMutation((body: BillingSettingsBody) => call(contract.setBillingSettings, { body }))
-}
-
-export function useSetRivalRates() {
-  return useRatesMutation((body: RivalBody) => call(contract.setRivalRates, { body }))
+export const setRivalRatesCall = {
+  mutationFn: (body: RivalBody) => call(contract.setRivalRates, { body }),
+  invalidates: [['rates']],
 }
 
 export function useSetUserPriceBook() {
