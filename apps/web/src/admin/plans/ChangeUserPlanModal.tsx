@@ -3,11 +3,12 @@ import { formatMoney, type Plan } from '@app/contract'
 import { App, Button, Flex, Modal, Select, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { type PickedUser, UserPicker } from '../rates/UserPicker.tsx'
-import { useChangeUserPlan } from './plans.api.ts'
+import { changeUserPlanCall } from './plans.api.ts'
 import { plansMessages } from './plans.i18n.ts'
 
 /**
@@ -44,12 +45,17 @@ function ChangeUserPlan({
 }) {
   const t = useT(plansMessages)
   const common = useT(commonMessages)
-  const { message, modal } = App.useApp()
-  const change = useChangeUserPlan()
+  const { modal } = App.useApp()
   const [user, setUser] = useState<PickedUser | null>(fixedUser)
   const [planId, setPlanId] = useState<string | null>(null)
   const lang = useLang()
   const plan = plans.find((candidate) => candidate.id === planId)
+  const change = useAppMutation({
+    ...changeUserPlanCall,
+    success: ({ message }) => message || t('change.done', { plan: plan?.name ?? '' }),
+    failure: (error) => serverMessage(error) ?? t('change.failed'),
+    onSuccess: onDone,
+  })
 
   const onSubmit = () => {
     if (!user || !plan) return
@@ -58,16 +64,7 @@ function ChangeUserPlan({
       content: t('change.confirmText', { email: user.email, plan: plan.name }),
       okText: t('change.submit'),
       cancelText: common('actions.cancel'),
-      onOk: () =>
-        change
-          .mutateAsync({ userId: user.id, planId: plan.id })
-          .then(({ message: text }) => {
-            message.success(text || t('change.done', { plan: plan.name }))
-            onDone()
-          })
-          .catch((error: unknown) => {
-            message.error(serverMessage(error) ?? t('change.failed'))
-          }),
+      onOk: () => change.run({ userId: user.id, planId: plan.id }),
     })
   }
 

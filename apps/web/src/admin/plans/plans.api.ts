@@ -1,6 +1,6 @@
 import type { RequestOf } from '@app/contract'
 import * as contract from '@app/contract'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
 
 // Calls of the back-office plans page. Mutations are silent: the page says what failed.
@@ -21,17 +21,9 @@ export const savePlanCall = {
   invalidates: [['plans']],
 }
 
-export function useChangeUserPlan() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ userId, planId }: { userId: string; planId: string }) =>
-      call(contract.changeUserPlan, { params: { id: userId }, body: { user_plan_id: planId } }),
-    meta: { silent: true },
-    // The plans' user counts change, and so does that user's profile.
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['plans'] }),
-        queryClient.invalidateQueries({ queryKey: ['users'] }),
-      ]),
-  })
+export const changeUserPlanCall = {
+  mutationFn: ({ userId, planId }: { userId: string; planId: string }) =>
+    call(contract.changeUserPlan, { params: { id: userId }, body: { user_plan_id: planId } }),
+  // The plans' user counts change, and so does that user's profile.
+  invalidates: [['plans'], ['users']],
 }
