@@ -10,7 +10,7 @@ import {
   verificationLinkFor,
 } from '../support.ts'
 
-// Passkeys and recovery codes (docs/sign-in.md), with Chromium's virtual authenticator (DevTools
+// Passkeys and recovery codes (docs/auth.md), with Chromium's virtual authenticator (DevTools
 // protocol WebAuthn domain) playing a platform authenticator with user verification. Browsers refuse
 // an IP address as a WebAuthn RP ID, so these journeys browse on localhost (the server's PASSKEY_ORIGIN).
 

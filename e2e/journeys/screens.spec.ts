@@ -196,7 +196,7 @@ for (const theme of themes) {
       // Some thirty screens, the map screens among them.
       test.setTimeout(240_000)
       await prepare(page, { theme, lang })
-      // The second sign-in step shows only while a sign-in waits for its code (docs/sign-in.md).
+      // The second sign-in step shows only while a sign-in waits for its code (docs/auth.md).
       await page.addInitScript(() => {
         if (location.pathname !== '/login/two-factor') return
         const challenge = { token: 'screens', expires_at: '2999-01-01T00:00:00.000Z' }

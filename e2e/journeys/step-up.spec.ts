@@ -12,7 +12,7 @@ import {
 
 const PASSWORD = 'a-long-enough-password'
 
-// Step-up (docs/sign-in.md "Step-up"): a key's secret is copied freely right after it is created, but
+// Step-up (docs/auth.md "Step-up"): a key's secret is copied freely right after it is created, but
 // revealing it later asks for the password again, in a dialog that also fits a 390 px phone.
 
 test('a customer copies a new key at once, and later confirms with the password to copy it again', async ({

@@ -111,9 +111,9 @@ export interface Config {
   payments: PaymentsConfig
   /** Custom maps: style URLs, the hosts they load from, and the editor origins (docs/maps.md). */
   maps: MapsSettings
-  /** Google and Facebook sign-in (null: not offered) and the TOTP issuer name (docs/sign-in.md). */
+  /** Google and Facebook sign-in (null: not offered) and the TOTP issuer name (docs/auth.md). */
   signIn: SignInConfig
-  /** The WebAuthn relying party of passkeys (docs/sign-in.md "Passkeys"). */
+  /** The WebAuthn relying party of passkeys (docs/auth.md "Passkeys"). */
   passkey: PasskeyConfig
 }
 

@@ -327,7 +327,7 @@ export async function signIn(t: TestApp, email: string, password = PASSWORD): Pr
 }
 
 /**
- * Proves a session's identity again (step-up, docs/sign-in.md), as revealing a key's secret needs:
+ * Proves a session's identity again (step-up, docs/auth.md), as revealing a key's secret needs:
  * the password by default, `{ code }` for an account with two-factor authentication.
  */
 export async function stepUp(t: TestApp, token: string, proof: { password?: string; code?: string } = {}) {

@@ -103,7 +103,7 @@ describe('who may call what', async () => {
     return a.status === 401 || a.errorCode === '401' || a.errorCode === '403'
   }
 
-  // STEP_UP_REQUIRED (403) lets the role in and asks for a fresh proof of identity (docs/sign-in.md "Step-up").
+  // STEP_UP_REQUIRED (403) lets the role in and asks for a fresh proof of identity (docs/auth.md "Step-up").
   const isRoleRefusal = (a: Answer) =>
     a.errorCode === 'FORBIDDEN' || (a.status === 403 && a.errorCode !== 'STEP_UP_REQUIRED')
 

@@ -15,15 +15,16 @@ import * as notifications from './notifications.ts'
 import * as passkeys from './passkeys.ts'
 import * as payments from './payments.ts'
 import * as plans from './plans.ts'
-import * as rates from './rates.ts'
+import * as pricing from './pricing.ts'
 import * as recoveryCodes from './recovery-codes.ts'
 import { ADMIN_ONLY, ALL_ROLES, ROLES, type Role, STAFF_ROLES } from './roles.ts'
-import * as signIn from './sign-in.ts'
-import * as statistics from './statistics.ts'
+import * as social from './social.ts'
 import * as stepUp from './step-up.ts'
 import * as support from './support.ts'
 import * as supportContact from './support-contact.ts'
 import * as system from './system.ts'
+import * as twoFactor from './two-factor.ts'
+import * as usage from './usage.ts'
 import * as users from './users.ts'
 
 /**
@@ -67,10 +68,10 @@ export const PAGES: readonly PageAccess[] = [
       auth.sendVerifyEmail,
       auth.verifyEmail,
       auth.checkEmailExisted,
-      signIn.startGoogleSignIn,
-      signIn.loginGoogle,
-      signIn.loginFacebook,
-      signIn.verifyTwoFactorCode,
+      social.startGoogleSignIn,
+      social.loginGoogle,
+      social.loginFacebook,
+      twoFactor.verifyTwoFactorCode,
       // recovery codes and passkeys at /login and /login/two-factor (issue 16, passkeys)
       recoveryCodes.verifyRecoveryCode,
       passkeys.passkeySignInOptions,
@@ -113,15 +114,15 @@ export const PAGES: readonly PageAccess[] = [
       // the step-up dialog before a key's secret is revealed, wherever it is copied (issue 16, secrets)
       stepUp.stepUpStatus,
       stepUp.stepUp,
-      rates.getRivalRates,
-      rates.priceOfOneUser,
+      pricing.getRivalRates,
+      pricing.priceOfOneUser,
       plans.planDashboard,
     ],
   },
   {
     page: '/dashboard',
     roles: ALL_ROLES,
-    uses: [billing.billEstimate, balance.balanceSummary, plans.planDashboard, statistics.hitsOneUser],
+    uses: [billing.billEstimate, balance.balanceSummary, plans.planDashboard, usage.hitsOneUser],
   },
   {
     page: '/keys, /createKey, /edit',
@@ -225,13 +226,13 @@ export const PAGES: readonly PageAccess[] = [
     page: '/statistics',
     roles: ALL_ROLES,
     uses: [
-      statistics.hitsOneUser,
-      statistics.hitsOneUserPerMonth,
-      statistics.billingUsage,
-      statistics.keyHealth,
-      statistics.recentRequests,
-      statistics.recentRequestsCount,
-      statistics.exportUsageCsv,
+      usage.hitsOneUser,
+      usage.hitsOneUserPerMonth,
+      usage.billingUsage,
+      usage.keyHealth,
+      usage.recentRequests,
+      usage.recentRequestsCount,
+      usage.exportUsageCsv,
     ],
   },
   {
@@ -244,10 +245,10 @@ export const PAGES: readonly PageAccess[] = [
       keys.sendPhoneCode,
       keys.verifyPhone,
       auth.changePassword,
-      signIn.twoFactorInfo,
-      signIn.generateTwoFactorSecret,
-      signIn.enableTwoFactor,
-      signIn.disableTwoFactor,
+      twoFactor.twoFactorInfo,
+      twoFactor.generateTwoFactorSecret,
+      twoFactor.enableTwoFactor,
+      twoFactor.disableTwoFactor,
       // recovery codes and passkeys in the security settings (issue 16, passkeys)
       recoveryCodes.recoveryCodesInfo,
       recoveryCodes.regenerateRecoveryCodes,
@@ -262,7 +263,7 @@ export const PAGES: readonly PageAccess[] = [
   },
 
   // ── Administrator routes (docs/requirements.md §2.4) ──────────────────────────────────────────────────
-  { page: '/administrator/overview', roles: ADMIN_ONLY, uses: [statistics.overview] },
+  { page: '/administrator/overview', roles: ADMIN_ONLY, uses: [usage.overview] },
   {
     page: '/administrator/sales-account-management',
     roles: ADMIN_ONLY,
@@ -294,8 +295,8 @@ export const PAGES: readonly PageAccess[] = [
       accounts.changeEnjoyDiscount,
       plans.changeUserPlan,
       balance.addBalance,
-      signIn.accountTwoFactor,
-      signIn.turnOffAccountTwoFactor,
+      twoFactor.accountTwoFactor,
+      twoFactor.turnOffAccountTwoFactor,
     ],
   },
   {
@@ -340,13 +341,13 @@ export const PAGES: readonly PageAccess[] = [
     roles: STAFF_ROLES,
     uses: [],
     usesForOthers: [
-      statistics.hitsOneUserByUserId,
-      statistics.hitsOneUserPerMonth,
-      statistics.billingUsage,
-      statistics.keyHealth,
-      statistics.recentRequests,
-      statistics.recentRequestsCount,
-      statistics.exportUsageCsv,
+      usage.hitsOneUserByUserId,
+      usage.hitsOneUserPerMonth,
+      usage.billingUsage,
+      usage.keyHealth,
+      usage.recentRequests,
+      usage.recentRequestsCount,
+      usage.exportUsageCsv,
     ],
   },
   {
@@ -365,8 +366,8 @@ export const PAGES: readonly PageAccess[] = [
   {
     page: '/administrator/usage-statistics, /administrator/usage-statistics-per-user',
     roles: ADMIN_ONLY,
-    uses: [statistics.hitsAllUsers, statistics.hitsPerUser],
-    usesForOthers: [statistics.hitsOneUserByUserId],
+    uses: [usage.hitsAllUsers, usage.hitsPerUser],
+    usesForOthers: [usage.hitsOneUserByUserId],
   },
   {
     page: '/administrator/campaigns',
@@ -454,29 +455,29 @@ export const PAGES: readonly PageAccess[] = [
     page: '/administrator/settings',
     roles: ADMIN_ONLY,
     uses: [
-      rates.listRateSettings,
-      rates.getRateSetting,
-      rates.createRateSetting,
-      rates.updateRateSetting,
-      rates.deleteRateSetting,
-      rates.createRange,
-      rates.updateRange,
-      rates.deleteRange,
-      rates.getFreeMonth,
-      rates.setFreeMonth,
-      rates.getFreeFirstRegister,
-      rates.setFreeFirstRegister,
-      rates.getBillingSettings,
-      rates.setBillingSettings,
-      rates.getRivalRates,
-      rates.setRivalRates,
-      rates.setUserPriceBook,
+      pricing.listRateSettings,
+      pricing.getRateSetting,
+      pricing.createRateSetting,
+      pricing.updateRateSetting,
+      pricing.deleteRateSetting,
+      pricing.createRange,
+      pricing.updateRange,
+      pricing.deleteRange,
+      pricing.getFreeMonth,
+      pricing.setFreeMonth,
+      pricing.getFreeFirstRegister,
+      pricing.setFreeFirstRegister,
+      pricing.getBillingSettings,
+      pricing.setBillingSettings,
+      pricing.getRivalRates,
+      pricing.setRivalRates,
+      pricing.setUserPriceBook,
       keys.listAllKeys,
       system.setMaintenance,
       supportContact.getSupportContact,
       supportContact.setSupportContact,
     ],
-    usesForOthers: [rates.priceOfOneUser],
+    usesForOthers: [pricing.priceOfOneUser],
   },
   {
     page: '/administrator/payments',
@@ -521,14 +522,14 @@ export const SUBJECTS: ReadonlyMap<EndpointSpec, Subject> = new Map<EndpointSpec
   [balance.balanceSummary, { in: 'query', fields: ['user_id'] }],
   [balance.userBalanceLogs, { in: 'params', fields: ['id'] }],
   [coupons.userCouponLogs, { in: 'params', fields: ['id'] }],
-  [rates.priceOfOneUser, { in: 'query', fields: ['email'] }],
+  [pricing.priceOfOneUser, { in: 'query', fields: ['email'] }],
   [emailChange.userEmailChangeRequests, { in: 'query', fields: ['user_id'] }],
-  [statistics.hitsOneUserPerMonth, { in: 'query', fields: ['user_id', 'email'] }],
-  [statistics.billingUsage, { in: 'query', fields: ['user_id', 'email'] }],
-  [statistics.keyHealth, { in: 'query', fields: ['user_id', 'email'] }],
-  [statistics.recentRequests, { in: 'query', fields: ['user_id', 'email'] }],
-  [statistics.recentRequestsCount, { in: 'query', fields: ['user_id', 'email'] }],
-  [statistics.exportUsageCsv, { in: 'query', fields: ['user_id', 'email'] }],
+  [usage.hitsOneUserPerMonth, { in: 'query', fields: ['user_id', 'email'] }],
+  [usage.billingUsage, { in: 'query', fields: ['user_id', 'email'] }],
+  [usage.keyHealth, { in: 'query', fields: ['user_id', 'email'] }],
+  [usage.recentRequests, { in: 'query', fields: ['user_id', 'email'] }],
+  [usage.recentRequestsCount, { in: 'query', fields: ['user_id', 'email'] }],
+  [usage.exportUsageCsv, { in: 'query', fields: ['user_id', 'email'] }],
 ])
 
 /**

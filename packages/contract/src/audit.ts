@@ -8,7 +8,7 @@ import { REFUSED_CALL_ACTION, STAFF_ROLES } from './roles.ts'
 // support action that changes data writes a row: who, what, target, before/after, when). Rows are
 // written by the features themselves; here they are only read and exported: no call edits or deletes one.
 
-const tag = 'Logs'
+const tag = 'Audit'
 
 /**
  * Every action the server writes to the audit log: the writer (`writeAudit`) accepts only these, so a
@@ -106,7 +106,7 @@ export const AuditFilters = {
 
 const checkRange = (query: { from?: string | undefined; to?: string | undefined }, ctx: z.RefinementCtx) => {
   if (query.from && query.to && query.from > query.to)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: 'logs.dateRangeInvalid' })
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'audit.dateRangeInvalid' })
 }
 
 export const AuditEntry = z.object({

@@ -3,7 +3,7 @@ import { Id, IdParams, IsoDateTime, Money, pageQueryFields } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
 import { MONEY_BOUNDS } from './money-rules.ts'
-import { boundedMoney } from './rates.ts'
+import { boundedMoney } from './pricing.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
 
 // docs/requirements.md §10.2: the balance is a ledger. Every change is an append-only

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Id } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { SERVICE_TYPES } from './services.ts'
-import { MAX_USAGE_BATCH } from './usage.ts'
+import { MAX_USAGE_BATCH } from './usage-rules.ts'
 
 // The maps API gateway's contract with the portal (docs/requirements.md §6, docs/gateway.md): it asks, for every call it
 // receives, whether the key may make it. Authenticated with `Authorization: Bearer $GATEWAY_TOKEN`.

@@ -16,15 +16,16 @@ import * as notifications from './notifications.ts'
 import * as passkeys from './passkeys.ts'
 import * as payments from './payments.ts'
 import * as plans from './plans.ts'
-import * as rates from './rates.ts'
+import * as pricing from './pricing.ts'
 import * as recoveryCodes from './recovery-codes.ts'
-import * as signIn from './sign-in.ts'
-import * as statistics from './statistics.ts'
+import * as social from './social.ts'
 // step-up (issue 16, secrets)
 import * as stepUp from './step-up.ts'
 import * as support from './support.ts'
 import * as supportContact from './support-contact.ts'
 import * as system from './system.ts'
+import * as twoFactor from './two-factor.ts'
+import * as usage from './usage.ts'
 import * as users from './users.ts'
 
 export * from './access.ts'
@@ -49,15 +50,16 @@ export * from './passkey-rules.ts'
 export * from './passkeys.ts'
 export * from './payments.ts'
 export * from './plans.ts'
-export * from './rates.ts'
+export * from './pricing.ts'
 export * from './recovery-codes.ts'
 export * from './schemas.ts'
-export * from './sign-in.ts'
-export * from './statistics.ts'
+export * from './social.ts'
 export * from './step-up.ts'
 export * from './support.ts'
 export * from './support-contact.ts'
 export * from './system.ts'
+export * from './two-factor.ts'
+export * from './usage.ts'
 export * from './users.ts'
 
 function isEndpoint(value: unknown): value is EndpointSpec {
@@ -78,9 +80,9 @@ export const allEndpoints: readonly EndpointSpec[] = [
   accounts,
   keys,
   gateway,
-  statistics,
+  usage,
   system,
-  rates,
+  pricing,
   plans,
   billing,
   balance,
@@ -91,7 +93,8 @@ export const allEndpoints: readonly EndpointSpec[] = [
   notifications,
   support,
   faqs,
-  signIn,
+  twoFactor,
+  social,
   emailChange,
   audit,
   supportContact,

@@ -22,7 +22,7 @@ export const EMAIL_CHANGE_REASON_MAX = 512
 export const EMAIL_CHANGE_REFUSE_REASON_MAX = 1024
 /** The reason an administrator gives for turning off a user's two-factor authentication. */
 export const TWO_FACTOR_OFF_REASON_MAX = 512
-/** Step-up (docs/sign-in.md): a proof of identity lets this session reveal key secrets for this long. */
+/** Step-up (docs/auth.md): a proof of identity lets this session reveal key secrets for this long. */
 export const STEP_UP_WINDOW_MINUTES = 10
 
 export const MAP_MAX_POINTS = 1000

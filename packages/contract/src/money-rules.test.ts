@@ -17,8 +17,8 @@ import { checkExchangeRate, checkRateInput, MONEY_BOUNDS, moneyCheck } from './m
 import { checkTopUpAmount, quotePayment } from './payment-rules.ts'
 import { createPayment } from './payments.ts'
 import { createPlan, updatePlan } from './plans.ts'
-import { formatCents } from './pricing.ts'
-import { createRange, createRateSetting, setBillingSettings, setFreeFirstRegister, setFreeMonth } from './rates.ts'
+import { createRange, createRateSetting, setBillingSettings, setFreeFirstRegister, setFreeMonth } from './pricing.ts'
+import { formatCents } from './pricing-rules.ts'
 
 // Every money input has a maximum (limits.ts "Money bounds"; docs/security.md): the schema the server
 // validates with and the check the form runs agree at the bound and one cent past it.
@@ -93,19 +93,19 @@ describe('money bounds', () => {
   it('a per-request rate is at most RATE_MAX_USD, in settings and in ranges', () => {
     for (const schema of [field(createRateSetting.body, 'rate'), field(createRange.body, 'rate')]) {
       expect(keysOf(schema, RATE_MAX_USD)).toEqual([])
-      expect(keysOf(schema, '100.00000001')).toEqual(['rates.rateTooLarge'])
-      expect(keysOf(schema, '9999999999.99999999')).toEqual(['rates.rateTooLarge'])
+      expect(keysOf(schema, '100.00000001')).toEqual(['pricing.rateTooLarge'])
+      expect(keysOf(schema, '9999999999.99999999')).toEqual(['pricing.rateTooLarge'])
     }
-    expect(checkRateInput('100.00000001')).toEqual({ key: 'rates.rateTooLarge', params: { max: RATE_MAX_USD } })
+    expect(checkRateInput('100.00000001')).toEqual({ key: 'pricing.rateTooLarge', params: { max: RATE_MAX_USD } })
     expect(checkRateInput('0.00283')).toBeNull()
   })
 
   it('the exchange rate is at most EXCHANGE_RATE_MAX VND per USD', () => {
     const schema = field(setBillingSettings.body, 'exchange_rate')
     expect(keysOf(schema, EXCHANGE_RATE_MAX)).toEqual([])
-    expect(keysOf(schema, '100000.00000001')).toEqual(['rates.exchangeRateTooLarge'])
+    expect(keysOf(schema, '100000.00000001')).toEqual(['pricing.exchangeRateTooLarge'])
     expect(checkExchangeRate('9999999999')).toEqual({
-      key: 'rates.exchangeRateTooLarge',
+      key: 'pricing.exchangeRateTooLarge',
       params: { max: EXCHANGE_RATE_MAX },
     })
   })

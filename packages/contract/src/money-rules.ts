@@ -9,7 +9,7 @@ import {
   TOP_UP_MAX_CENTS,
 } from './limits.ts'
 import type { MessageKey } from './messages/index.ts'
-import { formatCents, isDecimal, parseMoney, parseRate } from './pricing.ts'
+import { formatCents, isDecimal, parseMoney, parseRate } from './pricing-rules.ts'
 import type { Check, Problem } from './problem.ts'
 
 // The bounds of every money input (limits.ts "Money bounds", docs/security.md) as pure checks: the
@@ -31,8 +31,8 @@ export const MONEY_BOUNDS = {
   balanceAlert: { max: BALANCE_ALERT_MAX_CENTS, notPositive: 'balance.amountNotPositive' },
   topUp: { max: TOP_UP_MAX_CENTS, notPositive: 'payments.amountNotPositive', tooLarge: 'payments.amountTooLarge' },
   couponCredit: { max: COUPON_CREDIT_MAX_CENTS, notPositive: 'coupons.creditNotPositive' },
-  planPrice: { max: PLAN_PRICE_MAX_CENTS, notPositive: 'rates.moneyInvalid', allowZero: true },
-  freeCredit: { max: FREE_CREDIT_MAX_CENTS, notPositive: 'rates.freeNotPositive' },
+  planPrice: { max: PLAN_PRICE_MAX_CENTS, notPositive: 'pricing.moneyInvalid', allowZero: true },
+  freeCredit: { max: FREE_CREDIT_MAX_CENTS, notPositive: 'pricing.freeNotPositive' },
 } as const satisfies Record<string, MoneyBound>
 
 /** The problem with an amount already read as cents, or null when it is within its bound. */
@@ -48,7 +48,7 @@ export function moneyCheck(bound: MoneyBound): Check<string> {
   return (value) => {
     if (!value.trim()) return { key: bound.notPositive }
     const cents = parseMoney(value)
-    if (cents === null) return { key: 'rates.moneyInvalid' }
+    if (cents === null) return { key: 'pricing.moneyInvalid' }
     return checkCents(cents, bound)
   }
 }
@@ -59,16 +59,16 @@ const EXCHANGE_RATE_MAX_NANOS = parseRate(EXCHANGE_RATE_MAX)
 /** A per-request rate: a decimal above 0 with at most 8 decimals, and at most `RATE_MAX_USD`. */
 export const checkRateInput: Check<string> = (raw) => {
   const value = raw.trim()
-  if (!isDecimal(value) || parseRate(value) <= 0n) return { key: 'rates.rateNotPositive' }
-  if (parseRate(value) > RATE_MAX_NANOS) return { key: 'rates.rateTooLarge', params: { max: RATE_MAX_USD } }
+  if (!isDecimal(value) || parseRate(value) <= 0n) return { key: 'pricing.rateNotPositive' }
+  if (parseRate(value) > RATE_MAX_NANOS) return { key: 'pricing.rateTooLarge', params: { max: RATE_MAX_USD } }
   return null
 }
 
 /** VND per USD: a decimal above 0 with at most 8 decimals, and at most `EXCHANGE_RATE_MAX`. */
 export const checkExchangeRate: Check<string> = (raw) => {
   const value = raw.trim()
-  if (!isDecimal(value) || parseRate(value) <= 0n) return { key: 'rates.rateNotPositive' }
+  if (!isDecimal(value) || parseRate(value) <= 0n) return { key: 'pricing.rateNotPositive' }
   if (parseRate(value) > EXCHANGE_RATE_MAX_NANOS)
-    return { key: 'rates.exchangeRateTooLarge', params: { max: EXCHANGE_RATE_MAX } }
+    return { key: 'pricing.exchangeRateTooLarge', params: { max: EXCHANGE_RATE_MAX } }
   return null
 }

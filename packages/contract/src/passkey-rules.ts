@@ -1,7 +1,7 @@
 import type { Check } from './problem.ts'
 
 // Rules of two-factor recovery codes and passkeys that the server and the browser both run (no zod:
-// the browser imports this through browser.ts). docs/sign-in.md "Recovery codes", "Passkeys".
+// the browser imports this through browser.ts). docs/auth.md "Recovery codes", "Passkeys".
 
 /** How many recovery codes a set has. */
 export const RECOVERY_CODE_COUNT = 10

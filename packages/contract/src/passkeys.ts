@@ -6,11 +6,11 @@ import { checkPasskeyName } from './passkey-rules.ts'
 import { refineWith } from './problem.ts'
 import { ALL_ROLES } from './roles.ts'
 
-// Passkeys (WebAuthn, issue 16; docs/sign-in.md "Passkeys"): added in the security settings, used to
+// Passkeys (WebAuthn, issue 16; docs/auth.md "Passkeys"): added in the security settings, used to
 // sign in without a password, or as the second step of a sign-in with 2FA on. Every ceremony is two
 // calls: the options (a challenge the server keeps, named by `attempt_id`), then the browser's answer.
 
-const tag = 'Sign-in'
+const tag = 'Passkeys'
 
 export const PasskeyName = z
   .string({ error: 'passkeys.nameRequired' })

@@ -1,5 +1,5 @@
 import { TOP_UP_MAX_CENTS } from './limits.ts'
-import { centsToVnd, parseMoney, paypalFeeCents, vnpayFeeVnd } from './pricing.ts'
+import { centsToVnd, parseMoney, paypalFeeCents, vnpayFeeVnd } from './pricing-rules.ts'
 import type { Problem } from './problem.ts'
 
 // Online and bank payments (docs/requirements.md §10, docs/payments.md): what a top-up costs, how VNPay's data to sign
@@ -26,7 +26,7 @@ export const VNPAY_MIN_VND = 5_000n
 export function checkTopUpAmount(value: string): Problem | null {
   if (value.trim() === '') return { key: 'payments.amountRequired' }
   const cents = parseMoney(value)
-  if (cents === null) return { key: 'rates.moneyInvalid' }
+  if (cents === null) return { key: 'pricing.moneyInvalid' }
   if (cents <= 0n) return { key: 'payments.amountNotPositive' }
   if (cents > MAX_TOP_UP_CENTS) return { key: 'payments.amountTooLarge' }
   return null

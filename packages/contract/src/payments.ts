@@ -5,7 +5,7 @@ import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
 import { MONEY_BOUNDS } from './money-rules.ts'
 import { looksLikeCardNumber, PAYMENT_PROVIDERS, PAYMENT_PURPOSES, PAYMENT_STATUSES } from './payment-rules.ts'
-import { boundedMoney } from './rates.ts'
+import { boundedMoney } from './pricing.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
 
 // docs/requirements.md §10 (money, balance and payments). One payment intent per attempt (VNPay, PayPal, bank transfer), for a

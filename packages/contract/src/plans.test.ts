@@ -76,7 +76,7 @@ describe('plan body', () => {
   })
 
   it.each(['49.999', '-1', 'free', ''])('refuses a price of %j', (price) => {
-    expect(messageAt(body, { name: 'P', price }, 'price')).toBe('rates.moneyInvalid')
+    expect(messageAt(body, { name: 'P', price }, 'price')).toBe('pricing.moneyInvalid')
   })
 
   it.each([199, 12.5, 0, -1])('refuses a price given as the JSON number %j', (price) => {

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { Id, IdParams, IsoDateTime, Money } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { MONEY_BOUNDS } from './money-rules.ts'
-import { boundedMoney } from './rates.ts'
+import { boundedMoney } from './pricing.ts'
 import { ADMIN_ONLY, ALL_ROLES, STAFF_ROLES } from './roles.ts'
 
 // Plans (docs/requirements.md §12, docs/pricing.md). A plan names the upstream

@@ -1,858 +1,304 @@
-import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import type { z } from 'zod'
 import {
-  type BillInput,
-  billCode,
-  centsToVnd,
-  checkRanges,
-  estimateMonth,
-  formatCents,
-  formatRate,
-  isDecimal,
-  monthBounds,
-  nanosToCents,
-  POPUP_TIERS,
-  type PriceRange,
-  parseMoney,
-  parseRate,
-  paypalFeeCents,
-  percentOf,
-  popupRates,
-  priceBill,
-  RATE_SCALE,
-  rateAt,
-  ratePer1000,
-  type ServicePrice,
-  tieredCharge,
-  UNLIMITED,
-  vnpayFeeVnd,
+  createRange,
+  createRateSetting,
+  ExchangeRateInput,
+  listRateSettings,
+  MoneyInput,
+  priceOfOneUser,
+  RateInput,
+  setBillingSettings,
+  setFreeFirstRegister,
+  setFreeMonth,
+  setRivalRates,
+  setUserPriceBook,
+  updateRange,
+  updateRateSetting,
 } from './pricing.ts'
-import { SERVICE_TYPES } from './services.ts'
 
-// The references below are written independently of pricing.ts: rates are generated as bigint counts
-// of 10⁻⁸ USD and spelled out by hand, and the naive charge walks the requests one by one.
-
-const UNIT = 100_000_000n
-
-/** 283000n → "0.00283000" (padded) or "0.00283" (trimmed): both are valid rate spellings. */
-function spellRate(nanos: bigint, trimmed: boolean): string {
-  const padded = `${nanos / UNIT}.${(nanos % UNIT).toString().padStart(8, '0')}`
-  return trimmed ? padded.replace(/0+$/, '').replace(/\.$/, '') : padded
-}
-
-/** A valid range set in ascending order, with each range's rate as a bigint alongside. */
-interface RangeSet {
-  ranges: PriceRange[]
-  rates: bigint[]
-  /** The start of the last range. */
-  lastFrom: number
-  /** The end of the last range as generated (before it may have been made -1). */
-  lastBound: number
-  unlimited: boolean
-}
-
-const rateNanos = fc.bigInt({ min: 1n, max: 2_000_000_000n })
-
-function rangeSet(options: { maxWidth: number; minWidth?: number; maxRanges?: number }): fc.Arbitrary<RangeSet> {
-  const maxRanges = options.maxRanges ?? 6
-  return fc
-    .record({
-      widths: fc.array(fc.integer({ min: options.minWidth ?? 1, max: options.maxWidth }), {
-        minLength: 1,
-        maxLength: maxRanges,
-      }),
-      rates: fc.array(rateNanos, { minLength: maxRanges, maxLength: maxRanges }),
-      trimmed: fc.array(fc.boolean(), { minLength: maxRanges, maxLength: maxRanges }),
-      unlimited: fc.boolean(),
-    })
-    .map(({ widths, rates, trimmed, unlimited }) => {
-      const ranges: PriceRange[] = []
-      const used: bigint[] = []
-      let from = 0
-      for (const [i, width] of widths.entries()) {
-        const nanos = rates[i] ?? 1n
-        ranges.push({ request_from: from, request_to: from + width, rate: spellRate(nanos, trimmed[i] ?? false) })
-        used.push(nanos)
-        from += width
-      }
-      const last = ranges[ranges.length - 1] as PriceRange
-      const lastFrom = last.request_from
-      if (unlimited) last.request_to = UNLIMITED
-      return { ranges, rates: used, lastFrom, lastBound: from, unlimited }
-    })
-}
-
-/** The rate of the request numbered `n` (1-based), the slow and obvious way. */
-function naiveRate(n: number, set: RangeSet): bigint {
-  for (const [i, range] of set.ranges.entries()) {
-    if (n > range.request_from && (range.request_to === UNLIMITED || n <= range.request_to)) {
-      return set.rates[i] as bigint
-    }
+/** The first issue's message per path ("" for the root), or null when the value is accepted. */
+function problems(schema: z.ZodType, value: unknown): Record<string, string> | null {
+  const result = schema.safeParse(value)
+  if (result.success) return null
+  const found: Record<string, string> = {}
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.')
+    found[path] ??= issue.message
   }
-  return set.rates[set.rates.length - 1] as bigint
+  return found
 }
 
-function naiveCharge(count: number, set: RangeSet): bigint {
-  let total = 0n
-  for (let n = 1; n <= count; n++) total += naiveRate(n, set)
-  return total
+/** The first issue's code per path, for zod's own type and range checks. */
+function codes(schema: z.ZodType, value: unknown): Record<string, string> | null {
+  const result = schema.safeParse(value)
+  if (result.success) return null
+  const found: Record<string, string> = {}
+  for (const issue of result.error.issues) found[issue.path.join('.')] ??= issue.code
+  return found
 }
 
-/** Deterministic shuffle driven by generated keys (ties keep the original order). */
-function permute<T>(items: readonly T[], keys: readonly number[]): T[] {
-  return items
-    .map((item, i) => ({ item, key: keys[i] ?? 0, i }))
-    .sort((a, b) => a.key - b.key || a.i - b.i)
-    .map(({ item }) => item)
-}
-const shuffleKeys = fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 8, maxLength: 8 })
+const USER_ID = `usr_${'a'.repeat(26)}`
 
-const FLAT = '0.005'
-
-describe('tieredCharge and rateAt: properties', () => {
-  it('(a) the tiers add up to the total, one tier per range in order, each requests × rate', () => {
-    fc.assert(
-      fc.property(
-        rangeSet({ maxWidth: 100_000 }),
-        fc.integer({ min: 0, max: 2_000_000 }),
-        shuffleKeys,
-        (set, count, keys) => {
-          const { tiers, nanos } = tieredCharge(count, permute(set.ranges, keys), FLAT)
-          expect(tiers.map((t) => [t.request_from, t.request_to, t.rate])).toEqual(
-            set.ranges.map((r) => [r.request_from, r.request_to, r.rate]),
-          )
-          expect(tiers.reduce((sum, t) => sum + t.nanos, 0n)).toBe(nanos)
-          expect(tiers.reduce((sum, t) => sum + t.requests, 0)).toBe(count)
-          for (const [i, tier] of tiers.entries()) {
-            expect(tier.requests).toBeGreaterThanOrEqual(0)
-            expect(tier.nanos).toBe(BigInt(tier.requests) * (set.rates[i] as bigint))
-          }
-        },
-      ),
-    )
-  })
-
-  it('(b) equals the naive per-request sum for small counts, ranges in any order', () => {
-    fc.assert(
-      fc.property(rangeSet({ maxWidth: 60 }), fc.integer({ min: 0, max: 500 }), shuffleKeys, (set, count, keys) => {
-        expect(tieredCharge(count, permute(set.ranges, keys), FLAT).nanos).toBe(naiveCharge(count, set))
-      }),
-    )
-  })
-
-  it('(b) n + m requests cost the price of n plus the rateAt of each of the next m', () => {
-    fc.assert(
-      fc.property(
-        rangeSet({ maxWidth: 50_000_000 }),
-        fc.integer({ min: 0, max: 400_000_000 }),
-        fc.integer({ min: 0, max: 200 }),
-        shuffleKeys,
-        (set, n, m, keys) => {
-          const ranges = permute(set.ranges, keys)
-          let marginal = 0n
-          for (let i = n + 1; i <= n + m; i++) {
-            const rate = rateAt(i, ranges, FLAT)
-            expect(parseRate(rate)).toBe(naiveRate(i, set))
-            marginal += parseRate(rate)
-          }
-          expect(tieredCharge(n + m, ranges, FLAT).nanos).toBe(tieredCharge(n, ranges, FLAT).nanos + marginal)
-        },
-      ),
-    )
-  })
-
-  it('(c) more requests never cost less, and the difference is bounded by the cheapest and dearest rate', () => {
-    fc.assert(
-      fc.property(
-        rangeSet({ maxWidth: 1_000_000 }),
-        fc.integer({ min: 0, max: 10_000_000 }),
-        fc.integer({ min: 0, max: 10_000_000 }),
-        (set, a, b) => {
-          const [low, high] = a <= b ? [a, b] : [b, a]
-          const cheap = tieredCharge(low, set.ranges, FLAT).nanos
-          const dear = tieredCharge(high, set.ranges, FLAT).nanos
-          expect(dear).toBeGreaterThanOrEqual(cheap)
-          const minRate = set.rates.reduce((x, y) => (y < x ? y : x))
-          const maxRate = set.rates.reduce((x, y) => (y > x ? y : x))
-          expect(dear - cheap).toBeGreaterThanOrEqual(BigInt(high - low) * minRate)
-          expect(dear - cheap).toBeLessThanOrEqual(BigInt(high - low) * maxRate)
-          if (high > low) expect(dear).toBeGreaterThan(cheap)
-        },
-      ),
-    )
-  })
-
-  it('(d) with an unlimited last range, every request past its start is charged at its rate', () => {
-    fc.assert(
-      fc.property(
-        rangeSet({ maxWidth: 1_000_000 }).filter((s) => s.unlimited),
-        fc.integer({ min: 0, max: 1_000_000_000 }),
-        (set, extra) => {
-          const count = set.lastFrom + extra
-          const lastRate = set.rates[set.rates.length - 1] as bigint
-          const { tiers, nanos } = tieredCharge(count, set.ranges, FLAT)
-          const base = tieredCharge(set.lastFrom, set.ranges, FLAT).nanos
-          expect(nanos - base).toBe(BigInt(extra) * lastRate)
-          const last = tiers[tiers.length - 1]
-          expect(last?.request_to).toBe(UNLIMITED)
-          expect(last?.requests).toBe(extra)
-          expect(rateAt(count + 1, set.ranges, FLAT)).toBe(set.ranges[set.ranges.length - 1]?.rate)
-        },
-      ),
-    )
-  })
-
-  it('(d) without -1, requests past the last bound are charged at the last range’s rate', () => {
-    fc.assert(
-      fc.property(
-        rangeSet({ maxWidth: 1_000_000 }).filter((s) => !s.unlimited),
-        fc.integer({ min: 1, max: 1_000_000_000 }),
-        (set, extra) => {
-          const lastRate = set.rates[set.rates.length - 1] as bigint
-          const beyond = tieredCharge(set.lastBound + extra, set.ranges, FLAT).nanos
-          const atBound = tieredCharge(set.lastBound, set.ranges, FLAT).nanos
-          expect(beyond - atBound).toBe(BigInt(extra) * lastRate)
-        },
-      ),
-    )
-  })
-
-  it('floors fractional counts and charges nothing for zero or negative counts', () => {
-    fc.assert(
-      fc.property(rangeSet({ maxWidth: 100 }), fc.double({ min: -1000, max: 1000, noNaN: true }), (set, count) => {
-        const expected = count <= 0 ? 0n : naiveCharge(Math.floor(count), set)
-        expect(tieredCharge(count, set.ranges, FLAT).nanos).toBe(expected)
-        expect(tieredCharge(count, set.ranges, FLAT).tiers.every((t) => t.requests >= 0)).toBe(true)
-      }),
-    )
-  })
-})
-
-describe('tieredCharge and rateAt: examples', () => {
-  const seeded: PriceRange[] = [
-    { request_from: 0, request_to: 100_000, rate: '0.005' },
-    { request_from: 100_000, request_to: 200_000, rate: '0.004' },
-    { request_from: 200_000, request_to: 500_000, rate: '0.004' },
-    { request_from: 500_000, request_to: UNLIMITED, rate: '0.003' },
-  ]
-
-  it('charges 600,000 requests tier by tier', () => {
-    const { tiers, nanos } = tieredCharge(600_000, seeded, FLAT)
-    expect(tiers.map((t) => t.requests)).toEqual([100_000, 100_000, 300_000, 100_000])
-    expect(tiers.map((t) => formatRate(t.nanos))).toEqual(['500.0', '400.0', '1200.0', '300.0'])
-    expect(nanos).toBe(2400n * UNIT)
-  })
-
-  it('puts request 100,000 in the first range and 100,001 in the second (from exclusive, to inclusive)', () => {
-    expect(rateAt(100_000, seeded, FLAT)).toBe('0.005')
-    expect(rateAt(100_001, seeded, FLAT)).toBe('0.004')
-    expect(rateAt(1, seeded, FLAT)).toBe('0.005')
-    expect(rateAt(500_001, seeded, FLAT)).toBe('0.003')
-    expect(tieredCharge(100_001, seeded, FLAT).tiers.map((t) => t.requests)).toEqual([100_000, 1, 0, 0])
-  })
-
-  it('charges the flat rate with no ranges, as one unlimited tier', () => {
-    expect(tieredCharge(1234, [], '0.00283')).toEqual({
-      tiers: [{ request_from: 0, request_to: UNLIMITED, rate: '0.00283', requests: 1234, nanos: 349_222_000n }],
-      nanos: 349_222_000n,
-    })
-    expect(rateAt(7, [], '0.00283')).toBe('0.00283')
-  })
-})
-
-describe('checkRanges: properties', () => {
-  it('(e) accepts every valid set in any order', () => {
-    fc.assert(
-      fc.property(rangeSet({ maxWidth: 1_000_000 }), shuffleKeys, (set, keys) => {
-        expect(checkRanges(permute(set.ranges, keys))).toBeNull()
-      }),
-    )
-  })
-
-  const mutable = rangeSet({ maxWidth: 1_000_000, minWidth: 2 }).filter((s) => s.ranges.length >= 2)
-  const copy = (ranges: readonly PriceRange[]) => ranges.map((r) => ({ ...r }))
-
-  it('(e) finds an overlap at the range that starts too early, naming where it must start', () => {
-    fc.assert(
-      fc.property(mutable, fc.nat(), fc.nat(), shuffleKeys, (set, pick, shift, keys) => {
-        const ranges = copy(set.ranges)
-        const at = 1 + (pick % (ranges.length - 1))
-        const previous = ranges[at - 1] as PriceRange
-        const d = 1 + (shift % (previous.request_to - previous.request_from - 1))
-        for (const r of ranges.slice(at)) {
-          r.request_from -= d
-          if (r.request_to !== UNLIMITED) r.request_to -= d
-        }
-        const target = ranges[at] as PriceRange
-        const shuffled = permute(ranges, keys)
-        expect(checkRanges(shuffled)).toEqual({
-          key: 'rates.rangeOverlap',
-          index: shuffled.indexOf(target),
-          from: previous.request_to,
-        })
-      }),
-    )
-  })
-
-  it('(e) finds a gap at the range that starts too late, naming where it must start', () => {
-    fc.assert(
-      fc.property(mutable, fc.nat(), fc.integer({ min: 1, max: 1_000_000 }), shuffleKeys, (set, pick, d, keys) => {
-        const ranges = copy(set.ranges)
-        const at = 1 + (pick % (ranges.length - 1))
-        for (const r of ranges.slice(at)) {
-          r.request_from += d
-          if (r.request_to !== UNLIMITED) r.request_to += d
-        }
-        const target = ranges[at] as PriceRange
-        const shuffled = permute(ranges, keys)
-        expect(checkRanges(shuffled)).toEqual({
-          key: 'rates.rangeGap',
-          index: shuffled.indexOf(target),
-          from: (ranges[at - 1] as PriceRange).request_to,
-        })
-      }),
-    )
-  })
-
-  it('(e) refuses -1 as a start', () => {
-    fc.assert(
-      fc.property(rangeSet({ maxWidth: 1_000_000 }), fc.nat(), shuffleKeys, (set, pick, keys) => {
-        const ranges = copy(set.ranges)
-        const target = ranges[pick % ranges.length] as PriceRange
-        target.request_from = UNLIMITED
-        const shuffled = permute(ranges, keys)
-        expect(checkRanges(shuffled)).toEqual({ key: 'rates.rangeStartUnlimited', index: shuffled.indexOf(target) })
-      }),
-    )
-  })
-
-  it('(e) refuses a range after one that ends at -1', () => {
-    fc.assert(
-      fc.property(
-        rangeSet({ maxWidth: 1_000_000 }).filter((s) => s.unlimited),
-        fc.integer({ min: 1, max: 1_000_000 }),
-        fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.constant(0)),
-        shuffleKeys,
-        (set, after, width, keys) => {
-          const extra: PriceRange = {
-            request_from: set.lastFrom + after,
-            request_to: width === 0 ? UNLIMITED : set.lastFrom + after + width,
-            rate: '0.001',
-          }
-          const shuffled = permute([...copy(set.ranges), extra], keys)
-          expect(checkRanges(shuffled)).toEqual({ key: 'rates.rangeAfterUnlimited', index: shuffled.indexOf(extra) })
-        },
-      ),
-    )
-  })
-
-  it('(e) refuses request_to not above request_from', () => {
-    fc.assert(
-      fc.property(rangeSet({ maxWidth: 1_000_000 }), fc.nat(), fc.nat(), shuffleKeys, (set, pick, back, keys) => {
-        const ranges = copy(set.ranges)
-        const target = ranges[pick % ranges.length] as PriceRange
-        target.request_to = target.request_from - (back % (target.request_from + 1))
-        const shuffled = permute(ranges, keys)
-        expect(checkRanges(shuffled)).toEqual({ key: 'rates.rangeToNotAfterFrom', index: shuffled.indexOf(target) })
-      }),
-    )
-  })
-
-  it('(e) refuses a set whose first range does not start at 0', () => {
-    fc.assert(
-      fc.property(
-        rangeSet({ maxWidth: 1_000_000 }),
-        fc.integer({ min: 1, max: 1_000_000 }),
-        fc.boolean(),
-        shuffleKeys,
-        (set, d, dropFirst, keys) => {
-          let ranges = copy(set.ranges)
-          if (dropFirst && ranges.length >= 2) ranges = ranges.slice(1)
-          else
-            for (const r of ranges) {
-              r.request_from += d
-              if (r.request_to !== UNLIMITED) r.request_to += d
-            }
-          const first = ranges[0] as PriceRange
-          const shuffled = permute(ranges, keys)
-          expect(checkRanges(shuffled)).toEqual({ key: 'rates.rangeFirstStart', index: shuffled.indexOf(first) })
-        },
-      ),
-    )
-  })
-
-  it('(e) refuses negative bounds other than an unlimited end, and rates that are not above 0', () => {
-    fc.assert(
-      fc.property(
-        rangeSet({ maxWidth: 1_000_000 }),
-        fc.nat(),
-        fc.integer({ min: -1_000_000, max: -2 }),
-        fc.constantFrom('from', 'to', 'rate'),
-        fc.constantFrom('0', '0.0', '0.00000000', '-0.005', 'abc', '', '1e-3', '0.000000001'),
-        shuffleKeys,
-        (set, pick, negative, what, badRate, keys) => {
-          const ranges = copy(set.ranges)
-          const target = ranges[pick % ranges.length] as PriceRange
-          if (what === 'from') target.request_from = negative
-          else if (what === 'to') target.request_to = negative
-          else target.rate = badRate
-          const shuffled = permute(ranges, keys)
-          expect(checkRanges(shuffled)).toEqual({
-            key: what === 'rate' ? 'rates.rateNotPositive' : 'rates.rangeNegative',
-            index: shuffled.indexOf(target),
-          })
-        },
-      ),
-    )
-  })
-
-  it('accepts the empty set and a single unlimited range', () => {
-    expect(checkRanges([])).toBeNull()
-    expect(checkRanges([{ request_from: 0, request_to: UNLIMITED, rate: '0.005' }])).toBeNull()
-  })
-
-  it('reports a duplicated start as an overlap', () => {
-    expect(
-      checkRanges([
-        { request_from: 0, request_to: 10, rate: '1' },
-        { request_from: 0, request_to: 20, rate: '1' },
-      ]),
-    ).toEqual({ key: 'rates.rangeOverlap', index: 1, from: 10 })
-  })
-})
-
-interface GenPrice {
-  set: RangeSet
-  useRanges: boolean
-  flat: bigint
-  free: number
-  hits: number
-}
-
-const genPrice: fc.Arbitrary<GenPrice> = fc.record({
-  set: rangeSet({ maxWidth: 2_000_000 }),
-  useRanges: fc.boolean(),
-  flat: rateNanos,
-  free: fc.integer({ min: 0, max: 100_000 }),
-  hits: fc.integer({ min: 0, max: 5_000_000 }),
-})
-
-const billArb = fc.record({
-  prices: fc.array(genPrice, { maxLength: 5 }),
-  /** Discount in hundredths of a percent, 0–100 %. */
-  percent: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 10_000 })),
-  credit: fc.oneof(fc.constant(0n), fc.bigInt({ min: 0n, max: 5_000_000n })),
-})
-
-function percentText(hundredths: number): string {
-  return hundredths % 100 === 0
-    ? String(hundredths / 100)
-    : `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, '0')}`
-}
-
-/** The exact line charge, by summing each range's share (no tieredCharge). */
-function referenceNanos(price: GenPrice): bigint {
-  const billable = Math.max(0, price.hits - price.free)
-  if (!price.useRanges) return BigInt(billable) * price.flat
-  let total = 0n
-  for (const [i, range] of price.set.ranges.entries()) {
-    const last = i === price.set.ranges.length - 1
-    const top = last ? billable : Math.min(billable, range.request_to)
-    total += BigInt(Math.max(0, top - range.request_from)) * (price.set.rates[i] as bigint)
-  }
-  return total
-}
-
-describe('priceBill: properties', () => {
-  it('(f) lines round once, discount comes off the sum, the free credit after it, and the total is never below 0', () => {
-    fc.assert(
-      fc.property(billArb, ({ prices, percent, credit }) => {
-        const input: BillInput = {
-          hits: Object.fromEntries(prices.map((p, i) => [SERVICE_TYPES[i] as string, p.hits])),
-          prices: prices.map(
-            (p, i): ServicePrice => ({
-              service: SERVICE_TYPES[i] as string,
-              rate: spellRate(p.flat, true),
-              free: p.free,
-              ranges: p.useRanges ? p.set.ranges : [],
-            }),
-          ),
-          discountPercent: percentText(percent),
-          freeCreditCents: credit,
-        }
-        const bill = priceBill(input)
-        expect(bill.lines).toHaveLength(prices.length)
-        for (const [i, line] of bill.lines.entries()) {
-          const p = prices[i] as GenPrice
-          expect(line.service).toBe(SERVICE_TYPES[i])
-          expect(line.hits).toBe(p.hits)
-          expect(line.billable).toBe(Math.max(0, p.hits - p.free))
-          expect(line.nanos).toBe(referenceNanos(p))
-          expect(line.tiers.reduce((sum, t) => sum + t.nanos, 0n)).toBe(line.nanos)
-          expect(line.subtotalCents).toBe(nanosToCents(line.nanos))
-          // Half-up: subtotal − ½ cent ≤ exact < subtotal + ½ cent.
-          const exact = line.nanos * 2n
-          expect(exact).toBeGreaterThanOrEqual((2n * line.subtotalCents - 1n) * 1_000_000n)
-          expect(exact).toBeLessThan((2n * line.subtotalCents + 1n) * 1_000_000n)
-        }
-        const before = bill.lines.reduce((sum, l) => sum + l.subtotalCents, 0n)
-        expect(bill.amountBeforeDiscountCents).toBe(before)
-        const discount = (before * BigInt(percent) + 5_000n) / 10_000n
-        expect(bill.discountCents).toBe(discount)
-        if (percent === 0) expect(bill.discountCents).toBe(0n)
-        expect(bill.amountCents).toBe(before - discount)
-        expect(bill.amountCents).toBeGreaterThanOrEqual(0n)
-        const applied = credit < bill.amountCents ? credit : bill.amountCents
-        expect(bill.freeCreditCents).toBe(applied)
-        expect(bill.totalCents).toBe(bill.amountCents - bill.freeCreditCents)
-        expect(bill.totalCents).toBeGreaterThanOrEqual(0n)
-      }),
-    )
-  })
-})
-
-describe('priceBill: examples', () => {
-  const prices: ServicePrice[] = [
-    {
-      service: 'GEOCODE',
-      rate: '0.005',
-      free: 40_000,
-      ranges: [
-        { request_from: 0, request_to: 100_000, rate: '0.005' },
-        { request_from: 100_000, request_to: 200_000, rate: '0.004' },
-        { request_from: 200_000, request_to: 500_000, rate: '0.004' },
-        { request_from: 500_000, request_to: UNLIMITED, rate: '0.003' },
-      ],
-    },
-    { service: 'AUTOCOMPLETE', rate: '0.00283', free: 70_000, ranges: [] },
-  ]
-
-  it('prices a month: 150,000 geocodes and 70,001 autocompletes, 10% off, $5 credit', () => {
-    const bill = priceBill({
-      hits: { GEOCODE: 150_000, AUTOCOMPLETE: 70_001 },
-      prices,
-      discountPercent: '10',
-      freeCreditCents: 500n,
-    })
-    // 110,000 billable geocodes: 100,000 × 0.005 + 10,000 × 0.004 = 540.00; one autocomplete 0.00283 → 0.00.
-    expect(bill.lines.map((l) => [l.service, l.billable, formatRate(l.nanos), formatCents(l.subtotalCents)])).toEqual([
-      ['GEOCODE', 110_000, '540.0', '540.00'],
-      ['AUTOCOMPLETE', 1, '0.00283', '0.00'],
-    ])
-    expect(bill.amountBeforeDiscountCents).toBe(54_000n)
-    expect(bill.discountCents).toBe(5_400n)
-    expect(bill.amountCents).toBe(48_600n)
-    expect(bill.freeCreditCents).toBe(500n)
-    expect(bill.totalCents).toBe(48_100n)
-  })
-
-  it('uses only part of the free credit when the bill is smaller, and ends at 0', () => {
-    const bill = priceBill({ hits: { AUTOCOMPLETE: 71_000 }, prices, discountPercent: '0', freeCreditCents: 10_000n })
-    // GEOCODE has no hits; 1,000 autocompletes = 2.83.
-    expect(bill.lines.map((l) => l.subtotalCents)).toEqual([0n, 283n])
-    expect(bill.amountCents).toBe(283n)
-    expect(bill.freeCreditCents).toBe(283n)
-    expect(bill.totalCents).toBe(0n)
-  })
-
-  it('rounds each line half-up once, not each tier', () => {
-    // 3 tiers of 0.0025 USD each: 0.0075 → 0.01 for the line (each tier alone would round to 0.00).
-    const bill = priceBill({
-      hits: { TRIP: 3 },
-      prices: [
-        {
-          service: 'TRIP',
-          rate: '0.0025',
-          free: 0,
-          ranges: [
-            { request_from: 0, request_to: 1, rate: '0.0025' },
-            { request_from: 1, request_to: 2, rate: '0.0025' },
-            { request_from: 2, request_to: UNLIMITED, rate: '0.0025' },
-          ],
-        },
-      ],
-      discountPercent: '0',
-      freeCreditCents: 0n,
-    })
-    expect(bill.lines[0]?.nanos).toBe(750_000n)
-    expect(bill.lines[0]?.subtotalCents).toBe(1n)
-    expect(bill.totalCents).toBe(1n)
-  })
-})
-
-describe('parseRate and formatRate', () => {
+describe('RateInput', () => {
   it.each([
-    ['0.00283', 283_000n, '0.00283'],
-    ['0.005', 500_000n, '0.005'],
-    ['1', 100_000_000n, '1.0'],
-    ['12.5', 1_250_000_000n, '12.5'],
-    ['0.00000001', 1n, '0.00000001'],
-    ['0.12345678', 12_345_678n, '0.12345678'],
-    ['0', 0n, '0.0'],
-    ['0.00500000', 500_000n, '0.005'],
-    ['9999999999.99999999', 999_999_999_999_999_999n, '9999999999.99999999'],
-  ])('%s is %s (formatted %s)', (text, nanos, formatted) => {
-    expect(parseRate(text)).toBe(nanos)
-    expect(formatRate(nanos)).toBe(formatted)
-    expect(isDecimal(text)).toBe(true)
+    ['0.005', '0.005'],
+    [' 0.005 ', '0.005'],
+    ['0.00283', '0.00283'],
+    ['0.00000001', '0.00000001'],
+    ['10', '10'],
+    ['100', '100'],
+    ['0.1', '0.1'],
+    ['10.5', '10.5'],
+    ['12.50', '12.50'],
+  ])('accepts %j as %j', (value, rate) => {
+    expect(RateInput.parse(value)).toBe(rate)
   })
 
-  it.each(['-1', '1e-3', '0.123456789', '', 'abc', ' 1', '1.', '.5', '12345678901', '1,5', '0x10', '+1'])(
-    'refuses %j',
-    (text) => {
-      expect(isDecimal(text)).toBe(false)
-      expect(() => parseRate(text)).toThrow('not a decimal rate')
+  it('takes an exchange rate of 25000 VND per USD as ExchangeRateInput, not as a per-request rate', () => {
+    expect(ExchangeRateInput.parse('25000')).toBe('25000')
+    expect(problems(RateInput, '25000')).toEqual({ '': 'pricing.rateTooLarge' })
+  })
+
+  it.each(['0', '0.0', '0.00000000', '-1', 'abc', '', '  ', '1e-3', '0.123456789', '12345678901'])(
+    'refuses %j as not a rate above 0',
+    (value) => {
+      expect(problems(RateInput, value)).toEqual({ '': 'pricing.rateNotPositive' })
     },
   )
 
-  it('formats negatives with a sign', () => {
-    expect(formatRate(-5n)).toBe('-0.00000005')
-    expect(formatRate(-150_000_000n)).toBe('-1.5')
-  })
+  it.each([0.005, 0.00283, 1e-8, 10, 100, 0.1, 10.5, 0, -1, -0.005, 1e-9])(
+    'refuses a JSON number %j as not text',
+    (value) => {
+      expect(codes(RateInput, value)).toEqual({ '': 'invalid_type' })
+      expect(problems(RateInput, value)?.['']).not.toMatch(/^rates\./)
+    },
+  )
 
-  it('round-trips every amount with at most 10 integer digits', () => {
-    expect(RATE_SCALE).toBe(8)
-    fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 18n - 1n }), (nanos) => {
-        const text = formatRate(nanos)
-        expect(text).toMatch(/^\d+\.\d{1,8}$/)
-        expect(parseRate(text)).toBe(nanos)
-      }),
-    )
-  })
-
-  it('reads any valid spelling to the same amount', () => {
-    fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 18n - 1n }), fc.boolean(), (nanos, trimmed) => {
-        expect(parseRate(spellRate(nanos, trimmed))).toBe(nanos)
-      }),
-    )
+  it('refuses values that are not text', () => {
+    expect(codes(RateInput, true)).toEqual({ '': 'invalid_type' })
+    expect(codes(RateInput, null)).toEqual({ '': 'invalid_type' })
+    expect(codes(RateInput, undefined)).toEqual({ '': 'invalid_type' })
+    expect(codes(RateInput, Number.NaN)).toEqual({ '': 'invalid_type' })
+    expect(codes(RateInput, Number.POSITIVE_INFINITY)).toEqual({ '': 'invalid_type' })
   })
 })
 
-describe('nanosToCents and formatCents', () => {
-  it.each([
-    [500_000n, 1n], // 0.005 USD
-    [499_999n, 0n], // 0.00499999 USD
-    [1_500_000n, 2n],
-    [2_500_000n, 3n], // half-up, not half-even
-    [1_499_999n, 1n],
-    [0n, 0n],
-    [100_000_000n, 100n],
-    [-500_000n, -1n], // half away from zero
-    [-499_999n, 0n],
-    [-1_500_000n, -2n],
-  ])('%s × 10⁻⁸ USD is %s cents', (nanos, cents) => {
-    expect(nanosToCents(nanos)).toBe(cents)
-  })
-
-  it('is exact within half a cent for any amount', () => {
-    fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), (nanos) => {
-        const cents = nanosToCents(nanos)
-        expect(2n * nanos).toBeGreaterThanOrEqual((2n * cents - 1n) * 1_000_000n)
-        expect(2n * nanos).toBeLessThan((2n * cents + 1n) * 1_000_000n)
-      }),
-    )
-  })
-
-  it.each([
-    [0n, '0.00'],
-    [7n, '0.07'],
-    [100n, '1.00'],
-    [123_456n, '1234.56'],
-    [-5n, '-0.05'],
-    [-100n, '-1.00'],
-    [-123_456n, '-1234.56'],
-  ])('formats %s cents as %s', (cents, text) => {
-    expect(formatCents(cents)).toBe(text)
-  })
-})
-
-describe('parseMoney', () => {
+describe('MoneyInput', () => {
   it.each([
     ['12.5', 1250n],
     ['12.50', 1250n],
-    [' 12.5 ', 1250n],
+    [' 3 ', 300n],
     ['0', 0n],
-    ['100', 10_000n],
     ['0.07', 7n],
-    [12.5, 1250n],
-    [0.07, 7n],
-    [1.1, 110n],
-    [250, 25_000n],
-  ] as const)('%j is %s cents', (value, cents) => {
-    expect(parseMoney(value)).toBe(cents)
+  ])('reads %j as %s cents', (value, cents) => {
+    expect(MoneyInput.parse(value)).toBe(cents)
   })
 
-  it.each(['12.505', '-1', '', 'abc', '12.', '.5', '1e3', '1,5', -1, 12.505, 0.1 + 0.2, 1e21, Number.NaN, Infinity])(
-    'refuses %j',
-    (value) => {
-      expect(parseMoney(value)).toBeNull()
-    },
-  )
-})
+  it.each(['12.505', '-1', 'abc', '', '1e3', '12.345'])('refuses %j', (value) => {
+    expect(problems(MoneyInput, value)).toEqual({ '': 'pricing.moneyInvalid' })
+  })
 
-describe('ratePer1000', () => {
-  it.each([
-    ['0.007', '7.00'],
-    ['0.00283', '2.83'],
-    ['0.000005', '0.01'],
-    ['0.0000049', '0.00'],
-    ['0.0056', '5.60'],
-    ['0.001698', '1.70'],
-    ['0.002264', '2.26'],
-    ['1', '1000.00'],
-  ])('%s per request is %s per 1000', (rate, per1000) => {
-    expect(ratePer1000(rate)).toBe(per1000)
-    expect(ratePer1000(parseRate(rate))).toBe(per1000)
+  it.each([12.5, 0.07, 0, -1, 12.345, 1e21])('refuses a JSON number %j as not text', (value) => {
+    expect(codes(MoneyInput, value)).toEqual({ '': 'invalid_type' })
+    expect(problems(MoneyInput, value)?.['']).not.toMatch(/^rates\./)
+  })
+
+  it('refuses NaN, Infinity and other non-text values', () => {
+    expect(codes(MoneyInput, Number.NaN)).toEqual({ '': 'invalid_type' })
+    expect(codes(MoneyInput, Number.NEGATIVE_INFINITY)).toEqual({ '': 'invalid_type' })
+    expect(codes(MoneyInput, null)).toEqual({ '': 'invalid_type' })
+    expect(codes(MoneyInput, true)).toEqual({ '': 'invalid_type' })
   })
 })
 
-describe('popupRates', () => {
-  /** The migration's seed: full rate to 100,000, 80% to 500,000, 60% above (rounded to 8 places). */
-  function seeded(base: string): PriceRange[] {
-    const nanos = parseRate(base)
-    const at = (percent: bigint) => formatRate((nanos * percent + 50n) / 100n)
-    return [
-      { request_from: 0, request_to: 100_000, rate: at(100n) },
-      { request_from: 100_000, request_to: 200_000, rate: at(80n) },
-      { request_from: 200_000, request_to: 500_000, rate: at(80n) },
-      { request_from: 500_000, request_to: UNLIMITED, rate: at(60n) },
-    ]
-  }
+describe('range body', () => {
+  const body = createRange.body
 
-  it('has the four tiers of the pricing popup', () => {
-    expect(POPUP_TIERS).toEqual([
-      [0, 100_000],
-      [100_000, 200_000],
-      [200_000, 500_000],
-      [500_000, UNLIMITED],
-    ])
+  it('is the same schema for create and update', () => {
+    expect(updateRange.body).toBe(body)
+  })
+
+  it('accepts bounds from 0, -1 as an unlimited end, and the largest bound', () => {
+    expect(body.parse({ request_from: 0, request_to: 100_000, rate: '0.005' })).toEqual({
+      request_from: 0,
+      request_to: 100_000,
+      rate: '0.005',
+    })
+    expect(body.parse({ request_from: 500_000, request_to: -1, rate: '0.003' })).toEqual({
+      request_from: 500_000,
+      request_to: -1,
+      rate: '0.003',
+    })
+    expect(body.parse({ request_from: 0, request_to: 2_000_000_000, rate: '1' }).request_to).toBe(2_000_000_000)
   })
 
   it.each([
-    ['0.007', ['7.00', '5.60', '5.60', '4.20']],
-    ['0.00283', ['2.83', '2.26', '2.26', '1.70']],
-    ['0.017', ['17.00', '13.60', '13.60', '10.20']],
-    ['0.005', ['5.00', '4.00', '4.00', '3.00']],
-  ])('shows the seeded ranges of a %s rate per 1000', (base, columns) => {
-    expect(popupRates(seeded(base), base)).toEqual(columns)
+    [{ request_from: -2, request_to: 10, rate: '1' }, { request_from: 'too_small' }],
+    [{ request_from: 0, request_to: -2, rate: '1' }, { request_to: 'too_small' }],
+    [{ request_from: 0, request_to: 2_000_000_001, rate: '1' }, { request_to: 'too_big' }],
+    [{ request_from: 0.5, request_to: 10, rate: '1' }, { request_from: 'invalid_type' }],
+    [{ request_from: '0', request_to: 10, rate: '1' }, { request_from: 'invalid_type' }],
+    [{ request_from: 0, request_to: 10 }, { rate: 'invalid_type' }],
+    [{ request_from: 0, request_to: 10, rate: 0.003 }, { rate: 'invalid_type' }],
+    [{ request_from: 0, request_to: 10, rate: 0 }, { rate: 'invalid_type' }],
+    [{ request_from: 0, request_to: 10, rate: '1', user_id: USER_ID }, { '': 'unrecognized_keys' }],
+  ])('refuses %j', (value, expected) => {
+    expect(codes(body, value)).toEqual(expected)
   })
 
-  it('shows the flat rate in every column when there are no ranges', () => {
-    expect(popupRates([], '0.01')).toEqual(['10.00', '10.00', '10.00', '10.00'])
+  it('refuses a rate of 0 with the rate message', () => {
+    expect(problems(body, { request_from: 0, request_to: 10, rate: '0' })).toEqual({ rate: 'pricing.rateNotPositive' })
+    expect(problems(body, { request_from: 0, request_to: 10, rate: '-0.5' })).toEqual({
+      rate: 'pricing.rateNotPositive',
+    })
   })
+})
 
-  it('shows the last range’s rate in the columns past a set without -1', () => {
+describe('rate setting body', () => {
+  const valid = { type: 'GEOCODE', rate: '0.005', free: 40_000, prefix: '/api/v1', paths: '/geocode, /search' }
+
+  it('fills the defaults and trims', () => {
+    expect(createRateSetting.body.parse({ ...valid, prefix: ' /api/v1 ' })).toEqual({ ...valid, is_new: true })
     expect(
-      popupRates(
-        [
-          { request_from: 0, request_to: 150_000, rate: '0.004' },
-          { request_from: 150_000, request_to: 300_000, rate: '0.002' },
-        ],
-        '0.009',
-      ),
-    ).toEqual(['4.00', '4.00', '2.00', '2.00'])
+      createRateSetting.body.parse({ ...valid, rate: ' 0.007 ', is_new: false, subpath: '', user_id: USER_ID }),
+    ).toEqual({ ...valid, rate: '0.007', is_new: false, subpath: null, user_id: USER_ID })
+    expect(createRateSetting.body.parse({ ...valid, subpath: '/session' }).subpath).toBe('/session')
+  })
+
+  it('lets an update leave the type out', () => {
+    const { type: _type, ...rest } = valid
+    expect(updateRateSetting.body.parse(rest)).toEqual({ ...rest, is_new: true })
+  })
+
+  it.each([
+    [{ rate: '0' }, { rate: 'pricing.rateNotPositive' }],
+    [{ paths: 'geocode' }, { paths: 'pricing.pathsInvalid' }],
+    [{ paths: '/geocode,search' }, { paths: 'pricing.pathsInvalid' }],
+    [{ paths: '  ' }, { paths: 'validation.required' }],
+    [{ prefix: '' }, { prefix: 'validation.required' }],
+    [{ prefix: 'api' }, { prefix: 'pricing.pathsInvalid' }],
+    [{ subpath: 'session' }, { subpath: 'pricing.pathsInvalid' }],
+    [{ user_id: 'usr_1' }, { user_id: 'validation.invalid' }],
+  ])('refuses %j with its message', (change, expected) => {
+    expect(problems(createRateSetting.body, { ...valid, ...change })).toEqual(expected)
+  })
+
+  it.each([
+    [{ type: 'WEATHER' }, { type: 'invalid_value' }],
+    [{ rate: 0.007 }, { rate: 'invalid_type' }],
+    [{ free: -1 }, { free: 'too_small' }],
+    [{ free: 1.5 }, { free: 'invalid_type' }],
+    [{ free: 2_000_000_001 }, { free: 'too_big' }],
+    [{ weight: 1 }, { '': 'unrecognized_keys' }],
+  ])('refuses %j', (change, expected) => {
+    expect(codes(createRateSetting.body, { ...valid, ...change })).toEqual(expected)
   })
 })
 
-describe('percentOf, centsToVnd and the gateway fees', () => {
-  it.each([
-    [1000n, '10', 100n],
-    [999n, '7.5', 75n], // 74.925 → 75
-    [1n, '50', 1n], // 0.5 → 1 (half-up)
-    [3n, '50', 2n], // 1.5 → 2
-    [12_345n, '0', 0n],
-    [12_345n, '100', 12_345n],
-    [10_001n, '12.25', 1_225n], // 1225.1225
-    [0n, '100', 0n],
-  ])('%s cents × %s percent = %s', (cents, percent, result) => {
-    expect(percentOf(cents, percent)).toBe(result)
+describe('rate setting list query', () => {
+  it('defaults to the current price book', () => {
+    expect(listRateSettings.query.parse({})).toEqual({ is_new: true })
+    expect(listRateSettings.query.parse({ is_new: 'true' })).toEqual({ is_new: true })
+    expect(listRateSettings.query.parse({ is_new: 'false', user_id: USER_ID })).toEqual({
+      is_new: false,
+      user_id: USER_ID,
+    })
   })
 
-  it.each([
-    [1250n, '25000', 312_500n],
-    [100n, '24000', 24_000n],
-    [1n, '25450.5', 255n], // 254.505 → 255
-    [1n, '25449.9', 254n], // 254.499 → 254
-    [0n, '25000', 0n],
-  ])('%s cents at %s VND/USD = %s VND', (cents, rate, vnd) => {
-    expect(centsToVnd(cents, rate)).toBe(vnd)
-  })
-
-  it.each([
-    [1_000_000n, 12_650n],
-    [100_000n, 2_750n],
-    [0n, 1_650n],
-    [50n, 1_651n], // 0.55 → 1
-    [45n, 1_650n], // 0.495 → 0
-    [2_500_000n, 29_150n],
-  ])('VNPay fee on %s VND is %s VND (1.1 percent + 1,650)', (amount, fee) => {
-    expect(vnpayFeeVnd(amount)).toBe(fee)
-  })
-
-  it.each([
-    [10_000n, false, 470n],
-    [10_000n, true, 420n],
-    [0n, false, 30n],
-    [1_250n, false, 85n], // 55 + 30
-    [1_250n, true, 79n], // 48.75 → 49, + 30
-    [25n, false, 31n], // 1.1 → 1
-  ])('PayPal fee on %s cents (domestic %s) is %s cents', (amount, domestic, fee) => {
-    expect(paypalFeeCents(amount, domestic)).toBe(fee)
+  it('refuses other spellings and unknown fields', () => {
+    expect(codes(listRateSettings.query, { is_new: 'no' })).toEqual({ is_new: 'invalid_value' })
+    expect(codes(listRateSettings.query, { page: '1' })).toEqual({ '': 'unrecognized_keys' })
   })
 })
 
-describe('billCode and monthBounds', () => {
-  it('pads the month and the serial', () => {
-    expect(billCode(2026, 11, 123)).toBe('INV-202611-000123')
-    expect(billCode(2026, 1, 1n)).toBe('INV-202601-000001')
-    expect(billCode(2026, 12, 1_234_567)).toBe('INV-202612-1234567')
-  })
-
+describe('free settings bodies', () => {
   it.each([
-    [2024, 2, '2024-02-01', '2024-02-29'],
-    [2026, 2, '2026-02-01', '2026-02-28'],
-    [2000, 2, '2000-02-01', '2000-02-29'],
-    [2100, 2, '2100-02-01', '2100-02-28'],
-    [2026, 12, '2026-12-01', '2026-12-31'],
-    [2026, 1, '2026-01-01', '2026-01-31'],
-    [2026, 4, '2026-04-01', '2026-04-30'],
-    [2026, 11, '2026-11-01', '2026-11-30'],
-  ])('%i-%i runs from %s to %s', (year, month, from, to) => {
-    expect(monthBounds(year, month)).toEqual({ from, to })
+    ['month', setFreeMonth],
+    ['first-register', setFreeFirstRegister],
+  ])('%s: takes USD above 0 as cents', (_name, spec) => {
+    expect(spec.body.parse({ free: '10' })).toEqual({ free: 1000n })
+    expect(spec.body.parse({ free: '2.5' })).toEqual({ free: 250n })
+    expect(spec.body.parse({ free: '0.01' })).toEqual({ free: 1n })
+    expect(problems(spec.body, { free: '0' })).toEqual({ free: 'pricing.freeNotPositive' })
+    expect(codes(spec.body, { free: 0 })).toEqual({ free: 'invalid_type' })
+    expect(codes(spec.body, { free: 2.5 })).toEqual({ free: 'invalid_type' })
+    expect(problems(spec.body, { free: '-1' })).toEqual({ free: 'pricing.moneyInvalid' })
+    expect(problems(spec.body, { free: '1.234' })).toEqual({ free: 'pricing.moneyInvalid' })
   })
 })
 
-describe('estimateMonth', () => {
-  const input: BillInput = {
-    hits: { GEOCODE: 30_000 },
-    prices: [{ service: 'GEOCODE', rate: '0.005', free: 10_000, ranges: [] }],
-    discountPercent: '0',
-    freeCreditCents: 0n,
-  }
+describe('billing settings body', () => {
+  const body = setBillingSettings.body
 
-  it('doubles the hits half-way through the month', () => {
-    const { soFar, projected } = estimateMonth(input, 0.5)
-    expect(soFar).toEqual(priceBill(input))
-    expect(soFar.totalCents).toBe(10_000n) // 20,000 × 0.005
-    expect(projected.lines[0]?.hits).toBe(60_000)
-    expect(projected.totalCents).toBe(25_000n) // 50,000 × 0.005
+  it.each([
+    ['0', '0'],
+    ['100', '100'],
+    ['100.00', '100.00'],
+    ['7.5', '7.5'],
+    ['12.25', '12.25'],
+    ['10', '10'],
+    [' 7.5 ', '7.5'],
+  ])('accepts a discount of %j as %j', (discount, text) => {
+    expect(body.parse({ discount_percent: discount, exchange_rate: '25450' })).toEqual({
+      discount_percent: text,
+      exchange_rate: '25450',
+    })
   })
 
-  it('keeps the hits at the end of the month and caps the fraction at 1', () => {
-    expect(estimateMonth(input, 1).projected.lines[0]?.hits).toBe(30_000)
-    expect(estimateMonth(input, 3).projected.lines[0]?.hits).toBe(30_000)
+  it.each(['100.01', '101', '-1', 'abc', '', '1e1', '0.000000001'])('refuses a discount of %j', (discount) => {
+    expect(problems(body, { discount_percent: discount, exchange_rate: '25000' })).toEqual({
+      discount_percent: 'pricing.discountInvalid',
+    })
   })
 
-  it('projects from at least one hour of a 31-day month', () => {
-    expect(estimateMonth(input, 0).projected.lines[0]?.hits).toBe(30_000 * 744)
-    expect(estimateMonth(input, -1).projected.lines[0]?.hits).toBe(30_000 * 744)
+  it.each([10, 7.5, 0, 100, 101, -5, 1e-7])('refuses a discount given as the JSON number %j', (discount) => {
+    expect(codes(body, { discount_percent: discount, exchange_rate: '25000' })).toEqual({
+      discount_percent: 'invalid_type',
+    })
+    expect(problems(body, { discount_percent: discount, exchange_rate: '25000' })?.discount_percent).not.toMatch(
+      /^rates\./,
+    )
   })
 
-  it('rounds projected hits to whole requests', () => {
-    const { projected } = estimateMonth({ ...input, hits: { GEOCODE: 10 } }, 0.3)
-    expect(projected.lines[0]?.hits).toBe(33)
+  it('takes the exchange rate as a rate above 0', () => {
+    expect(body.parse({ discount_percent: '0', exchange_rate: '25450.5' }).exchange_rate).toBe('25450.5')
+    expect(problems(body, { discount_percent: '0', exchange_rate: '0' })).toEqual({
+      exchange_rate: 'pricing.rateNotPositive',
+    })
+    expect(codes(body, { discount_percent: '0', exchange_rate: 25_450.5 })).toEqual({ exchange_rate: 'invalid_type' })
+    expect(codes(body, { discount_percent: '0', exchange_rate: 0 })).toEqual({ exchange_rate: 'invalid_type' })
+    expect(codes(body, { exchange_rate: '25000' })).toEqual({ discount_percent: 'invalid_type' })
+  })
+})
+
+describe('rival rates body', () => {
+  const body = setRivalRates.body
+  const row = { service: 'GEOCODE', per_1000: ['5.00', '4.00', null, '3'], free: 40_000 }
+
+  it('accepts four prices per service, null where the rival has none, and trims the name', () => {
+    expect(body.parse({ name: ' Google ', services: [row] })).toEqual({ name: 'Google', services: [row] })
+  })
+
+  it('refuses a price with more than 2 decimals, the wrong column count and an empty name', () => {
+    expect(problems(body, { name: 'G', services: [{ ...row, per_1000: ['5.001', null, null, null] }] })).toEqual({
+      'services.0.per_1000.0': 'pricing.moneyInvalid',
+    })
+    expect(codes(body, { name: 'G', services: [{ ...row, per_1000: ['5', '4', '3'] }] })).toEqual({
+      'services.0.per_1000': 'too_small',
+    })
+    expect(problems(body, { name: '  ', services: [] })).toEqual({ name: 'validation.required' })
+  })
+})
+
+describe('price book queries and bodies', () => {
+  it('trims the e-mail of the user whose prices are asked for', () => {
+    expect(priceOfOneUser.query.parse({})).toEqual({})
+    expect(priceOfOneUser.query.parse({ email: ' ada@example.com ' })).toEqual({ email: 'ada@example.com' })
+  })
+
+  it('sets a user’s price book with a boolean only', () => {
+    expect(setUserPriceBook.body.parse({ is_new: false })).toEqual({ is_new: false })
+    expect(codes(setUserPriceBook.body, { is_new: 'false' })).toEqual({ is_new: 'invalid_type' })
   })
 })

@@ -1,308 +1,366 @@
-// Pricing and money math (docs/requirements.md §8, §9.1), shared by the pricing popup, the bill and the
-// dashboard estimate so the three can never disagree. zod-free: the browser imports this module.
-//
-// Money is never a binary float. Rates are exact decimals with up to 8 places, held here as bigint
-// counts of 10⁻⁸ USD ("nanodollars" below, strictly hundred-millionths); amounts are bigint USD cents.
-// A bill line is computed exactly and rounded half-up to cents once.
+import { z } from 'zod'
+import { Id, IdParams, IsoDateTime, Money } from './common.ts'
+import { endpoint } from './endpoint.ts'
+import { RANGE_BOUND_MAX } from './limits.ts'
+import { checkCents, checkExchangeRate, checkRateInput, MONEY_BOUNDS, type MoneyBound } from './money-rules.ts'
+import { isDecimal, parseMoney, parseRate, UNLIMITED } from './pricing-rules.ts'
+import { refineWith } from './problem.ts'
+import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
+import { SERVICE_TYPES } from './services.ts'
 
-/** Decimal places of a per-request rate (`numeric(18,8)` in the database). */
-export const RATE_SCALE = 8
-const RATE_UNIT = 10n ** BigInt(RATE_SCALE)
-/** 10⁻⁸ USD per cent. */
-const NANOS_PER_CENT = RATE_UNIT / 100n
+// Rate settings per service (`settings-weight`), their graduated ranges, the free settings, and the
+// price book one user is billed by (docs/requirements.md §8, docs/pricing.md). Writes are admin-only
+// and audit-logged.
 
-/** `-1` as a range's upper bound: no upper bound (docs/requirements.md §8.2). */
-export const UNLIMITED = -1
+const tag = 'Pricing'
 
-/**
- * The pricing popup's volume tiers (docs/requirements.md §8.5): under 100,000; 100,001–200,000; 200,001–500,000; over
- * 500,000 requests a month. Each is `[from, to]` with `from` exclusive and `to` inclusive, as ranges are.
- */
-export const POPUP_TIERS: readonly (readonly [number, number])[] = [
-  [0, 100_000],
-  [100_000, 200_000],
-  [200_000, 500_000],
-  [500_000, UNLIMITED],
-]
+/** A per-request rate in USD: a decimal string above 0 with at most 8 decimal places (never a JSON number: docs/requirements.md §10.1). */
+export const RateInput = z
+  .string()
+  .superRefine(refineWith(checkRateInput))
+  .transform((value) => value.trim())
+/** VND per USD: above 0, at most `EXCHANGE_RATE_MAX` (limits.ts "Money bounds"). */
+export const ExchangeRateInput = z
+  .string()
+  .superRefine(refineWith(checkExchangeRate))
+  .transform((value) => value.trim())
 
-const DECIMAL = /^(\d{1,10})(?:\.(\d{1,8}))?$/
-
-/** True for a non-negative decimal string with at most 10 integer digits and 8 decimal places. */
-export function isDecimal(value: string): boolean {
-  return DECIMAL.test(value)
-}
-
-/** `"0.00283"` → 283000n (10⁻⁸ USD). Throws on anything that is not a plain non-negative decimal. */
-export function parseRate(value: string): bigint {
-  const match = DECIMAL.exec(value)
-  if (!match) throw new Error(`not a decimal rate: ${JSON.stringify(value)}`)
-  const [, whole = '0', fraction = ''] = match
-  return BigInt(whole) * RATE_UNIT + BigInt(fraction.padEnd(RATE_SCALE, '0'))
-}
-
-/** 283000n → `"0.00283"`: the shortest exact decimal, at least one decimal place. */
-export function formatRate(nanos: bigint): string {
-  const negative = nanos < 0n
-  const abs = negative ? -nanos : nanos
-  const whole = abs / RATE_UNIT
-  const fraction = (abs % RATE_UNIT).toString().padStart(RATE_SCALE, '0').replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}.${fraction || '0'}`
-}
-
-/** Half-up division of a non-negative or negative bigint (half away from zero). */
-function divideHalfUp(value: bigint, divisor: bigint): bigint {
-  const negative = value < 0n
-  const abs = negative ? -value : value
-  const rounded = (abs + divisor / 2n) / divisor
-  return negative ? -rounded : rounded
-}
-
-/** An exact amount in 10⁻⁸ USD, rounded half-up to cents: the only rounding a bill line sees. */
-export function nanosToCents(nanos: bigint): bigint {
-  return divideHalfUp(nanos, NANOS_PER_CENT)
-}
-
-/** 123456n → `"1234.56"`; -5n → `"-0.05"`. The wire form of money (docs/requirements.md §10.1). */
-export function formatCents(cents: bigint): string {
-  const negative = cents < 0n
-  const abs = negative ? -cents : cents
-  return `${negative ? '-' : ''}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`
-}
-
-const MONEY = /^(\d{1,13})(?:\.(\d{1,2}))?$/
-
-/** `"12.5"` or `"12.50"` → 1250n; null when it is not a non-negative amount with at most 2 decimals. */
-export function parseMoney(value: string | number): bigint | null {
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim()
-  const match = MONEY.exec(text)
-  if (!match) return null
-  const [, whole = '0', fraction = ''] = match
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, '0'))
-}
-
-/** A rate shown per 1000 requests in USD with 2 decimals, half-up (docs/requirements.md §8.5). */
-export function ratePer1000(rate: string | bigint): string {
-  const nanos = typeof rate === 'bigint' ? rate : parseRate(rate)
-  return formatCents(nanosToCents(nanos * 1000n))
-}
-
-/** A graduated range of a rate setting: requests numbered `from + 1` … `to` of the month (`to` -1: no end). */
-export interface PriceRange {
-  request_from: number
-  request_to: number
-  rate: string
-}
-
-export type RangeProblem =
-  | { key: 'rates.rangeToNotAfterFrom'; index: number }
-  | { key: 'rates.rangeStartUnlimited'; index: number }
-  | { key: 'rates.rangeNegative'; index: number }
-  | { key: 'rates.rangeAfterUnlimited'; index: number }
-  | { key: 'rates.rangeFirstStart'; index: number }
-  | { key: 'rates.rangeOverlap'; index: number; from: number }
-  | { key: 'rates.rangeGap'; index: number; from: number }
-  | { key: 'rates.rateNotPositive'; index: number }
-
-/**
- * The rules for a setting's ranges (docs/requirements.md §8.2), checked on the whole set (in any order): `request_to` greater
- * than `request_from`; -1 only as an upper bound, never a start; no range after one that ends at -1;
- * the first starts at 0 and each next one starts where the previous ended (no overlap, no gap); rates
- * above 0. `index` is the offending range's position in the given array.
- */
-export function checkRanges(ranges: readonly PriceRange[]): RangeProblem | null {
-  for (const [index, range] of ranges.entries()) {
-    if (range.request_from === UNLIMITED) return { key: 'rates.rangeStartUnlimited', index }
-    if (range.request_from < 0 || (range.request_to < 0 && range.request_to !== UNLIMITED))
-      return { key: 'rates.rangeNegative', index }
-    if (range.request_to !== UNLIMITED && range.request_to <= range.request_from)
-      return { key: 'rates.rangeToNotAfterFrom', index }
-    if (!isDecimal(range.rate) || parseRate(range.rate) <= 0n) return { key: 'rates.rateNotPositive', index }
+/** Money in USD entered by staff as a string ("12.5" or "12.50"), at most 2 decimals; returned as cents. */
+export const MoneyInput = z.string().transform((value, ctx) => {
+  const cents = parseMoney(value)
+  if (cents === null) {
+    ctx.addIssue({ code: 'custom', message: 'pricing.moneyInvalid' })
+    return z.NEVER
   }
-  const order = ranges
-    .map((range, index) => ({ range, index }))
-    .sort((a, b) => a.range.request_from - b.range.request_from)
-  let previous: PriceRange | undefined
-  for (const { range, index } of order) {
-    if (!previous) {
-      if (range.request_from !== 0) return { key: 'rates.rangeFirstStart', index }
-    } else if (previous.request_to === UNLIMITED) {
-      return { key: 'rates.rangeAfterUnlimited', index }
-    } else if (range.request_from < previous.request_to) {
-      return { key: 'rates.rangeOverlap', index, from: previous.request_to }
-    } else if (range.request_from > previous.request_to) {
-      return { key: 'rates.rangeGap', index, from: previous.request_to }
-    }
-    previous = range
-  }
-  return null
+  return cents
+})
+
+/** `MoneyInput` within one of the money bounds of money-rules.ts: above 0 (or 0 where allowed), at most its maximum. */
+export const boundedMoney = (bound: MoneyBound) =>
+  MoneyInput.superRefine(refineWith((cents: bigint) => checkCents(cents, bound)))
+
+export const ServiceTypeEnum = z.enum(SERVICE_TYPES)
+
+const RangeBound = z.number().int().min(UNLIMITED).max(RANGE_BOUND_MAX)
+
+export const RangeRequest = z.object({
+  id: z.string(),
+  setting_id: z.string(),
+  request_from: z.number().int(),
+  /** -1: no upper bound. */
+  request_to: z.number().int(),
+  rate: z.string(),
+  rate_per_1000: Money,
+  user_id: z.string().nullable(),
+  create_by_id: z.string().nullable(),
+  update_by_id: z.string().nullable(),
+})
+export type RangeRequest = z.infer<typeof RangeRequest>
+
+export const RateSetting = z.object({
+  id: z.string(),
+  type: ServiceTypeEnum,
+  rate: z.string(),
+  rate_per_1000: Money,
+  /** Free requests a month before charging starts. */
+  free: z.number().int(),
+  prefix: z.string(),
+  paths: z.string(),
+  subpath: z.string().nullable(),
+  is_new: z.boolean(),
+  /** Set on a user's private setting, which overrides the common one of its type. */
+  user_id: z.string().nullable(),
+  user_email: z.string().nullable(),
+  ranges: z.array(RangeRequest),
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
+})
+export type RateSetting = z.infer<typeof RateSetting>
+
+const PathList = z
+  .string()
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(1000)
+  .refine((v) => v.split(',').every((p) => /^\/[\w\-./]*$/.test(p.trim())), { error: 'pricing.pathsInvalid' })
+const Prefix = z
+  .string()
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(200)
+  .regex(/^\/[\w\-./]*$/, { error: 'pricing.pathsInvalid' })
+const Subpath = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^(\/[\w\-./]*)?$/, { error: 'pricing.pathsInvalid' })
+  .transform((v) => (v === '' ? null : v))
+
+const RateSettingFields = {
+  rate: RateInput,
+  free: z.number().int().min(0).max(RANGE_BOUND_MAX),
+  prefix: Prefix,
+  paths: PathList,
+  subpath: Subpath.nullish(),
+  is_new: z.boolean().default(true),
 }
 
-/** One tier of a charge: how many requests fell in the range and what they cost, exactly. */
-export interface TierCharge {
-  request_from: number
-  request_to: number
-  rate: string
-  requests: number
-  /** Exact, in 10⁻⁸ USD. */
-  nanos: bigint
-}
+export const listRateSettings = endpoint({
+  method: 'GET',
+  path: '/v1/settings-weight',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: "Rate settings of one price book: the common ones, or a user's private ones with `user_id`.",
+  query: z.strictObject({
+    is_new: z
+      .enum(['true', 'false'])
+      .optional()
+      .transform((v) => v !== 'false'),
+    user_id: Id.optional(),
+  }),
+  data: z.array(RateSetting),
+})
 
-/**
- * The graduated price of `billable` requests (docs/requirements.md §8.3): each request is charged at the rate of the
- * range it falls in. With no ranges, every request costs `flatRate`. Ranges must pass `checkRanges`;
- * requests beyond the last bounded range (a set without -1) are charged at the last range's rate.
- */
-export function tieredCharge(
-  billable: number,
-  ranges: readonly PriceRange[],
-  flatRate: string,
-): { tiers: TierCharge[]; nanos: bigint } {
-  const count = Math.max(0, Math.floor(billable))
-  if (ranges.length === 0) {
-    const nanos = BigInt(count) * parseRate(flatRate)
-    return { tiers: [{ request_from: 0, request_to: UNLIMITED, rate: flatRate, requests: count, nanos }], nanos }
-  }
-  const sorted = [...ranges].sort((a, b) => a.request_from - b.request_from)
-  const tiers: TierCharge[] = []
-  let total = 0n
-  for (const [i, range] of sorted.entries()) {
-    const last = i === sorted.length - 1
-    const upper = range.request_to === UNLIMITED || last ? count : Math.min(count, range.request_to)
-    const requests = Math.max(0, upper - range.request_from)
-    const nanos = BigInt(requests) * parseRate(range.rate)
-    tiers.push({ ...range, requests, nanos })
-    total += nanos
-  }
-  return { tiers, nanos: total }
-}
+export const createRateSetting = endpoint({
+  method: 'POST',
+  path: '/v1/settings-weight',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'Create a rate setting; with `user_id`, a private setting for that user (one per type and book).',
+  body: z.strictObject({ type: ServiceTypeEnum, ...RateSettingFields, user_id: Id.nullish() }),
+  data: RateSetting,
+  successStatus: 201,
+})
 
-/** The rate that applies to the request numbered `n` (1-based) of the month. */
-export function rateAt(n: number, ranges: readonly PriceRange[], flatRate: string): string {
-  const sorted = [...ranges].sort((a, b) => a.request_from - b.request_from)
-  for (const range of sorted) {
-    if (n > range.request_from && (range.request_to === UNLIMITED || n <= range.request_to)) return range.rate
-  }
-  return sorted.at(-1)?.rate ?? flatRate
-}
+export const getRateSetting = endpoint({
+  method: 'GET',
+  path: '/v1/settings-weight/{id}',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'One rate setting with its ranges.',
+  params: IdParams,
+  data: RateSetting,
+})
 
-/** The popup's four columns: the rate per 1000 at the first request of each `POPUP_TIERS` tier. */
-export function popupRates(ranges: readonly PriceRange[], flatRate: string): string[] {
-  return POPUP_TIERS.map(([from]) => ratePer1000(rateAt(from + 1, ranges, flatRate)))
-}
+export const updateRateSetting = endpoint({
+  method: 'PUT',
+  path: '/v1/settings-weight/{id}',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'Change a rate setting (its type and owner stay).',
+  params: IdParams,
+  body: z.strictObject({ type: ServiceTypeEnum.optional(), ...RateSettingFields }),
+  data: RateSetting,
+})
 
-/** What prices one service for one user: the effective (private or common) setting. */
-export interface ServicePrice {
-  service: string
-  rate: string
-  free: number
-  ranges: readonly PriceRange[]
-}
+export const deleteRateSetting = endpoint({
+  method: 'DELETE',
+  path: '/v1/settings-weight/{id}',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'Delete a private setting (the user falls back to the common one) or an unused common one.',
+  params: IdParams,
+  data: z.null(),
+})
 
-export interface BillInput {
-  /** Hits per service in the month. Only services in `prices` are billed (UNCLASSIFIED never is). */
-  hits: Readonly<Record<string, number>>
-  prices: readonly ServicePrice[]
-  /** Percentage off, a decimal string such as "10" or "7.5"; "0" when the user gets no discount. */
-  discountPercent: string
-  /** Free monthly credit in cents, applied after the discount. */
-  freeCreditCents: bigint
-}
+const RangeBody = z.strictObject({ request_from: RangeBound, request_to: RangeBound, rate: RateInput })
 
-export interface BillLineResult {
-  service: string
-  hits: number
-  free: number
-  billable: number
-  tiers: TierCharge[]
-  /** Exact sum of the tiers in 10⁻⁸ USD, and the one rounding of it to cents. */
-  nanos: bigint
-  subtotalCents: bigint
-}
+export const createRange = endpoint({
+  method: 'POST',
+  path: '/v1/settings-weight/{id}/range-request',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: "Add a range to a setting; the setting's ranges must stay contiguous from 0.",
+  params: IdParams,
+  body: RangeBody,
+  data: RateSetting,
+  successStatus: 201,
+})
 
-export interface BillResult {
-  lines: BillLineResult[]
-  amountBeforeDiscountCents: bigint
-  discountCents: bigint
-  amountCents: bigint
-  freeCreditCents: bigint
-  totalCents: bigint
-}
+export const updateRange = endpoint({
+  method: 'PUT',
+  path: '/v1/settings-weight/{id}/range-request/{rangeId}',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'Change a range; the whole set is checked again.',
+  params: z.object({ id: Id, rangeId: Id }),
+  body: RangeBody,
+  data: RateSetting,
+})
 
-/** 10.5% of `cents`, half-up: the discount. */
-export function percentOf(cents: bigint, percent: string): bigint {
-  return divideHalfUp(cents * parseRate(percent), 100n * RATE_UNIT)
-}
+export const deleteRange = endpoint({
+  method: 'DELETE',
+  path: '/v1/settings-weight/{id}/range-request/{rangeId}',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'Remove a range; the remaining set must still be valid (remove from the top down).',
+  params: z.object({ id: Id, rangeId: Id }),
+  data: RateSetting,
+})
 
-/**
- * A month's bill (docs/requirements.md §9.1): per service, the graduated price of hits above the free allowance,
- * rounded to cents once; the discount on their sum; then the free monthly credit; never below 0.
- */
-export function priceBill(input: BillInput): BillResult {
-  const lines: BillLineResult[] = []
-  for (const price of input.prices) {
-    const hits = Math.max(0, Math.floor(input.hits[price.service] ?? 0))
-    const billable = Math.max(0, hits - price.free)
-    const { tiers, nanos } = tieredCharge(billable, price.ranges, price.rate)
-    lines.push({
-      service: price.service,
-      hits,
-      free: price.free,
-      billable,
-      tiers,
-      nanos,
-      subtotalCents: nanosToCents(nanos),
-    })
-  }
-  const amountBeforeDiscountCents = lines.reduce((sum, line) => sum + line.subtotalCents, 0n)
-  const discountCents = percentOf(amountBeforeDiscountCents, input.discountPercent)
-  const discounted = amountBeforeDiscountCents - discountCents
-  const amountCents = discounted > 0n ? discounted : 0n
-  const freeCreditCents = input.freeCreditCents < amountCents ? input.freeCreditCents : amountCents
-  const credit = freeCreditCents > 0n ? freeCreditCents : 0n
-  return {
-    lines,
-    amountBeforeDiscountCents,
-    discountCents: amountBeforeDiscountCents - amountCents,
-    amountCents,
-    freeCreditCents: credit,
-    totalCents: amountCents - credit,
-  }
-}
+export const FreeSetting = z.object({ free: Money })
 
-/** A USD amount in cents converted to whole đồng at `vndPerUsd` (a decimal string), half-up. */
-export function centsToVnd(cents: bigint, vndPerUsd: string): bigint {
-  return divideHalfUp(cents * parseRate(vndPerUsd), 100n * RATE_UNIT)
-}
+export const getFreeMonth = endpoint({
+  method: 'GET',
+  path: '/v1/settings-free/month',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'The free credit (USD) every bill gets each month.',
+  data: FreeSetting,
+})
 
-/** VNPay's fee, 1.1% of the amount plus 1,650 VND (whole đồng, half-up; docs/requirements.md §10.6). */
-export function vnpayFeeVnd(amountVnd: bigint): bigint {
-  return divideHalfUp(amountVnd * 11n, 1000n) + 1650n
-}
+export const setFreeMonth = endpoint({
+  method: 'POST',
+  path: '/v1/settings-free/month',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'Set the monthly free credit (USD, above 0).',
+  body: z.strictObject({ free: boundedMoney(MONEY_BOUNDS.freeCredit) }),
+  data: FreeSetting,
+})
 
-/** PayPal's fee, 4.4% (international) or 3.9% (domestic) plus 0.30 USD (docs/requirements.md §10.6). */
-export function paypalFeeCents(amountCents: bigint, domestic: boolean): bigint {
-  return divideHalfUp(amountCents * (domestic ? 39n : 44n), 1000n) + 30n
-}
+export const getFreeFirstRegister = endpoint({
+  method: 'GET',
+  path: '/v1/settings-free/first-register',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'The credit (USD) a new account gets once, when it is verified.',
+  data: FreeSetting,
+})
 
-/** A bill's code: `INV-202611-000123` (docs/requirements.md §9.2). */
-export function billCode(year: number, month: number, serial: number | bigint): string {
-  return `INV-${year}${String(month).padStart(2, '0')}-${String(serial).padStart(6, '0')}`
-}
+export const setFreeFirstRegister = endpoint({
+  method: 'POST',
+  path: '/v1/settings-free/first-register',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'Set the first-registration credit (USD, above 0).',
+  body: z.strictObject({ free: boundedMoney(MONEY_BOUNDS.freeCredit) }),
+  data: FreeSetting,
+})
 
-/** The first and last day (ISO dates, UTC) of a month. */
-export function monthBounds(year: number, month: number): { from: string; to: string } {
-  const last = new Date(Date.UTC(year, month, 0)).getUTCDate()
-  const mm = String(month).padStart(2, '0')
-  return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, '0')}` }
-}
+export const BillingSettings = z.object({
+  /** Percentage off for users whose enjoy-discount flag is on. */
+  discount_percent: z.string(),
+  /** VND per USD for bank transfer and VNPay amounts on new bills. */
+  exchange_rate: z.string(),
+})
 
-/**
- * The current month's bill so far and where it is heading (dashboard estimate): the same `priceBill`
- * on this month's hits, and on the hits scaled to the whole month.
- */
-export function estimateMonth(input: BillInput, elapsedFraction: number): { soFar: BillResult; projected: BillResult } {
-  const fraction = Math.min(1, Math.max(elapsedFraction, 1 / (31 * 24)))
-  const projectedHits: Record<string, number> = {}
-  for (const [service, hits] of Object.entries(input.hits)) projectedHits[service] = Math.round(hits / fraction)
-  return { soFar: priceBill(input), projected: priceBill({ ...input, hits: projectedHits }) }
-}
+export const getBillingSettings = endpoint({
+  method: 'GET',
+  path: '/v1/settings-billing',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'The discount percentage and the USD→VND exchange rate new bills use.',
+  data: BillingSettings,
+})
+
+export const setBillingSettings = endpoint({
+  method: 'PUT',
+  path: '/v1/settings-billing',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'Change the discount percentage (0–100) and the exchange rate (above 0).',
+  body: z.strictObject({
+    discount_percent: z
+      .string()
+      .transform((v) => v.trim())
+      .refine((v) => isDecimal(v) && parseRate(v) <= 100n * 10n ** 8n, { error: 'pricing.discountInvalid' }),
+    exchange_rate: ExchangeRateInput,
+  }),
+  data: BillingSettings,
+})
+
+/** A rival's list prices per 1000 requests for each popup tier, for the pricing popup's comparison. */
+export const RivalRates = z.object({
+  name: z.string(),
+  services: z.array(
+    z.object({
+      service: ServiceTypeEnum,
+      /** Per 1000 requests, one per `POPUP_TIERS` column; null where the rival has no such product. */
+      per_1000: z.array(Money.nullable()).length(4),
+      free: z.number().int(),
+    }),
+  ),
+})
+export type RivalRates = z.infer<typeof RivalRates>
+
+export const getRivalRates = endpoint({
+  method: 'GET',
+  path: '/v1/settings-rival',
+  roles: ALL_ROLES,
+  tag,
+  summary: "The rival's list prices the pricing popup compares with (Google Maps Platform by default).",
+  data: RivalRates,
+})
+
+export const setRivalRates = endpoint({
+  method: 'PUT',
+  path: '/v1/settings-rival',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: "Change the rival's name and prices.",
+  body: z.strictObject({
+    name: z.string().trim().min(1, { error: 'validation.required' }).max(100),
+    services: z
+      .array(
+        z.strictObject({
+          service: ServiceTypeEnum,
+          per_1000: z
+            .array(
+              z
+                .string()
+                .regex(/^\d{1,8}(\.\d{1,2})?$/, { error: 'pricing.moneyInvalid' })
+                .nullable(),
+            )
+            .length(4),
+          free: z.number().int().min(0).max(RANGE_BOUND_MAX),
+        }),
+      )
+      .max(SERVICE_TYPES.length),
+  }),
+  data: RivalRates,
+})
+
+export const ServicePriceRow = z.object({
+  service: ServiceTypeEnum,
+  rate: z.string(),
+  rate_per_1000: Money,
+  free: z.number().int(),
+  /** From the user's private setting rather than the common one. */
+  private: z.boolean(),
+  ranges: z.array(z.object({ request_from: z.number().int(), request_to: z.number().int(), rate: z.string() })),
+  /** The popup's four tier columns, per 1000 requests. */
+  popup: z.array(Money).length(4),
+})
+
+export const PriceBook = z.object({
+  user: z.object({ id: z.string(), email: z.string() }).nullable(),
+  is_new: z.boolean(),
+  free_month: Money,
+  discount_percent: z.string(),
+  enjoy_discount: z.boolean(),
+  services: z.array(ServicePriceRow),
+})
+export type PriceBook = z.infer<typeof PriceBook>
+
+export const priceOfOneUser = endpoint({
+  method: 'GET',
+  path: '/v1/settings-weight-price/price-of-one-user',
+  roles: ALL_ROLES,
+  tag,
+  summary:
+    'The effective price book of one user (own for customers; staff name one by e-mail): what bills and the popup use.',
+  query: z.strictObject({ email: z.string().trim().max(255).optional() }),
+  data: PriceBook,
+})
+
+export const setUserPriceBook = endpoint({
+  method: 'PUT',
+  path: '/v1/settings-weight/price-book/{id}',
+  roles: ADMIN_ONLY,
+  tag,
+  summary: 'Bill a user by the current (is_new true) or the legacy price book.',
+  params: IdParams,
+  body: z.strictObject({ is_new: z.boolean() }),
+  data: z.object({ user_id: z.string(), is_new: z.boolean() }),
+})

@@ -5,11 +5,11 @@ import { endpoint } from './endpoint.ts'
 import { normaliseRecoveryCode, RECOVERY_CODE_LENGTH } from './passkey-rules.ts'
 import { ALL_ROLES } from './roles.ts'
 
-// Two-factor recovery codes (issue 16; docs/sign-in.md "Recovery codes"): ten single-use codes that
+// Two-factor recovery codes (issue 16; docs/auth.md "Recovery codes"): ten single-use codes that
 // stand in for the authenticator app at the second sign-in step, shown once when 2FA is turned on or
 // the codes are made again.
 
-const tag = 'Sign-in'
+const tag = 'Two-factor'
 
 export const RecoveryCode = z
   .string({ error: 'recoveryCodes.format' })

@@ -3,12 +3,12 @@ import { IsoDateTime } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { ALL_ROLES } from './roles.ts'
 import { GivenPassword } from './schemas.ts'
-import { TotpCode } from './sign-in.ts'
+import { TotpCode } from './two-factor.ts'
 
 // Step-up: a fresh proof of identity on the current session before a sensitive act (revealing an API
-// key's secret), even though the session itself lasts days (docs/sign-in.md "Step-up").
+// key's secret), even though the session itself lasts days (docs/auth.md "Step-up").
 
-const tag = 'Sign-in'
+const tag = 'Step-up'
 
 /**
  * The proofs the server accepts: the password when two-factor authentication is off, the code from the

@@ -34,7 +34,7 @@ export const AppConfig = z.object({
   map_url: z.string(),
   docs_url: z.string(),
   version: z.string(),
-  /** Sign-in providers offered on /login (null: not configured); docs/sign-in.md. */
+  /** Sign-in providers offered on /login (null: not configured); docs/auth.md. */
   sign_in: z
     .object({
       google: z.object({ client_id: z.string(), auth_url: z.string() }).nullable(),

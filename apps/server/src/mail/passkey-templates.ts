@@ -1,6 +1,6 @@
 import { catalogs, type Lang, type MessageKey } from '@app/contract'
 
-// E-mails of two-factor recovery codes and passkeys (docs/sign-in.md): every change to how an account
+// E-mails of two-factor recovery codes and passkeys (docs/auth.md): every change to how an account
 // can sign in, and every use of a recovery code, is told to the account, so a stranger's shows.
 // templates.ts spreads these in.
 

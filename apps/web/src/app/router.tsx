@@ -126,10 +126,10 @@ const customerRoutes: RouteObject[] = [
     ),
   },
   {
-    path: paths.statistics,
+    path: paths.usage,
     ...page(
-      () => import('../features/statistics/StatisticsPage.tsx'),
-      (m) => m.StatisticsPage,
+      () => import('../features/usage/UsagePage.tsx'),
+      (m) => m.UsagePage,
     ),
   },
   { path: '/settings', element: <Navigate to={paths.settings('profile')} replace /> },

@@ -1,4 +1,4 @@
-// Server messages of two-factor recovery codes and passkeys (issue 16, passkeys; docs/sign-in.md),
+// Server messages of two-factor recovery codes and passkeys (issue 16, passkeys; docs/auth.md),
 // spread into en.ts, vi.ts and my.ts.
 
 export const passkeysEn = {

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { bytea, tstz } from './columns.ts'
-import { userTotp } from './sign-in.ts'
+import { userTotp } from './two-factor.ts'
 import { sessions, users } from './users.ts'
 
 /**
- * Two-factor recovery codes (docs/sign-in.md "Recovery codes"): ten single-use codes made when 2FA is
+ * Two-factor recovery codes (docs/auth.md "Recovery codes"): ten single-use codes made when 2FA is
  * turned on or the codes are regenerated. Only an HMAC-SHA-256 of each (key derived from APP_SECRET) is
  * kept. The rows hang off `user_totp`, so turning 2FA off (by the user or an administrator) deletes them
  * with it: no code can outlive the second factor it stands in for.
@@ -25,7 +25,7 @@ export const userRecoveryCodes = pgTable(
   (t) => [uniqueIndex('user_recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
 )
 
-/** A WebAuthn credential (passkey) of a user (docs/sign-in.md "Passkeys"). */
+/** A WebAuthn credential (passkey) of a user (docs/auth.md "Passkeys"). */
 export const passkeys = pgTable(
   'passkeys',
   {

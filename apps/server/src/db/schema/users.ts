@@ -91,7 +91,7 @@ export const sessions = pgTable(
     revokedReason: text('revoked_reason'),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    /** The last step-up proof on this session (docs/sign-in.md "Step-up"): when, and with what. */
+    /** The last step-up proof on this session (docs/auth.md "Step-up"): when, and with what. */
     stepUpAt: tstz('step_up_at'),
     stepUpMethod: text('step_up_method'),
   },

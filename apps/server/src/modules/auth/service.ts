@@ -165,7 +165,7 @@ export async function login(ctx: Ctx, meta: RequestMeta, email: string, password
   await admit(ctx, user, roles, now)
 
   await throttle.clear(ctx.db, accountBucket)
-  // With two-factor authentication on, the password alone opens no session (docs/sign-in.md).
+  // With two-factor authentication on, the password alone opens no session (docs/auth.md).
   if (await twoFactorEnabled(ctx.db, user.id)) return issueChallenge(ctx, user.id, now)
   return openSession(ctx, meta, user, roles, now)
 }

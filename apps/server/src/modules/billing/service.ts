@@ -227,7 +227,7 @@ export async function estimate(db: Db, userId: string, now: Date) {
     .from(users)
     .where(eq(users.id, userId))
     .limit(1)
-  if (!user) throw notFound('statistics.userNotFound')
+  if (!user) throw notFound('usage.userNotFound')
   const rows = await queryRows<{ service: string; hits: string | number }>(
     db,
     sql`

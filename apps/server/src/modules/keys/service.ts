@@ -331,7 +331,7 @@ export async function revealKey(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id
   const row = await keyFor(ctx, actor, id)
   const forSomeoneElse = row.userId !== actor.id
   if (forSomeoneElse && !hasAnyRole(actor.roles, ADMIN_ONLY)) throw notFound('keys.notFound')
-  // The owner and an administrator alike prove their identity again first (step-up, docs/sign-in.md):
+  // The owner and an administrator alike prove their identity again first (step-up, docs/auth.md):
   // a stolen or forgotten-open session alone does not give out secrets.
   assertLive(row)
   await requireStepUp(ctx, actor)

@@ -20,7 +20,7 @@ import { codeAt, stepAt } from '../two-factor/totp.ts'
 
 const HOUR = 3_600_000
 
-// Passkeys (issue 16; docs/sign-in.md "Passkeys"), with a software authenticator that answers as a
+// Passkeys (issue 16; docs/auth.md "Passkeys"), with a software authenticator that answers as a
 // browser would (test/webauthn.ts).
 describe('passkeys', async () => {
   const t = await useTestApp()

@@ -3,7 +3,7 @@ import { ok, routes } from '../../http/routes.ts'
 import { requireStepUp } from '../auth/sessions.ts'
 import * as passkeys from './service.ts'
 
-// Passkeys (issue 16; docs/sign-in.md "Passkeys").
+// Passkeys (issue 16; docs/auth.md "Passkeys").
 export const passkeyRoutes = routes((r) => {
   r.on(contract.listPasskeys, async ({ ctx, user }) => ok(await passkeys.list(ctx, user), 'passkeys.list'))
   r.on(contract.passkeyRegistrationOptions, async ({ ctx, user }) => {

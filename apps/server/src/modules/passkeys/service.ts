@@ -34,7 +34,7 @@ import {
   toPasskey,
 } from './queries.ts'
 
-// Passkeys (WebAuthn Level 3 through @simplewebauthn/server; docs/sign-in.md "Passkeys").
+// Passkeys (WebAuthn Level 3 through @simplewebauthn/server; docs/auth.md "Passkeys").
 //
 // Every ceremony is two calls. The first makes a random challenge, keeps it in `webauthn_challenges`
 // (so any instance can finish it) bound to its purpose and to the session (adding) or the user (second

@@ -349,34 +349,34 @@ describe('pricing', async () => {
     })
 
     it.each([
-      ['a start of -1', [], [-1, 100], 'rates.rangeStartUnlimited', '-1 (unlimited) cannot be the start of a range'],
+      ['a start of -1', [], [-1, 100], 'pricing.rangeStartUnlimited', '-1 (unlimited) cannot be the start of a range'],
       [
         'request_to equal to request_from',
         [],
         [0, 0],
-        'rates.rangeToNotAfterFrom',
+        'pricing.rangeToNotAfterFrom',
         'request_to must be greater than request_from',
       ],
       [
         'to before from',
         [[0, 1000]],
         [1000, 500],
-        'rates.rangeToNotAfterFrom',
+        'pricing.rangeToNotAfterFrom',
         'request_to must be greater than request_from',
       ],
-      ['a first range not from 0', [], [10, 100], 'rates.rangeFirstStart', 'The first range must start at 0'],
+      ['a first range not from 0', [], [10, 100], 'pricing.rangeFirstStart', 'The first range must start at 0'],
       [
         'an overlap',
         [[0, 1000]],
         [500, 2000],
-        'rates.rangeOverlap',
+        'pricing.rangeOverlap',
         'Ranges must not overlap: this range must start at 1000',
       ],
       [
         'a gap',
         [[0, 1000]],
         [1500, 2000],
-        'rates.rangeGap',
+        'pricing.rangeGap',
         'Ranges must not leave a gap: this range must start at 1000',
       ],
       [
@@ -386,7 +386,7 @@ describe('pricing', async () => {
           [1000, -1],
         ],
         [2000, 3000],
-        'rates.rangeAfterUnlimited',
+        'pricing.rangeAfterUnlimited',
         'No range can follow a range that ends at -1 (unlimited)',
       ],
     ] as const)('refuses %s with 422 RANGE_INVALID and its message', async (_, existing, [from, to], _key, message) => {
@@ -410,7 +410,7 @@ describe('pricing', async () => {
         { token: admin.token, lang: 'vi' },
       )
       expect(res.status).toBe(422)
-      expect(errorEnvelope(res.body).message).toBe(contract.translate('vi', 'rates.rangeGap', { from: 1000 }))
+      expect(errorEnvelope(res.body).message).toBe(contract.translate('vi', 'pricing.rangeGap', { from: 1000 }))
       expect(errorEnvelope(res.body).message).toContain('1000')
     })
 

@@ -62,7 +62,7 @@ type SettingUpdate = BodyOf<typeof updateRateSetting>
 type RangeBody = BodyOf<typeof createRangeEndpoint>
 
 function settingExists(type: string) {
-  return new AppError(ErrorCode.SettingExists, 409, 'rates.settingExists', { type })
+  return new AppError(ErrorCode.SettingExists, 409, 'pricing.settingExists', { type })
 }
 
 /** Runs a change to the rate settings; afterwards, usage classification here reads the paths again. */
@@ -93,7 +93,7 @@ function auditView(row: SettingRow) {
 
 async function presentOrThrow(db: Db, id: string): Promise<RateSetting> {
   const setting = await presentSetting(db, id)
-  if (!setting) throw notFound('rates.settingNotFound')
+  if (!setting) throw notFound('pricing.settingNotFound')
   return setting
 }
 
@@ -162,7 +162,7 @@ export async function updateSetting(
   const now = ctx.clock.now()
   return changeRates(ctx, body.type ?? '', async (tx) => {
     const current = await lockSetting(tx, id)
-    if (!current) throw notFound('rates.settingNotFound')
+    if (!current) throw notFound('pricing.settingNotFound')
     const type = body.type ?? current.type
     try {
       const [row] = await tx
@@ -179,7 +179,7 @@ export async function updateSetting(
         })
         .where(eq(settingsWeight.id, id))
         .returning()
-      if (!row) throw notFound('rates.settingNotFound')
+      if (!row) throw notFound('pricing.settingNotFound')
       await writeAudit(
         tx,
         actor,
@@ -205,10 +205,10 @@ export async function deleteSetting(ctx: Ctx, meta: RequestMeta, actor: AuthUser
   const now = ctx.clock.now()
   return changeRates(ctx, '', async (tx) => {
     const current = await lockSetting(tx, id)
-    if (!current) throw notFound('rates.settingNotFound')
+    if (!current) throw notFound('pricing.settingNotFound')
     // A common setting prices a service for everyone billed by its book: it goes only when nobody is.
     if (current.userId === null && (await usersOnBook(tx, current.isNew)) > 0) {
-      throw refused(ErrorCode.CommonInUse, 'rates.commonInUse', { type: current.type })
+      throw refused(ErrorCode.CommonInUse, 'pricing.commonInUse', { type: current.type })
     }
     await tx.delete(settingsWeight).where(eq(settingsWeight.id, id))
     await writeAudit(
@@ -247,7 +247,7 @@ async function changeRanges(
 ): Promise<RateSetting> {
   return ctx.db.transaction(async (tx) => {
     const setting = await lockSetting(tx, settingId)
-    if (!setting) throw notFound('rates.settingNotFound')
+    if (!setting) throw notFound('pricing.settingNotFound')
     const ranges = (await rangeRowsOf(tx, [settingId])).get(settingId) ?? []
     const { next, write } = await change(tx, setting, ranges)
     const problem = checkRanges(next)
@@ -307,7 +307,7 @@ export function updateRange(
   const now = ctx.clock.now()
   return changeRanges(ctx, settingId, async (tx, _setting, ranges) => {
     const current = ranges.find((r) => r.id === rangeId)
-    if (!current) throw notFound('rates.rangeNotFound')
+    if (!current) throw notFound('pricing.rangeNotFound')
     return {
       next: ranges.map((r) => (r.id === rangeId ? body : asPriceRange(r))),
       write: async () => {
@@ -346,7 +346,7 @@ export function deleteRange(ctx: Ctx, meta: RequestMeta | null, actor: AuthUser,
   const now = ctx.clock.now()
   return changeRanges(ctx, settingId, async (tx, _setting, ranges) => {
     const current = ranges.find((r) => r.id === rangeId)
-    if (!current) throw notFound('rates.rangeNotFound')
+    if (!current) throw notFound('pricing.rangeNotFound')
     return {
       next: ranges.filter((r) => r.id !== rangeId).map(asPriceRange),
       write: async () => {
@@ -483,11 +483,11 @@ export async function priceOfOneUser(ctx: Ctx, actor: AuthUser, email: string | 
   let user: UserRow | null = null
   if (given && mayActForOthers(actor, priceOfOneUserEndpoint)) {
     user = await userByEmail(ctx, given)
-    if (!user) throw notFound('rates.userNotFound')
+    if (!user) throw notFound('pricing.userNotFound')
   } else if (given || !isStaff(actor.roles)) {
     // The caller's own address (the guard refused any other), or a customer's popup.
     user = await findUserById(ctx.db, actor.id)
-    if (!user) throw notFound('rates.userNotFound')
+    if (!user) throw notFound('pricing.userNotFound')
   }
   const [book, free, billing] = await Promise.all([
     user

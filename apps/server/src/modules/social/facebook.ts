@@ -55,7 +55,7 @@ export async function verifyFacebookToken(
     if (str(profile.id) !== userId) return null
     return {
       subject: userId,
-      // Facebook gives only an address its user confirmed (docs/sign-in.md).
+      // Facebook gives only an address its user confirmed (docs/auth.md).
       email: str(profile.email)?.toLowerCase() ?? null,
       emailVerified: str(profile.email) !== null,
       firstName: str(profile.first_name),

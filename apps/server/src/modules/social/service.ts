@@ -17,7 +17,7 @@ import { findUserByEmail, getUserById, insertUser, listRoles, type UserRow } fro
 import { verifyFacebookToken } from './facebook.ts'
 import { verifyGoogleIdToken } from './google.ts'
 
-// Sign-in with Google or Facebook (docs/sign-in.md). An identity is (provider, subject) in
+// Sign-in with Google or Facebook (docs/auth.md). An identity is (provider, subject) in
 // `user_identities`; the e-mail only decides what happens at the first sign-in:
 // - an account with that address whose address is confirmed gets the identity linked to it;
 // - an account with that address not yet confirmed is refused (anyone can sign up with any address, so
@@ -56,7 +56,7 @@ async function limitByIp(ctx: Ctx, meta: RequestMeta) {
   if (!verdict.allowed) throw tooManyRequests(verdict.retryAfter)
 }
 
-// The Google nonce (docs/sign-in.md "Nonce"): issued here, one per attempt, for NONCE_MINUTES. The browser
+// The Google nonce (docs/auth.md "Nonce"): issued here, one per attempt, for NONCE_MINUTES. The browser
 // keeps `attempt` (never sent to Google) and sends Google its hash; an ID token opens a session only
 // with the attempt whose hash it carries, and only once: a token stolen on its way back (history, a
 // log, a shoulder) is useless without the secret, and a replay finds the nonce gone.

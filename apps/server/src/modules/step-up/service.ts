@@ -10,7 +10,7 @@ import { twoFactorEnabled } from '../auth/challenge.ts'
 import { proofExpiry } from '../auth/sessions.ts'
 import { consumeCode } from '../two-factor/service.ts'
 
-// Step-up (docs/sign-in.md "Step-up"): a session lasts days, but revealing an API key's secret needs a
+// Step-up (docs/auth.md "Step-up"): a session lasts days, but revealing an API key's secret needs a
 // proof of identity from the last STEP_UP_WINDOW_MINUTES on *this* session: the password, or the
 // two-factor code when two-factor authentication is on (the password alone is then not enough, as at
 // sign-in). Signing in does not count as a proof: the proof is asked for at the moment of the act.

@@ -16,7 +16,7 @@ import {
 import { auditLog, sessions } from '../../db/schema/index.ts'
 import { codeAt, stepAt } from '../two-factor/totp.ts'
 
-// Step-up (docs/sign-in.md "Step-up", docs/security.md): revealing a key's secret needs a proof of
+// Step-up (docs/auth.md "Step-up", docs/security.md): revealing a key's secret needs a proof of
 // identity from the last 10 minutes on the same session; the key's creation still answers its secret.
 
 const MINUTE = 60_000

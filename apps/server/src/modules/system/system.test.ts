@@ -43,7 +43,7 @@ describe('system endpoints', async () => {
     const res = await call(t, contract.appConfig)
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ maintenance: false, map_url: '/maps', docs_url: '/docs', version: '0.1.0' })
-    // Google and Facebook sign-in are off unless configured (docs/sign-in.md).
+    // Google and Facebook sign-in are off unless configured (docs/auth.md).
     expect(res.body.data.sign_in).toEqual({ google: null, facebook: null })
   })
 

@@ -8,7 +8,7 @@ import { codeAt, stepAt } from './totp.ts'
 
 const STEP_MS = 30_000
 
-// Two-factor recovery codes (issue 16; docs/sign-in.md "Recovery codes").
+// Two-factor recovery codes (issue 16; docs/auth.md "Recovery codes").
 describe('two-factor recovery codes', async () => {
   const t = await useTestApp()
   const nextStep = () => t.clock.set(new Date((stepAt(t.clock.now()) + 1) * STEP_MS + 1_000))

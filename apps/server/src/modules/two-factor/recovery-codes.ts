@@ -7,7 +7,7 @@ import { userRecoveryCodes } from '../../db/schema/index.ts'
 import { deriveKey } from '../../lib/crypto.ts'
 import { newId } from '../../lib/ids.ts'
 
-// Two-factor recovery codes (docs/sign-in.md "Recovery codes"): ten single-use codes of 120 random bits.
+// Two-factor recovery codes (docs/auth.md "Recovery codes"): ten single-use codes of 120 random bits.
 //
 // At rest only HMAC-SHA-256(key, user id + code) is kept, the key derived from APP_SECRET. A slow
 // password hash is not needed: a code is random with 120 bits, so even with the key no list of guesses

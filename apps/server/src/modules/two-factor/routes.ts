@@ -26,7 +26,7 @@ export const twoFactorRoutes = routes((r) => {
     ok(await twoFactor.turnOffFor(ctx, meta, user, params.id, body.reason), 'twoFactor.turnedOff'),
   )
 
-  // Recovery codes (issue 16; docs/sign-in.md "Recovery codes").
+  // Recovery codes (issue 16; docs/auth.md "Recovery codes").
   r.on(contract.recoveryCodesInfo, async ({ ctx, user }) =>
     ok(await twoFactor.recoveryInfo(ctx, user), 'recoveryCodes.info'),
   )

@@ -28,7 +28,7 @@ import { findUserById, getUserById, listRoles, type UserRow } from '../users/que
 import { consumeRecoveryCode, recoveryCodesLeft, replaceRecoveryCodes } from './recovery-codes.ts'
 import { matchStep, newSecret, normaliseSecret, otpauthUrl } from './totp.ts'
 
-// Two-factor authentication (docs/requirements.md §4.5, docs/sign-in.md): enrol, confirm, sign in, turn off.
+// Two-factor authentication (docs/requirements.md §4.5, docs/auth.md): enrol, confirm, sign in, turn off.
 
 /** A generated secret must be confirmed within this time, or generated again. */
 const PENDING_MINUTES = 15
@@ -148,7 +148,7 @@ export async function enable(ctx: Ctx, user: AuthUser, code: string, secretKey: 
   if (!safeEqual(normaliseSecret(secretKey), secret)) throw badRequest(ErrorCode.TokenExpired, 'twoFactor.noPending')
   const step = matchStep(secret, code, now, row.lastStep)
   if (step === null) return failure(ctx, user.id, now, wrongCode())
-  // The first set of recovery codes is made with it, in the same transaction (docs/sign-in.md).
+  // The first set of recovery codes is made with it, in the same transaction (docs/auth.md).
   const recoveryCodes = await ctx.db.transaction(async (tx) => {
     const updated = await tx
       .update(userTotp)

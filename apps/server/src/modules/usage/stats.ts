@@ -37,7 +37,7 @@ export function parseRange(startAt: string, endAt: string): Range {
   const start = new Date(DATE_ONLY.test(startAt) ? `${startAt}T00:00:00Z` : startAt)
   const endBase = new Date(DATE_ONLY.test(endAt) ? `${endAt}T00:00:00Z` : endAt)
   const end = DATE_ONLY.test(endAt) ? new Date(endBase.getTime() + DAY_MS) : endBase
-  if (!(end > start)) throw badRequest(ErrorCode.Validation, 'statistics.rangeInverted')
+  if (!(end > start)) throw badRequest(ErrorCode.Validation, 'usage.rangeInverted')
   return { start, end }
 }
 
@@ -46,7 +46,7 @@ export function unitFor(range: Range, asked: UsageUnit | undefined): UsageUnit {
   const unit = asked ?? chartUnit(range.start, range.end)
   const count = bucketsBetween(range.start, range.end, unit).length
   if (count > MAX_BUCKETS[unit]) {
-    throw badRequest(ErrorCode.Validation, 'statistics.rangeTooLong', { unit, max: MAX_BUCKETS[unit] })
+    throw badRequest(ErrorCode.Validation, 'usage.rangeTooLong', { unit, max: MAX_BUCKETS[unit] })
   }
   return unit
 }
@@ -69,14 +69,14 @@ export async function whose(
     sql`select id, email, trim(first_name || ' ' || last_name) as name from users where ${condition} limit 1`,
   )
   const user = rows[0]
-  if (!user) throw notFound('statistics.userNotFound')
+  if (!user) throw notFound('usage.userNotFound')
   return user
 }
 
 /** A key of this user (for the key filter), or 404. */
 export async function assertKeyOf(db: Db, userId: string, keyId: string) {
   const rows = await queryRows(db, sql`select 1 from keys where id = ${keyId} and user_id = ${userId}`)
-  if (rows.length === 0) throw notFound('statistics.keyNotFound')
+  if (rows.length === 0) throw notFound('usage.keyNotFound')
 }
 
 interface SeriesScope {
@@ -231,7 +231,7 @@ export async function monthSummary(db: Db, userId: string, now: Date): Promise<M
 
 /** Hits per service between two dates, both included. */
 export async function hitsBetweenDates(db: Db, userId: string, startDate: string, endDate: string) {
-  if (endDate < startDate) throw badRequest(ErrorCode.Validation, 'statistics.rangeInverted')
+  if (endDate < startDate) throw badRequest(ErrorCode.Validation, 'usage.rangeInverted')
   const result = await queryRows<{ service: string; hits: string | number }>(
     db,
     sql`

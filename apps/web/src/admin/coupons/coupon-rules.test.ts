@@ -28,8 +28,8 @@ describe('coupon rules', () => {
     expect(checkCredit('12.5')).toBeNull()
     expect(checkCredit('0')).toEqual({ key: 'coupons.creditNotPositive' })
     expect(checkCredit('')).toEqual({ key: 'coupons.creditNotPositive' })
-    expect(checkCredit('1.234')).toEqual({ key: 'rates.moneyInvalid' })
-    expect(checkCredit('-5')).toEqual({ key: 'rates.moneyInvalid' })
+    expect(checkCredit('1.234')).toEqual({ key: 'pricing.moneyInvalid' })
+    expect(checkCredit('-5')).toEqual({ key: 'pricing.moneyInvalid' })
   })
 
   it('wants balance expiry days above 1 and a limit of -1 or at least 1', () => {

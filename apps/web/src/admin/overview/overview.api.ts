@@ -6,7 +6,7 @@ import { type DateRange, rangeQuery } from '../usage/usage-range.ts'
 /** The back office's key figures over a period, with the daily sign-ups, usage and top users. */
 export const overviewQuery = (range: DateRange) =>
   queryOptions({
-    queryKey: ['statistics', 'overview', { range }],
+    queryKey: ['usage', 'overview', { range }],
     queryFn: async () => (await call(contract.overview, { query: rangeQuery(range) })).data,
     placeholderData: keepPreviousData,
   })

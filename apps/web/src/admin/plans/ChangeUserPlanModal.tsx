@@ -7,7 +7,7 @@ import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { type PickedUser, UserPicker } from '../rates/UserPicker.tsx'
+import { type PickedUser, UserPicker } from '../pricing/UserPicker.tsx'
 import { changeUserPlanCall } from './plans.api.ts'
 import { plansMessages } from './plans.i18n.ts'
 

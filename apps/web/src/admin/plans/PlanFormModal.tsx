@@ -7,7 +7,7 @@ import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { checkMoney } from '../rates/rate-rules.ts'
+import { checkMoney } from '../pricing/rate-rules.ts'
 import { type PlanBody, savePlanCall } from './plans.api.ts'
 import { plansMessages } from './plans.i18n.ts'
 

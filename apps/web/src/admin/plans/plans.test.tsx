@@ -3,7 +3,7 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../app/session.ts'
 import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { MINH_EMAIL, MINH_ID, minhPriceBook } from '../../test/rates-fixtures.ts'
+import { MINH_EMAIL, MINH_ID, minhPriceBook } from '../../test/pricing-fixtures.ts'
 import { staffSession } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, plans page and API client; only the network is answered.

@@ -113,8 +113,8 @@ export const adminPages: AdminPage[] = [
     inMenu: true,
   },
   {
-    ...adminRoutes.changeEmail,
-    label: 'menu.changeEmail',
+    ...adminRoutes.emailChange,
+    label: 'menu.emailChange',
     icon: <MailOutlined />,
     inMenu: true,
   },
@@ -155,8 +155,8 @@ export const adminPages: AdminPage[] = [
     inMenu: false,
   },
   {
-    ...adminRoutes.logs,
-    label: 'menu.logs',
+    ...adminRoutes.audit,
+    label: 'menu.audit',
     icon: <AuditOutlined />,
     inMenu: true,
   },

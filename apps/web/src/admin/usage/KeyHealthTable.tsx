@@ -7,11 +7,11 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { usageMessages } from './usage.i18n.ts'
+import { adminUsageMessages } from './usage.i18n.ts'
 
 /** Per key of one account: requests, answers by status class and response times over the period. */
 export function KeyHealthTable(props: { query: UseQueryResult<KeyHealth[]>; onShowKey: (keyId: string) => void }) {
-  const t = useT(usageMessages)
+  const t = useT(adminUsageMessages)
   const lang = useLang()
   const count = (value: number) => formatCount(value, lang)
   const ms = (value: number | null) =>

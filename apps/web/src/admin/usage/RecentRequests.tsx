@@ -9,7 +9,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { recentRequestsCountQuery, recentRequestsQuery, useDownloadUsageCsv } from './usage.api.ts'
-import { usageMessages } from './usage.i18n.ts'
+import { adminUsageMessages } from './usage.i18n.ts'
 import { type MonthChoice, monthBefore, recentMonths } from './usage-range.ts'
 
 const monthKey = (month: MonthChoice) => `${month.year}-${String(month.month).padStart(2, '0')}`
@@ -25,7 +25,7 @@ function statusColour(status: number): string {
  * export (docs/requirements.md §7.3: up to 10,000 requests finished within the month).
  */
 export function RecentRequests(props: { userId: string; fileStem: string }) {
-  const t = useT(usageMessages)
+  const t = useT(adminUsageMessages)
   const lang = useLang()
   const months = useMemo(() => recentMonths(new Date()), [])
   const [month, setMonth] = useState<MonthChoice>(() => monthBefore(new Date()))

@@ -2,7 +2,7 @@ import { USAGE_UNITS, type UsageUnit } from '@app/contract'
 import { Flex, Input, Segmented, Select } from 'antd'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useT } from '../../i18n/define.ts'
-import { usageMessages } from './usage.i18n.ts'
+import { adminUsageMessages } from './usage.i18n.ts'
 import {
   type DateRange,
   isDay,
@@ -53,7 +53,7 @@ export function UsageFilters(props: {
   onUnit?: (unit: UsageUnit) => void
   children?: ReactNode
 }) {
-  const t = useT(usageMessages)
+  const t = useT(adminUsageMessages)
   const { range, onRange, unit, onUnit } = props
   const quick = matchingQuickRange(range, new Date())
   return (

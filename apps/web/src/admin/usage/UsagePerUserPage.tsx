@@ -6,13 +6,13 @@ import { useT } from '../../i18n/define.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { UsageFilters } from './UsageFilters.tsx'
 import { UserUsageTable } from './UserUsageTable.tsx'
-import { usageMessages } from './usage.i18n.ts'
+import { adminUsageMessages } from './usage.i18n.ts'
 import { rangeSearch } from './usage-range.ts'
 import { useUsageRange } from './use-usage-range.ts'
 
 /** /administrator/usage-statistics-per-user: the per-user usage table on its own page. */
 export function UsagePerUserPage() {
-  const t = useT(usageMessages)
+  const t = useT(adminUsageMessages)
   useDocumentTitle(t('users.title'))
   const { range, setRange } = useUsageRange()
   return (

@@ -7,7 +7,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { type ChartKind, formatCount, percentText, shareOf } from '../../ui/charts/chart-data.ts'
 import { UsageChart } from '../../ui/charts/UsageChart.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { usageMessages } from './usage.i18n.ts'
+import { adminUsageMessages } from './usage.i18n.ts'
 
 /** A period the server will not chart (too many buckets, too old): its reason, not a generic failure. */
 function refusal(error: unknown): ApiError | null {
@@ -16,7 +16,7 @@ function refusal(error: unknown): ApiError | null {
 
 /** The chart of a statistics answer beside its totals: API requests, map loads and each service. */
 export function UsageReport(props: { query: UseQueryResult<UsageSeries>; kind: ChartKind }) {
-  const t = useT(usageMessages)
+  const t = useT(adminUsageMessages)
   const refused = props.query.isError ? refusal(props.query.error) : null
   if (refused) return <Alert type="warning" showIcon title={t('refused')} description={refused.message} />
   return (
@@ -44,7 +44,7 @@ interface ServiceRow {
 }
 
 function UsageTotals({ usage }: { usage: UsageSeries }) {
-  const t = useT(usageMessages)
+  const t = useT(adminUsageMessages)
   const lang = useLang()
   const { totals } = usage
   const all = totals.api_requests + totals.map_loads

@@ -11,7 +11,7 @@ import { UsageFilters } from './UsageFilters.tsx'
 import { UsageReport } from './UsageReport.tsx'
 import { UserUsageTable } from './UserUsageTable.tsx'
 import { allUsersUsageQuery } from './usage.api.ts'
-import { usageMessages } from './usage.i18n.ts'
+import { adminUsageMessages } from './usage.i18n.ts'
 import { rangeSearch } from './usage-range.ts'
 import { useUsageRange } from './use-usage-range.ts'
 
@@ -20,7 +20,7 @@ import { useUsageRange } from './use-usage-range.ts'
  * then the same period per user. Period and unit live in the URL.
  */
 export function UsageStatisticsPage() {
-  const t = useT(usageMessages)
+  const t = useT(adminUsageMessages)
   useDocumentTitle(t('title'))
   const { range, unit, setRange, setUnit } = useUsageRange()
   const [kind, setKind] = useState<ChartKind>('line')

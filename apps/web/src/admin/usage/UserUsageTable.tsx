@@ -11,7 +11,7 @@ import { formatCount } from '../../ui/charts/chart-data.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { usePageParam } from '../../ui/use-page-param.ts'
 import { usersUsageQuery } from './usage.api.ts'
-import { usageMessages } from './usage.i18n.ts'
+import { adminUsageMessages } from './usage.i18n.ts'
 import { type DateRange, rangeSearch } from './usage-range.ts'
 
 /** The per-user view of one account over a period. */
@@ -20,7 +20,7 @@ const userUsagePath = (userId: string, range: DateRange) =>
 
 /** The columns of a list of accounts' usage: e-mail (opening the account's usage), name and counts. */
 export function useUserUsageColumns(range: DateRange): ColumnsType<UserUsageRow> {
-  const t = useT(usageMessages)
+  const t = useT(adminUsageMessages)
   const lang = useLang()
   const count = (value: number) => formatCount(value, lang)
   return [
@@ -52,7 +52,7 @@ export function useUserUsageColumns(range: DateRange): ColumnsType<UserUsageRow>
  * e-mail or name, keyword and page number kept in the URL, each row opening the account's usage.
  */
 export function UserUsageTable({ range }: { range: DateRange }) {
-  const t = useT(usageMessages)
+  const t = useT(adminUsageMessages)
   const [searchParams, setSearchParams] = useSearchParams()
   const [page, setPage] = usePageParam()
   const keyword = searchParams.get('keyword') ?? ''

@@ -15,7 +15,7 @@ import { RecentRequests } from './RecentRequests.tsx'
 import { UsageFilters } from './UsageFilters.tsx'
 import { UsageReport } from './UsageReport.tsx'
 import { keyHealthQuery, userUsageQuery } from './usage.api.ts'
-import { usageMessages } from './usage.i18n.ts'
+import { adminUsageMessages } from './usage.i18n.ts'
 import { rangeSearch } from './usage-range.ts'
 import { useUsageRange } from './use-usage-range.ts'
 
@@ -32,7 +32,7 @@ export function ViewHitsPerUserPage() {
 }
 
 function BackLink({ search }: { search: string }) {
-  const t = useT(usageMessages)
+  const t = useT(adminUsageMessages)
   const session = useSession()
   // Support staff reach this page from the accounts list; usage statistics are for admins only.
   const isAdmin = hasAnyRole(session?.roles ?? [], ADMIN_ONLY)
@@ -44,7 +44,7 @@ function BackLink({ search }: { search: string }) {
 }
 
 function NoUser() {
-  const t = useT(usageMessages)
+  const t = useT(adminUsageMessages)
   useDocumentTitle(t('user.noUser'))
   return (
     <Result
@@ -57,7 +57,7 @@ function NoUser() {
 }
 
 function UserUsage({ userId }: { userId: string }) {
-  const t = useT(usageMessages)
+  const t = useT(adminUsageMessages)
   const [searchParams, setSearchParams] = useSearchParams()
   const { range, unit, setRange, setUnit } = useUsageRange()
   const keyId = searchParams.get('key_id')

@@ -11,7 +11,7 @@ const RECENT_REQUESTS_PAGE_SIZE = 50
 /** Every user together, per service and time unit. */
 export const allUsersUsageQuery = (range: DateRange, unit: contract.UsageUnit) =>
   queryOptions({
-    queryKey: ['statistics', 'all-users', { range, unit }],
+    queryKey: ['usage', 'all-users', { range, unit }],
     queryFn: async () => (await call(contract.hitsAllUsers, { query: { ...rangeQuery(range), perTime: unit } })).data,
     placeholderData: keepPreviousData,
   })
@@ -19,7 +19,7 @@ export const allUsersUsageQuery = (range: DateRange, unit: contract.UsageUnit) =
 /** Usage per user over the range, busiest first, searchable by e-mail or name. */
 export const usersUsageQuery = (range: DateRange, keyword: string, page: number) =>
   queryOptions({
-    queryKey: ['statistics', 'per-user', { range, keyword, page }],
+    queryKey: ['usage', 'per-user', { range, keyword, page }],
     queryFn: async () =>
       (
         await call(contract.hitsPerUser, {
@@ -37,7 +37,7 @@ export const usersUsageQuery = (range: DateRange, keyword: string, page: number)
 /** One user's usage, optionally for one of their keys; the answer names the user. */
 export const userUsageQuery = (userId: string, range: DateRange, unit: contract.UsageUnit, keyId: string | null) =>
   queryOptions({
-    queryKey: ['statistics', 'user', userId, { range, unit, keyId }],
+    queryKey: ['usage', 'user', userId, { range, unit, keyId }],
     queryFn: async () =>
       (
         await call(contract.hitsOneUserByUserId, {
@@ -50,7 +50,7 @@ export const userUsageQuery = (userId: string, range: DateRange, unit: contract.
 /** Per key of one user: hits, answers by status class and latency over the range. */
 export const keyHealthQuery = (userId: string, range: DateRange) =>
   queryOptions({
-    queryKey: ['statistics', 'key-health', userId, { range }],
+    queryKey: ['usage', 'key-health', userId, { range }],
     queryFn: async () => (await call(contract.keyHealth, { query: { user_id: userId, ...rangeQuery(range) } })).data,
     placeholderData: keepPreviousData,
   })
@@ -58,7 +58,7 @@ export const keyHealthQuery = (userId: string, range: DateRange) =>
 /** One user's requests of a month, newest first, a page at a time (`nextId` from the previous page). */
 export const recentRequestsQuery = (userId: string, month: MonthChoice) =>
   infiniteQueryOptions({
-    queryKey: ['statistics', 'recent', userId, month],
+    queryKey: ['usage', 'recent', userId, month],
     queryFn: async ({ pageParam }) =>
       (
         await call(contract.recentRequests, {
@@ -78,7 +78,7 @@ export const recentRequestsQuery = (userId: string, month: MonthChoice) =>
 /** How many requests the month holds, and how many of them the CSV export would contain. */
 export const recentRequestsCountQuery = (userId: string, month: MonthChoice) =>
   queryOptions({
-    queryKey: ['statistics', 'recent-count', userId, month],
+    queryKey: ['usage', 'recent-count', userId, month],
     queryFn: async () =>
       (
         await call(contract.recentRequestsCount, {

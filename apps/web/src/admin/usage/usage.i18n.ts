@@ -1,6 +1,6 @@
 import { adminMessages } from '../../i18n/define.ts'
 
-export const usageMessages = adminMessages(
+export const adminUsageMessages = adminMessages(
   'adminUsage',
   {
     title: 'Usage statistics',

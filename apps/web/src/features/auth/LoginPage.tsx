@@ -19,10 +19,10 @@ import { authMessages } from './auth.i18n.ts'
 // Both load after the page: the provider buttons (shown only when configured) and, with 2FA on, the
 // keeping of the challenge for the second step. Neither adds to /login's first load.
 const SocialSignIn = lazy(() => import('./SocialSignIn.tsx').then((m) => ({ default: m.SocialSignIn })))
-// The passkey button and its WebAuthn library load after the page too (docs/sign-in.md "Passkeys").
+// The passkey button and its WebAuthn library load after the page too (docs/auth.md "Passkeys").
 const PasskeySignIn = lazy(() => import('./PasskeySignIn.tsx').then((m) => ({ default: m.PasskeySignIn })))
-const keepChallenge = (challenge: Parameters<typeof import('./sign-in.api.ts').keepChallenge>[0]) =>
-  import('./sign-in.api.ts').then((m) => m.keepChallenge(challenge))
+const keepChallenge = (challenge: Parameters<typeof import('./two-factor.api.ts').keepChallenge>[0]) =>
+  import('./two-factor.api.ts').then((m) => m.keepChallenge(challenge))
 
 interface LoginValues {
   email: string

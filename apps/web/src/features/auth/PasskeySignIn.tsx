@@ -9,7 +9,7 @@ import { usePasskeySignIn } from './passkey-sign-in.api.ts'
 import { passkeySignInMessages } from './passkey-sign-in.i18n.ts'
 
 /**
- * "Continue with a passkey" under the sign-in form (docs/sign-in.md "Passkeys"): loaded lazily by /login,
+ * "Continue with a passkey" under the sign-in form (docs/auth.md "Passkeys"): loaded lazily by /login,
  * shown only where the browser can use passkeys. The passkey did user verification, so no code follows.
  */
 export function PasskeySignIn() {

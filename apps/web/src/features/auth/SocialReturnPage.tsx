@@ -7,8 +7,8 @@ import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { AuthHeading } from './AuthHeading.tsx'
 import { AuthFooter } from './AuthText.tsx'
-import { useLoginFacebook, useLoginGoogle } from './sign-in.api.ts'
-import { signInMessages } from './sign-in.i18n.ts'
+import { useLoginFacebook, useLoginGoogle } from './social.api.ts'
+import { socialSignInMessages } from './social.i18n.ts'
 import { type Provider, readProviderReturn } from './social.ts'
 
 /** /login/google: Google sent the browser back with an ID token in the fragment. */
@@ -22,14 +22,14 @@ export function FacebookReturnPage() {
 }
 
 function SocialReturn({ provider }: { provider: Provider }) {
-  const t = useT(signInMessages)
+  const t = useT(socialSignInMessages)
   const navigate = useNavigate()
   const { hash, pathname } = useLocation()
   const google = useLoginGoogle()
   const facebook = useLoginFacebook()
   const [failure, setFailure] = useState<string | null>(null)
   const started = useRef(false)
-  const failedText = provider === 'google' ? t('social.googleFailed') : t('social.facebookFailed')
+  const failedText = provider === 'google' ? t('googleFailed') : t('facebookFailed')
 
   useEffect(() => {
     // Once per visit (StrictMode mounts twice): the saved state is single-use.
@@ -69,17 +69,17 @@ function SocialReturn({ provider }: { provider: Provider }) {
 
   return (
     <>
-      <AuthHeading title={provider === 'google' ? t('social.google') : t('social.facebook')} />
+      <AuthHeading title={provider === 'google' ? t('google') : t('facebook')} />
       {failure ? (
         <Alert type="error" showIcon title={failure} />
       ) : (
         <div style={{ textAlign: 'center', padding: 24 }}>
           <Spin />
-          <div style={{ marginTop: 12 }}>{t('social.checking')}</div>
+          <div style={{ marginTop: 12 }}>{t('checking')}</div>
         </div>
       )}
       <AuthFooter>
-        <Link to={paths.login}>{t('social.back')}</Link>
+        <Link to={paths.login}>{t('back')}</Link>
       </AuthFooter>
     </>
   )

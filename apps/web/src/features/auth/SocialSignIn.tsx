@@ -3,17 +3,17 @@ import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Divider, Flex } from 'antd'
 import { useSearchParams } from 'react-router'
 import { useT } from '../../i18n/define.ts'
-import { signInConfigQuery, useStartGoogleSignIn } from './sign-in.api.ts'
-import { signInMessages } from './sign-in.i18n.ts'
+import { socialConfigQuery, useStartGoogleSignIn } from './social.api.ts'
+import { socialSignInMessages } from './social.i18n.ts'
 import { type Provider, providerUrl } from './social.ts'
 
 /**
  * The Google and Facebook buttons under the sign-in form, shown only for configured providers. Loaded
- * lazily by /login; a click sends the browser to the provider (docs/sign-in.md).
+ * lazily by /login; a click sends the browser to the provider (docs/auth.md).
  */
 export function SocialSignIn() {
-  const t = useT(signInMessages)
-  const config = useQuery(signInConfigQuery())
+  const t = useT(socialSignInMessages)
+  const config = useQuery(socialConfigQuery())
   const [searchParams] = useSearchParams()
   const startGoogle = useStartGoogleSignIn()
   const providers = config.data?.sign_in
@@ -26,7 +26,7 @@ export function SocialSignIn() {
       if (url) window.location.assign(url)
       return
     }
-    // Google's nonce comes from the server (docs/sign-in.md "Nonce") before the browser leaves.
+    // Google's nonce comes from the server (docs/auth.md "Nonce") before the browser leaves.
     startGoogle.mutate(undefined, {
       onSuccess: (attempt) => {
         const url = providerUrl('google', providers, next, attempt)
@@ -38,10 +38,10 @@ export function SocialSignIn() {
   return (
     <div data-testid="social-sign-in">
       <Divider plain style={{ margin: '20px 0 16px' }}>
-        {t('social.or')}
+        {t('or')}
       </Divider>
       <Flex vertical gap={12}>
-        {startGoogle.isError ? <Alert type="error" showIcon title={t('social.googleFailed')} /> : null}
+        {startGoogle.isError ? <Alert type="error" showIcon title={t('googleFailed')} /> : null}
         {providers.google ? (
           <Button
             block
@@ -50,12 +50,12 @@ export function SocialSignIn() {
             loading={startGoogle.isPending || startGoogle.isSuccess}
             onClick={() => go('google')}
           >
-            {t('social.google')}
+            {t('google')}
           </Button>
         ) : null}
         {providers.facebook ? (
           <Button block size="large" icon={<FacebookFilled />} onClick={() => go('facebook')}>
-            {t('social.facebook')}
+            {t('facebook')}
           </Button>
         ) : null}
       </Flex>

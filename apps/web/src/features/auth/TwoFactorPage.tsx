@@ -14,8 +14,8 @@ import { AuthHeading } from './AuthHeading.tsx'
 import { AuthFooter, Muted } from './AuthText.tsx'
 import { usePasskeySecondFactor, useVerifyRecoveryCode } from './passkey-sign-in.api.ts'
 import { passkeySignInMessages } from './passkey-sign-in.i18n.ts'
-import { forgetChallenge, readChallenge, useVerifyTwoFactor } from './sign-in.api.ts'
-import { signInMessages } from './sign-in.i18n.ts'
+import { forgetChallenge, readChallenge, useVerifyTwoFactor } from './two-factor.api.ts'
+import { twoFactorSignInMessages } from './two-factor.i18n.ts'
 
 interface CodeValues {
   code: string
@@ -38,10 +38,10 @@ const recoveryCodeRule = {
 /**
  * /login/two-factor: the second step of a sign-in with 2FA on (docs/requirements.md §4.5). The first step (password,
  * Google or Facebook) left its challenge in this tab; the code from the authenticator app finishes it,
- * or one of the account's passkeys, or a recovery code (docs/sign-in.md).
+ * or one of the account's passkeys, or a recovery code (docs/auth.md).
  */
 export function TwoFactorPage() {
-  const t = useT(signInMessages)
+  const t = useT(twoFactorSignInMessages)
   const tp = useT(passkeySignInMessages)
   const [form] = Form.useForm<CodeValues>()
   const fading = useFadingErrors(form)
@@ -102,7 +102,7 @@ export function TwoFactorPage() {
   return (
     <>
       {mode === 'app' ? (
-        <AuthHeading title={t('twoFactor.title')} subtitle={t('twoFactor.subtitle')} />
+        <AuthHeading title={t('title')} subtitle={t('subtitle')} />
       ) : (
         <AuthHeading title={tp('recoveryTitle')} subtitle={tp('recoverySubtitle')} />
       )}
@@ -110,12 +110,12 @@ export function TwoFactorPage() {
         form={form}
         fading={fading}
         onFinish={onFinish}
-        failure={expired ? t('twoFactor.expired') : failure}
-        submitLabel={t('twoFactor.submit')}
+        failure={expired ? t('expired') : failure}
+        submitLabel={t('submit')}
         pending={verify.isPending || recover.isPending}
       >
         {mode === 'app' ? (
-          <Form.Item name="code" label={t('twoFactor.code')} rules={[appCodeRule]}>
+          <Form.Item name="code" label={t('code')} rules={[appCodeRule]}>
             <Input
               autoFocus
               autoComplete="one-time-code"
@@ -149,10 +149,10 @@ export function TwoFactorPage() {
           {mode === 'app' ? tp('useRecoveryCode') : tp('useAppCode')}
         </Button>
       </Flex>
-      <Muted style={{ marginTop: 16 }}>{t('twoFactor.lost')}</Muted>
+      <Muted style={{ marginTop: 16 }}>{t('lost')}</Muted>
       <AuthFooter>
         <Link to={paths.login} onClick={forgetChallenge}>
-          {t('twoFactor.back')}
+          {t('back')}
         </Link>
       </AuthFooter>
     </>

@@ -3,9 +3,9 @@ import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/brow
 import { useMutation } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
 import { signIn } from '../../app/session.ts'
-import { forgetChallenge } from './sign-in.api.ts'
+import { forgetChallenge } from './two-factor.api.ts'
 
-// Passkey sign-in and the second step's other ways (a passkey, a recovery code); docs/sign-in.md. Only
+// Passkey sign-in and the second step's other ways (a passkey, a recovery code); docs/auth.md. Only
 // lazily loaded parts of /login and /login/two-factor import this module and the WebAuthn library.
 
 /** The browser's WebAuthn dialog for the server's request options. */

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { providerUrl, readProviderReturn } from './social.ts'
 
-// docs/sign-in.md "Nonce": Google gets the nonce the server issued; the tab keeps the attempt's secret
+// docs/auth.md "Nonce": Google gets the nonce the server issued; the tab keeps the attempt's secret
 // and hands it to the server with the ID token. The secret never goes to Google.
 const providers = {
   google: { client_id: 'client-1', auth_url: 'https://accounts.example.com/auth' },

@@ -1,12 +1,12 @@
 import type { AppConfig } from '@app/contract'
 import { paths } from '../../app/paths.ts'
 
-// Google and Facebook sign-in by redirect (docs/sign-in.md): no provider script runs in the portal, so
+// Google and Facebook sign-in by redirect (docs/auth.md): no provider script runs in the portal, so
 // /login loads nothing of theirs and the CSP stays `script-src 'self'`. The browser goes to the
 // provider with a random `state` kept in this tab; the provider sends it back to /login/google or
 // /login/facebook with the token in the URL fragment, which never reaches a server log; the return page
 // checks `state` and hands the token to the server, which verifies it. For Google the server first
-// issues a nonce and its secret `attempt` (docs/sign-in.md "Nonce"): Google gets the nonce, this tab
+// issues a nonce and its secret `attempt` (docs/auth.md "Nonce"): Google gets the nonce, this tab
 // keeps the attempt, and the ID token is accepted only with it.
 
 export type Provider = 'google' | 'facebook'

@@ -44,7 +44,7 @@ export function BillingPage() {
                 <Typography.Paragraph type="secondary" style={{ maxWidth: 520, margin: '0 auto 16px' }}>
                   {t('empty.hint')}
                 </Typography.Paragraph>
-                <LinkButton to={paths.statistics} icon={<BarChartOutlined />}>
+                <LinkButton to={paths.usage} icon={<BarChartOutlined />}>
                   {t('empty.usage')}
                 </LinkButton>
               </Empty>

@@ -19,8 +19,8 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { profileQuery } from '../auth/auth.api.ts'
 import { RunwayCard } from '../balance/RunwayCard.tsx'
 import { PlanCard } from '../plans/PlanCard.tsx'
-import { quickRange } from '../statistics/range.ts'
-import { monthSummaryQuery, usageQuery } from '../statistics/statistics.api.ts'
+import { quickRange } from '../usage/range.ts'
+import { monthSummaryQuery, usageQuery } from '../usage/usage.api.ts'
 import { ActiveCampaignBanner } from './ActiveCampaignBanner.tsx'
 import { BillEstimateCard } from './BillEstimateCard.tsx'
 import { dashboardMessages } from './dashboard.i18n.ts'
@@ -75,7 +75,7 @@ export function DashboardPage() {
               <Card title={t('nextSteps')} style={{ height: '100%' }}>
                 <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
                   <li>
-                    <Link to={paths.statistics}>
+                    <Link to={paths.usage}>
                       <BarChartOutlined /> {t('usage.allStatistics')}
                     </Link>
                   </li>
@@ -109,7 +109,7 @@ function MonthUsage() {
   // The month so far, a bucket a day; the day changes rarely enough for one range per render.
   const month = useMemo(() => quickRange('thisMonth', new Date()), [])
   const usage = useQuery(usageQuery(month, 'day'))
-  const statisticsLink = <Link to={paths.statistics}>{t('usage.allStatistics')}</Link>
+  const statisticsLink = <Link to={paths.usage}>{t('usage.allStatistics')}</Link>
   return (
     <>
       <Col xs={24} data-tour="dashboard-summary">

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { sessionFrom, sessionStore } from '../../app/session.ts'
 import { installFakeCanvas } from '../../test/fake-canvas.ts'
 import { calls, installFakeServer, ok, openApp, profile, server, session } from '../../test/fake-server.tsx'
-import { quickRange } from '../statistics/range.ts'
+import { quickRange } from '../usage/range.ts'
 
 // The real dashboard through the real route table and API client; the statistics calls are answered
 // from fixtures the contract's schemas check.

@@ -13,7 +13,7 @@ import { revealSecret } from './keys.api.ts'
  * Copies a key's secret: fetched from the server when pressed (lists only carry a preview), then put
  * on the clipboard, with the "copy success" toast, or a failure toast. `secret` copies a secret the
  * screen already holds (a key just created) without asking the server. When the server first wants a
- * fresh proof of identity (step-up, docs/sign-in.md), a dialog asks for it and the copy is retried.
+ * fresh proof of identity (step-up, docs/auth.md), a dialog asks for it and the copy is retried.
  */
 export function CopyKeyButton({
   keyId,

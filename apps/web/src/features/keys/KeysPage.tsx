@@ -13,7 +13,7 @@ import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { usePageParam } from '../../ui/use-page-param.ts'
-import { StatisticsLink } from '../statistics/StatisticsLink.tsx'
+import { UsageLink } from '../usage/UsageLink.tsx'
 import { KeyAccountNotices, useKeyAbilities } from './KeyAccountNotices.tsx'
 import { KeysTable } from './KeysTable.tsx'
 import { deletedKeysQuery, useDeleteKey, useDuplicateKey, useRollKey, userKeysQuery } from './keys.api.ts'
@@ -49,7 +49,7 @@ export function KeysPage() {
           <Typography.Text type="secondary">{t('intro')}</Typography.Text>
         </div>
         <Flex gap={8} wrap>
-          <StatisticsLink />
+          <UsageLink />
           <CreateKeyButton canCreate={abilities.canCreate} reason={blockedReason(abilities)} />
         </Flex>
       </Flex>

@@ -21,7 +21,7 @@ const nameRule = {
 }
 
 /**
- * /settings/security: the account's passkeys (docs/sign-in.md "Passkeys"): add one (a step-up of this
+ * /settings/security: the account's passkeys (docs/auth.md "Passkeys"): add one (a step-up of this
  * session first, then the browser's dialog), see when each was added and last used, remove one.
  */
 export function PasskeysSection() {

@@ -10,7 +10,7 @@ import { needsStepUp, proveIdentity, type StepUpProof } from '../step-up/step-up
 import { recoveryCodesQuery, useRegenerateRecoveryCodes } from './passkeys.api.ts'
 import { passkeySettingsMessages } from './passkeys.i18n.ts'
 
-/** A new set of recovery codes, shown this once, with copy and download (docs/sign-in.md "Recovery codes"). */
+/** A new set of recovery codes, shown this once, with copy and download (docs/auth.md "Recovery codes"). */
 export function FreshRecoveryCodes({ codes, onDone }: { codes: string[] | null; onDone: () => void }) {
   const t = useT(passkeySettingsMessages)
   const { message } = App.useApp()

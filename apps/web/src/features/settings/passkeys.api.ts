@@ -3,7 +3,7 @@ import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/bro
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
 
-// Calls of the recovery-code and passkey parts of /settings/security (docs/sign-in.md). The WebAuthn
+// Calls of the recovery-code and passkey parts of /settings/security (docs/auth.md). The WebAuthn
 // browser library is loaded only when a passkey is added.
 
 export const recoveryCodesQuery = () =>

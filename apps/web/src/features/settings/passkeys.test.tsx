@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { sessionFrom, sessionStore } from '../../app/session.ts'
 import { calls, installFakeServer, ok, openApp, profile, refused, server, session } from '../../test/fake-server.tsx'
 
-// Recovery codes and passkeys (docs/sign-in.md): the cards of /settings/security, the passkey button of
+// Recovery codes and passkeys (docs/auth.md): the cards of /settings/security, the passkey button of
 // /login and the other ways of /login/two-factor, through the real routes and API client against a fake
 // network. The browser's WebAuthn dialog is played by a stubbed navigator.credentials.
 

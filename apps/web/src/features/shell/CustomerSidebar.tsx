@@ -25,7 +25,7 @@ import { shellMessages } from './shell.i18n.ts'
 const sections = [
   {
     key: paths.dashboard,
-    match: [paths.home, paths.dashboard, paths.statistics],
+    match: [paths.home, paths.dashboard, paths.usage],
     icon: <DashboardOutlined />,
     label: 'menu.dashboard',
   },

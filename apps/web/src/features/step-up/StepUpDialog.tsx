@@ -23,7 +23,7 @@ function intro(purpose: 'copy-key' | undefined, method: string | undefined) {
 }
 
 /**
- * Asks for a fresh proof of identity (docs/sign-in.md "Step-up"): the password, or the authenticator
+ * Asks for a fresh proof of identity (docs/auth.md "Step-up"): the password, or the authenticator
  * code when two-factor authentication is on, as the server says. `onProve` sends it and does what the
  * proof was for (reveal and copy a key); a refusal it throws (a wrong password, a lock) is shown here
  * and the dialog stays open; when it resolves the parent closes the dialog.

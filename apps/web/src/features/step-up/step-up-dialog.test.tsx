@@ -5,7 +5,7 @@ import { sessionFrom, sessionStore } from '../../app/session.ts'
 import { calls, installFakeServer, ok, openApp, profile, refused, server, session } from '../../test/fake-server.tsx'
 
 // The step-up dialog on the real keys page, through the real route table and API client; only the
-// network is answered, from fixtures the contract's schemas check (docs/sign-in.md "Step-up").
+// network is answered, from fixtures the contract's schemas check (docs/auth.md "Step-up").
 
 configure({ asyncUtilTimeout: 5000 })
 

@@ -3,7 +3,7 @@ import { ErrorCode } from '@app/contract'
 import { queryOptions } from '@tanstack/react-query'
 import { ApiError, call } from '../../api/client.ts'
 
-// Step-up (docs/sign-in.md "Step-up"): before a key's secret is revealed the server wants a fresh proof
+// Step-up (docs/auth.md "Step-up"): before a key's secret is revealed the server wants a fresh proof
 // of identity on this session; these are the calls of the dialog that asks for it.
 
 export type StepUpProof = { password: string } | { code: string }

@@ -35,7 +35,7 @@ export const TOUR_STEPS: readonly TourStep[] = [
   { page: paths.keys, target: side(paths.keys) },
   { page: paths.keys, target: title },
   { page: paths.keys, target: `${content} a[href="${paths.createKey}"]` },
-  { page: paths.keys, target: `${content} a[href="${paths.statistics}"]` },
+  { page: paths.keys, target: `${content} a[href="${paths.usage}"]` },
   { page: paths.keys, target: '[data-tour="keys-views"]' },
   { page: paths.keys, target: list },
   { page: paths.billing, target: side(paths.billing) },

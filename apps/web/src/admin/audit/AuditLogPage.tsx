@@ -1,0 +1,187 @@
+import { DownloadOutlined } from '@ant-design/icons'
+import { type AuditEntry, formatDateTime, REFUSED_CALL_ACTION } from '@app/contract'
+import { useQuery } from '@tanstack/react-query'
+import { App, Button, DatePicker, Flex, Input, Select, Table, Typography } from 'antd'
+import dayjs from 'dayjs'
+import { failureText } from '../../api/errors.ts'
+import { type KeyOf, type TFunction, useT } from '../../i18n/define.ts'
+import { useLang } from '../../i18n/lang.ts'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { useLastPage, useListParam } from '../../ui/use-list-params.ts'
+import { usePageParam } from '../../ui/use-page-param.ts'
+import { AUDIT_PAGE_SIZE, type AuditFilters, auditActionsQuery, auditLogQuery, useExportAuditLog } from './audit.api.ts'
+import { auditMessages } from './audit.i18n.ts'
+
+const DAY = 'YYYY-MM-DD'
+
+type LogsTree = NonNullable<(typeof auditMessages)['shape']>
+
+/** Actions the log names in the admin's language; any other shows as the server recorded it. */
+const ACTION_LABELS: Readonly<Record<string, KeyOf<LogsTree>>> = {
+  [REFUSED_CALL_ACTION]: 'actions.refusedCall',
+}
+
+function actionLabel(t: TFunction<LogsTree>, action: string): string | null {
+  const key = ACTION_LABELS[action]
+  return key ? t(key) : null
+}
+
+/**
+ * /administrator/logs ("History / Logs", admin and support; docs/requirements.md §17.1): the audit log, newest first,
+ * searched and filtered by actor, action and days on the server (all in the URL), each row opening to
+ * its before and after values; the same selection exports as CSV or XLSX.
+ */
+export function AuditLogPage() {
+  const t = useT(auditMessages)
+  const lang = useLang()
+  const { message } = App.useApp()
+  useDocumentTitle(t('title'))
+  const [page, setPage] = usePageParam()
+  const [keyword, setKeyword] = useListParam('keyword')
+  const [actor, setActor] = useListParam('actor')
+  const [action, setAction] = useListParam('action')
+  const [from, setFrom] = useListParam('from')
+  const [to, setTo] = useListParam('to')
+  const filters: AuditFilters = { keyword, actor, action, from, to, page }
+  const list = useQuery(auditLogQuery(filters))
+  const actions = useQuery(auditActionsQuery())
+  const exporter = useExportAuditLog()
+  useLastPage(list.data, page, setPage)
+  const isFiltered = Boolean(keyword || actor || action || from || to)
+
+  const onExport = (format: 'csv' | 'xlsx') =>
+    exporter.mutateAsync({ filters, format, lang: lang === 'vi' ? 'vi' : 'en' }).catch((error: unknown) => {
+      message.error(failureText(t('exportFailed'), error))
+    })
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" gap={12} wrap>
+        <div style={{ flex: '1 1 320px' }}>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t('title')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+        </div>
+        <Flex gap={8} wrap>
+          <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => onExport('csv')}>
+            {t('exportCsv')}
+          </Button>
+          <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => onExport('xlsx')}>
+            {t('exportXlsx')}
+          </Button>
+        </Flex>
+      </Flex>
+      <Flex gap={12} wrap align="center">
+        <Input.Search
+          key={`k${keyword}`}
+          defaultValue={keyword}
+          allowClear
+          enterButton
+          placeholder={t('search')}
+          aria-label={t('search')}
+          onSearch={setKeyword}
+          style={{ flex: '1 1 240px', maxWidth: 360 }}
+        />
+        <Input.Search
+          key={`a${actor}`}
+          defaultValue={actor}
+          allowClear
+          placeholder={t('actor')}
+          aria-label={t('actor')}
+          onSearch={setActor}
+          style={{ flex: '1 1 200px', maxWidth: 280 }}
+        />
+        <Select<string>
+          aria-label={t('action')}
+          value={action}
+          onChange={(next) => setAction(next || null)}
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={actions.isFetching}
+          options={[
+            { value: '', label: t('allActions') },
+            ...(actions.data ?? []).map((a) => ({
+              value: a.action,
+              label: `${actionLabel(t, a.action) ?? a.action} (${a.count})`,
+            })),
+          ]}
+          style={{ flex: '0 1 260px', minWidth: 200 }}
+        />
+        <DatePicker.RangePicker
+          aria-label={t('dates')}
+          value={[from ? dayjs(from, DAY) : null, to ? dayjs(to, DAY) : null]}
+          allowEmpty={[true, true]}
+          onChange={(range) => {
+            setFrom(range?.[0]?.format(DAY) ?? null)
+            setTo(range?.[1]?.format(DAY) ?? null)
+          }}
+        />
+      </Flex>
+      <Table<AuditEntry>
+        rowKey="id"
+        loading={list.isFetching}
+        dataSource={list.data?.items ?? []}
+        scroll={{ x: 900 }}
+        locale={{ emptyText: list.isError ? list.error.message : isFiltered ? t('noMatch') : t('empty') }}
+        pagination={{
+          current: list.data?.page ?? 1,
+          pageSize: AUDIT_PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (count) => t('total', { count }),
+          onChange: setPage,
+        }}
+        expandable={{ expandedRowRender: (entry) => <Values entry={entry} /> }}
+        columns={[
+          { key: 'time', title: t('columns.time'), render: (_, e) => formatDateTime(e.created_at, lang), width: 170 },
+          { key: 'actor', title: t('columns.actor'), render: (_, e) => e.actor_email ?? t('system') },
+          {
+            key: 'action',
+            title: t('columns.action'),
+            render: (_, e) => {
+              const label = actionLabel(t, e.action)
+              return label ? (
+                <Flex vertical>
+                  <Typography.Text>{label}</Typography.Text>
+                  <Typography.Text code type="secondary">
+                    {e.action}
+                  </Typography.Text>
+                </Flex>
+              ) : (
+                <Typography.Text code>{e.action}</Typography.Text>
+              )
+            },
+          },
+          {
+            key: 'target',
+            title: t('columns.target'),
+            render: (_, e) => (
+              <span>
+                {e.target_type}
+                {e.target_id ? <Typography.Text type="secondary"> · {e.target_id}</Typography.Text> : null}
+              </span>
+            ),
+          },
+          { key: 'ip', title: t('columns.ip'), render: (_, e) => e.ip ?? t('none'), width: 130 },
+        ]}
+      />
+    </Flex>
+  )
+}
+
+function Values({ entry }: { entry: AuditEntry }) {
+  const t = useT(auditMessages)
+  const show = (value: unknown) => (value === null || value === undefined ? t('none') : JSON.stringify(value, null, 2))
+  return (
+    <Flex gap={16} wrap>
+      {(['before', 'after'] as const).map((side) => (
+        <div key={side} style={{ flex: '1 1 320px', minWidth: 0 }}>
+          <Typography.Text strong>{t(side)}</Typography.Text>
+          <pre style={{ margin: '4px 0 0', whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12 }}>
+            {show(entry[side])}
+          </pre>
+        </div>
+      ))}
+    </Flex>
+  )
+}

@@ -1,0 +1,50 @@
+import { adminMessages } from '../../i18n/define.ts'
+
+export const auditMessages = adminMessages(
+  'adminAudit',
+  {
+    title: 'History',
+    intro:
+      'Every change staff make (and security-relevant customer actions): who, what, on which record, the values before and after, and when. The log can be read and exported, never edited.',
+    search: 'Search actions, targets and values',
+    actor: 'Actor (email or id)',
+    action: 'Action',
+    allActions: 'All actions',
+    dates: 'Dates',
+    exportCsv: 'Export CSV',
+    exportXlsx: 'Export XLSX',
+    exportFailed: 'Export failed',
+    empty: 'Nothing logged yet',
+    noMatch: 'No entry matches these filters',
+    total: 'Total: {{count}}',
+    columns: { time: 'Time', actor: 'Actor', action: 'Action', target: 'Target', ip: 'IP' },
+    system: 'System',
+    before: 'Before',
+    after: 'After',
+    none: '—',
+    // Actions with a name of their own (issue 16, access); any other shows as recorded.
+    actions: { refusedCall: 'Refused call (security)' },
+  },
+  {
+    title: 'Lịch sử',
+    intro:
+      'Mọi thay đổi của nhân viên (và các thao tác liên quan bảo mật của khách hàng): ai, làm gì, trên bản ghi nào, giá trị trước và sau, khi nào. Nhật ký chỉ được xem và xuất, không thể sửa.',
+    search: 'Tìm theo hành động, đối tượng và giá trị',
+    actor: 'Người thực hiện (email hoặc mã)',
+    action: 'Hành động',
+    allActions: 'Mọi hành động',
+    dates: 'Ngày',
+    exportCsv: 'Xuất CSV',
+    exportXlsx: 'Xuất XLSX',
+    exportFailed: 'Xuất tệp thất bại',
+    empty: 'Chưa có nhật ký',
+    noMatch: 'Không có mục phù hợp',
+    total: 'Tổng: {{count}}',
+    columns: { time: 'Thời gian', actor: 'Người thực hiện', action: 'Hành động', target: 'Đối tượng', ip: 'IP' },
+    system: 'Hệ thống',
+    before: 'Trước',
+    after: 'Sau',
+    none: '—',
+    actions: { refusedCall: 'Lệnh gọi bị từ chối (bảo mật)' },
+  },
+)

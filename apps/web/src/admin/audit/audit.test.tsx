@@ -1,0 +1,63 @@
+import type { AuditEntry } from '@app/contract'
+import { cleanup, configure, screen } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { adminLangPref } from '../../app/prefs.ts'
+import { sessionStore } from '../../app/session.ts'
+import { installFakeServer, ok, openApp, server } from '../../test/fake-server.tsx'
+import { staffSession } from '../../test/usage-fixtures.ts'
+
+// The real route table, admin shell, Logs page and API client; only the network is answered.
+
+configure({ asyncUtilTimeout: 5000 })
+
+beforeAll(async () => {
+  await Promise.all([import('../shell/AdminArea.tsx'), import('./AuditLogPage.tsx')])
+}, 60_000)
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStore.set(staffSession(['admin']))
+  installFakeServer()
+})
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+const refusal: AuditEntry = {
+  id: 'aud_01',
+  actor_id: 'usr_support',
+  actor_email: 'lan@example.com',
+  action: 'security.forbidden',
+  target_type: 'endpoint',
+  target_id: 'GET /v1/bills',
+  before: null,
+  after: { method: 'GET', endpoint: '/v1/bills', url: '/v1/bills', roles: ['support'] },
+  ip: '203.0.113.7',
+  created_at: '2026-11-02T08:00:00.000Z',
+}
+
+function answerLog() {
+  server['GET /v1/logs'] = () => ok({ items: [refusal], total: 1, page: 1, page_size: 20 })
+  server['GET /v1/logs/actions'] = () => ok([{ action: 'security.forbidden', count: 1 }])
+}
+
+describe('the Logs page', { timeout: 60_000 }, () => {
+  it('names a refused call (a security event) in English, with the action as recorded', async () => {
+    answerLog()
+    openApp('/administrator/logs?action=security.forbidden')
+    expect(await screen.findByText('Refused call (security)', { selector: 'td *' }, { timeout: 15_000 })).toBeTruthy()
+    expect(screen.getByText('security.forbidden', { selector: 'td *' })).toBeTruthy()
+    expect(screen.getByText('lan@example.com')).toBeTruthy()
+    expect(screen.getByText(/GET \/v1\/bills/)).toBeTruthy()
+  })
+
+  it('names it in Vietnamese', async () => {
+    adminLangPref.set('vi')
+    answerLog()
+    openApp('/administrator/logs')
+    expect(await screen.findByText('Lệnh gọi bị từ chối (bảo mật)', { selector: 'td *' })).toBeTruthy()
+  })
+})

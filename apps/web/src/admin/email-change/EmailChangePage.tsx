@@ -1,0 +1,282 @@
+import {
+  checkRefuseReason,
+  EMAIL_CHANGE_REFUSE_REASON_MAX,
+  EMAIL_CHANGE_STATUSES,
+  type EmailChangeRequest,
+  formatDateTime,
+  type Page,
+} from '@app/contract'
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
+import {
+  App,
+  Button,
+  Flex,
+  Form,
+  Input,
+  Modal,
+  Popconfirm,
+  Segmented,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+} from 'antd'
+import { useState } from 'react'
+import { failureText } from '../../api/errors.ts'
+import { commonMessages } from '../../i18n/common.i18n.ts'
+import { useT } from '../../i18n/define.ts'
+import { useLang } from '../../i18n/lang.ts'
+import { ruleFrom } from '../../ui/form-rules.ts'
+import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { useLastPage, useListParam } from '../../ui/use-list-params.ts'
+import { usePageParam } from '../../ui/use-page-param.ts'
+import {
+  EMAIL_CHANGE_PAGE_SIZE,
+  type EmailChangeFilters,
+  emailChangesQuery,
+  type Status,
+  useCompleteEmailChange,
+  useRefuseEmailChange,
+  type View,
+} from './email-change.api.ts'
+import { adminEmailChangeMessages } from './email-change.i18n.ts'
+
+const STATUS_COLOR = { unaccomplished: 'orange', accomplished: 'green', refused: 'red' } as const
+const isStatus = (value: string): value is Status => (EMAIL_CHANGE_STATUSES as readonly string[]).includes(value)
+
+/**
+ * /administrator/change-email (admin and support, docs/requirements.md §13.2): the requests by status (unaccomplished
+ * first, the oldest on top), every request, or one account's (`?user_id=`), searched on the server;
+ * complete after a confirmation, or refuse with a reason the customer sees. Filters live in the URL.
+ */
+export function EmailChangePage() {
+  const t = useT(adminEmailChangeMessages)
+  useDocumentTitle(t('title'))
+  const [page, setPage] = usePageParam()
+  const [keyword, setKeyword] = useListParam('keyword')
+  const [rawView, setView] = useListParam('view')
+  const [rawStatus, setStatus] = useListParam('status')
+  const [userId, setUserId] = useListParam('user_id')
+  const view: View = rawView === 'all' ? 'all' : 'active'
+  const status: Status = isStatus(rawStatus) ? rawStatus : 'unaccomplished'
+  const filters: EmailChangeFilters = { view, status, keyword, userId, page }
+  const list = useQuery(emailChangesQuery(filters))
+  useLastPage(list.data, page, setPage)
+
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('title')}
+        </Typography.Title>
+        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+      </div>
+      {userId ? (
+        <Space wrap>
+          <Typography.Text strong>{t('byUser')}</Typography.Text>
+          <Typography.Text code>{userId}</Typography.Text>
+          <Button size="small" onClick={() => setUserId(null)}>
+            {t('clearUser')}
+          </Button>
+        </Space>
+      ) : (
+        <Flex gap={12} wrap align="center">
+          <Segmented<View>
+            aria-label={t('title')}
+            value={view}
+            onChange={(next) => setView(next === 'active' ? null : next)}
+            options={(['active', 'all'] as const).map((value) => ({ value, label: t(`views.${value}`) }))}
+          />
+          {view === 'active' ? (
+            <Select<Status>
+              aria-label={t('statusFilter')}
+              value={status}
+              onChange={(next) => setStatus(next === 'unaccomplished' ? null : next)}
+              options={EMAIL_CHANGE_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+              style={{ minWidth: 180 }}
+            />
+          ) : null}
+          <Input.Search
+            key={keyword}
+            defaultValue={keyword}
+            allowClear
+            enterButton
+            placeholder={t('search')}
+            aria-label={t('search')}
+            onSearch={setKeyword}
+            style={{ flex: '1 1 260px', maxWidth: 420 }}
+          />
+        </Flex>
+      )}
+      <RequestsTable query={list} onPageChange={setPage} emptyText={keyword ? t('noMatch') : t('empty')} />
+    </Flex>
+  )
+}
+
+function RequestsTable(props: {
+  query: UseQueryResult<Page<EmailChangeRequest>>
+  onPageChange: (page: number) => void
+  emptyText: string
+}) {
+  const t = useT(adminEmailChangeMessages)
+  const lang = useLang()
+  const [refusing, setRefusing] = useState<EmailChangeRequest | null>(null)
+  const data = props.query.data
+  return (
+    <>
+      <Table<EmailChangeRequest>
+        rowKey="id"
+        loading={props.query.isFetching}
+        dataSource={data?.items ?? []}
+        scroll={{ x: 1100 }}
+        locale={{ emptyText: props.query.isError ? props.query.error.message : props.emptyText }}
+        pagination={{
+          current: data?.page ?? 1,
+          pageSize: EMAIL_CHANGE_PAGE_SIZE,
+          total: data?.total ?? 0,
+          showSizeChanger: false,
+          showTotal: (count) => t('total', { count }),
+          onChange: props.onPageChange,
+        }}
+        columns={[
+          {
+            key: 'created',
+            title: t('columns.created'),
+            render: (_, r) => formatDateTime(r.created_at, lang),
+            width: 150,
+          },
+          {
+            key: 'account',
+            title: t('columns.account'),
+            render: (_, r) => (
+              <Flex vertical>
+                <Typography.Text>{r.user_name}</Typography.Text>
+                <Typography.Text type="secondary">{r.user_email}</Typography.Text>
+              </Flex>
+            ),
+          },
+          { key: 'old', title: t('columns.oldEmail'), dataIndex: 'old_email' },
+          { key: 'new', title: t('columns.newEmail'), dataIndex: 'new_email' },
+          {
+            key: 'reason',
+            title: t('columns.reason'),
+            dataIndex: 'reason',
+            render: (text: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>,
+          },
+          {
+            key: 'status',
+            title: t('columns.status'),
+            render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`status.${r.status}`)}</Tag>,
+            width: 140,
+          },
+          {
+            key: 'decision',
+            title: t('columns.decision'),
+            render: (_, r) =>
+              r.handled_at ? (
+                <Flex vertical>
+                  {r.refuse_reason ? <span style={{ whiteSpace: 'pre-wrap' }}>{r.refuse_reason}</span> : null}
+                  <Typography.Text type="secondary">
+                    {t('handledBy', { email: r.handled_by_email ?? '—', date: formatDateTime(r.handled_at, lang) })}
+                  </Typography.Text>
+                </Flex>
+              ) : (
+                '—'
+              ),
+          },
+          {
+            key: 'actions',
+            title: t('columns.actions'),
+            fixed: 'right',
+            width: 200,
+            render: (_, r) =>
+              r.status === 'unaccomplished' ? (
+                <Space>
+                  <CompleteButton request={r} />
+                  <Button danger onClick={() => setRefusing(r)}>
+                    {t('refuse.button')}
+                  </Button>
+                </Space>
+              ) : null,
+          },
+        ]}
+      />
+      <RefuseModal request={refusing} onClose={() => setRefusing(null)} />
+    </>
+  )
+}
+
+function CompleteButton({ request }: { request: EmailChangeRequest }) {
+  const t = useT(adminEmailChangeMessages)
+  const common = useT(commonMessages)
+  const { message } = App.useApp()
+  const complete = useCompleteEmailChange()
+  const onConfirm = () =>
+    complete
+      .mutateAsync(request.id)
+      .then(({ message: text }) => {
+        message.success(text)
+      })
+      .catch((error: unknown) => {
+        message.error(failureText(t('complete.failed'), error))
+      })
+  return (
+    <Popconfirm
+      title={t('complete.title', { name: request.user_name, email: request.new_email })}
+      description={<div style={{ maxWidth: 300 }}>{t('complete.content')}</div>}
+      okText={common('actions.confirm')}
+      cancelText={common('actions.cancel')}
+      onConfirm={onConfirm}
+    >
+      <Button type="primary" loading={complete.isPending}>
+        {t('complete.button')}
+      </Button>
+    </Popconfirm>
+  )
+}
+
+function RefuseModal({ request, onClose }: { request: EmailChangeRequest | null; onClose: () => void }) {
+  const t = useT(adminEmailChangeMessages)
+  const common = useT(commonMessages)
+  const { message } = App.useApp()
+  const [form] = Form.useForm<{ refuse_reason: string }>()
+  const refuse = useRefuseEmailChange()
+  const onFinish = ({ refuse_reason }: { refuse_reason: string }) => {
+    if (!request) return
+    refuse.mutate(
+      { id: request.id, refuse_reason },
+      {
+        onSuccess: ({ message: text }) => {
+          message.success(text)
+          form.resetFields()
+          onClose()
+        },
+        onError: (error) => {
+          message.error(failureText(t('refuse.failed'), error))
+        },
+      },
+    )
+  }
+  return (
+    <Modal
+      open={request !== null}
+      title={request ? t('refuse.title', { name: request.user_name }) : ''}
+      okText={t('refuse.submit')}
+      okButtonProps={{ danger: true, loading: refuse.isPending }}
+      cancelText={common('actions.cancel')}
+      onOk={() => form.submit()}
+      onCancel={() => {
+        form.resetFields()
+        onClose()
+      }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={onFinish} preserve={false}>
+        <Form.Item name="refuse_reason" label={t('refuse.reason')} required rules={[ruleFrom(checkRefuseReason)]}>
+          <Input.TextArea rows={4} maxLength={EMAIL_CHANGE_REFUSE_REASON_MAX} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  )
+}
