@@ -1,36 +1,18 @@
 import { ArrowLeftOutlined } from '@ant-design/icons'
-import {
-  type CreateUserBody,
-  checkEmail,
-  checkMaxLength,
-  checkNamePart,
-  checkPassword,
-  checkPhone,
-  JOB_TITLE_MAX,
-  ORGANIZATION_MAX,
-  ROLES,
-  type Role,
-} from '@app/contract'
-import { Alert, App, Button, Card, Col, Flex, Form, Input, Radio, Row, Switch, Typography } from 'antd'
-import { useState } from 'react'
+import { type CreateUserBody, ROLES, type Role } from '@app/contract'
+import { App, Card, Col, Flex, Form, Radio, Row, Switch, Typography } from 'antd'
 import { Link, useNavigate } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
-import { confirmationRule, optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { useIsAdmin } from './AccountActions.tsx'
+import { AccountForm, type AccountProfileValues, useAccountForm } from './AccountForm.tsx'
 import { useCreateAccount } from './accounts.api.ts'
 import { accountsMessages } from './accounts.i18n.ts'
 import { editUserPath } from './UserManagementPage.tsx'
 
-interface CreateValues {
-  first_name: string
-  last_name: string
+interface CreateValues extends AccountProfileValues {
   email: string
-  phone_number: string
-  organization: string
-  job_title: string
   password: string
   confirm_password: string
   role: Role
@@ -57,13 +39,11 @@ export function CreateUserPage() {
   const isAdmin = useIsAdmin()
   const navigate = useNavigate()
   const { message } = App.useApp()
-  const [form] = Form.useForm<CreateValues>()
-  const fading = useFadingErrors(form)
+  const state = useAccountForm<CreateValues>()
   const create = useCreateAccount()
-  const [failure, setFailure] = useState<string | null>(null)
 
   const onFinish = (values: CreateValues) => {
-    setFailure(null)
+    state.clearFailure()
     const body: CreateUserBody = {
       first_name: values.first_name,
       last_name: values.last_name,
@@ -87,9 +67,7 @@ export function CreateUserPage() {
         message.success(text)
         navigate(editUserPath(data.id))
       },
-      onError: (error) => {
-        if (!fading.showServerErrors(error)) setFailure(`${t('form.failed')}: ${error.message}`)
-      },
+      onError: (error) => state.fail(t('form.failed'), error),
     })
   }
 
@@ -105,70 +83,14 @@ export function CreateUserPage() {
         <Typography.Text type="secondary">{t('form.createIntro')}</Typography.Text>
       </div>
       <Card>
-        <Form<CreateValues>
-          form={form}
-          layout="vertical"
-          validateTrigger="onBlur"
+        <AccountForm<CreateValues>
+          state={state}
+          mode="create"
           initialValues={INITIAL}
-          onFieldsChange={fading.onFieldsChange}
+          pending={create.isPending}
+          submitLabel={t('form.submit')}
           onFinish={onFinish}
         >
-          <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <Form.Item name="first_name" label={t('form.firstName')} required rules={[ruleFrom(checkNamePart)]}>
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="last_name" label={t('form.lastName')} required rules={[ruleFrom(checkNamePart)]}>
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="email" label={t('form.email')} required rules={[ruleFrom(checkEmail)]}>
-                <Input type="email" autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="phone_number" label={t('form.phone')} required rules={[ruleFrom(checkPhone)]}>
-                <Input type="tel" inputMode="tel" autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="organization"
-                label={t('form.organization')}
-                rules={[optionalRuleFrom(checkMaxLength(ORGANIZATION_MAX))]}
-              >
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="job_title"
-                label={t('form.jobTitle')}
-                rules={[optionalRuleFrom(checkMaxLength(JOB_TITLE_MAX))]}
-              >
-                <Input autoComplete="off" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item name="password" label={t('form.password')} required rules={[ruleFrom(checkPassword)]}>
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="confirm_password"
-                label={t('form.confirmPassword')}
-                required
-                dependencies={['password']}
-                rules={[confirmationRule('password')]}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-          </Row>
           {isAdmin ? (
             <>
               <Form.Item name="role" label={t('form.role')}>
@@ -200,11 +122,7 @@ export function CreateUserPage() {
           ) : (
             <Typography.Paragraph type="secondary">{t('form.roleSupportHint')}</Typography.Paragraph>
           )}
-          {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
-          <Button type="primary" htmlType="submit" loading={create.isPending}>
-            {t('form.submit')}
-          </Button>
-        </Form>
+        </AccountForm>
       </Card>
     </Flex>
   )

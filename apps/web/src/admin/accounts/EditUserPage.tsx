@@ -7,34 +7,23 @@ import {
   SwapOutlined,
   WalletOutlined,
 } from '@ant-design/icons'
-import {
-  type Account,
-  checkMaxLength,
-  checkNamePart,
-  checkPhone,
-  formatDateTime,
-  formatMoney,
-  JOB_TITLE_MAX,
-  ORGANIZATION_MAX,
-  type ProfileUpdate,
-} from '@app/contract'
+import { type Account, formatDateTime, formatMoney, type ProfileUpdate } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Col, Descriptions, Flex, Form, Input, Result, Row, Switch, Typography } from 'antd'
+import { Alert, App, Button, Card, Col, Descriptions, Flex, Result, Row, Switch, Typography } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { failureText } from '../../api/errors.ts'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { AddBalanceModal, type BalanceTarget } from '../balance/AddBalanceModal.tsx'
 import { ChangeUserPlanModal } from '../plans/ChangeUserPlanModal.tsx'
 import { plansQuery } from '../plans/plans.api.ts'
 import { mainRole, RoleButton, RoleTag, StatusTag, SuspendButton, useIsAdmin, useMayManage } from './AccountActions.tsx'
+import { AccountForm, type AccountProfileValues, useAccountForm } from './AccountForm.tsx'
 import { type AccountFlag, accountQuery, useToggleAccountFlag, useUpdateAccountProfile } from './accounts.api.ts'
 import { accountsMessages } from './accounts.i18n.ts'
 import { TwoFactorCard } from './TwoFactorCard.tsx'
@@ -120,15 +109,7 @@ function AccountView({ account }: { account: Account }) {
   )
 }
 
-interface ProfileValues {
-  first_name: string
-  last_name: string
-  phone_number: string
-  organization: string
-  job_title: string
-}
-
-const valuesOf = (account: Account): ProfileValues => ({
+const valuesOf = (account: Account): AccountProfileValues => ({
   first_name: account.first_name,
   last_name: account.last_name,
   phone_number: account.phone_number ?? '',
@@ -139,14 +120,12 @@ const valuesOf = (account: Account): ProfileValues => ({
 function ProfileCard({ account, disabled }: { account: Account; disabled: boolean }) {
   const t = useT(accountsMessages)
   const { message } = App.useApp()
-  const [form] = Form.useForm<ProfileValues>()
-  const fading = useFadingErrors(form)
+  const state = useAccountForm<AccountProfileValues>()
   const update = useUpdateAccountProfile()
-  const [failure, setFailure] = useState<string | null>(null)
   const saved = valuesOf(account)
 
-  const onFinish = (values: ProfileValues) => {
-    setFailure(null)
+  const onFinish = (values: AccountProfileValues) => {
+    state.clearFailure()
     const changes: ProfileUpdate = {}
     const blankToNull = (text: string) => (text.trim() ? text.trim() : null)
     if (values.first_name !== saved.first_name) changes.first_name = values.first_name
@@ -164,9 +143,7 @@ function ProfileCard({ account, disabled }: { account: Account; disabled: boolea
         onSuccess: ({ message: text }) => {
           message.success(text || t('edit.saved'))
         },
-        onError: (error) => {
-          if (!fading.showServerErrors(error)) setFailure(`${t('edit.failed')}: ${error.message}`)
-        },
+        onError: (error) => state.fail(t('edit.failed'), error),
       },
     )
   }
@@ -174,58 +151,15 @@ function ProfileCard({ account, disabled }: { account: Account; disabled: boolea
   return (
     <Card title={t('edit.profile')}>
       <Typography.Paragraph type="secondary">{t('edit.profileIntro')}</Typography.Paragraph>
-      <Form<ProfileValues>
-        form={form}
-        layout="vertical"
-        validateTrigger="onBlur"
+      <AccountForm<AccountProfileValues>
+        state={state}
+        mode={{ email: account.email }}
         initialValues={saved}
         disabled={disabled}
-        onFieldsChange={fading.onFieldsChange}
+        pending={update.isPending}
+        submitLabel={t('edit.save')}
         onFinish={onFinish}
-      >
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="first_name" label={t('form.firstName')} required rules={[ruleFrom(checkNamePart)]}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="last_name" label={t('form.lastName')} required rules={[ruleFrom(checkNamePart)]}>
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item label={t('form.email')} htmlFor="account-email">
-          <Input id="account-email" value={account.email} readOnly variant="filled" />
-        </Form.Item>
-        <Form.Item name="phone_number" label={t('form.phone')} rules={[optionalRuleFrom(checkPhone)]}>
-          <Input type="tel" inputMode="tel" autoComplete="off" />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="organization"
-              label={t('form.organization')}
-              rules={[optionalRuleFrom(checkMaxLength(ORGANIZATION_MAX))]}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="job_title"
-              label={t('form.jobTitle')}
-              rules={[optionalRuleFrom(checkMaxLength(JOB_TITLE_MAX))]}
-            >
-              <Input autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
-        {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
-        <Button type="primary" htmlType="submit" loading={update.isPending}>
-          {t('edit.save')}
-        </Button>
-      </Form>
+      />
     </Card>
   )
 }
