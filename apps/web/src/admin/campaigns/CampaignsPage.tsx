@@ -1,12 +1,11 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons'
 import type { Campaign } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Image, Space, Tag, Typography } from 'antd'
+import { Image, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { useState } from 'react'
-import { failureText } from '../../api/errors.ts'
+import { useConfirmedChange } from '../../api/use-confirmed-change.ts'
 import { useT } from '../../i18n/define.ts'
 import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
+import { EditDeleteButtons, useEditDialog } from '../../ui/RowActions.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
 import { CampaignFormModal } from './CampaignFormModal.tsx'
@@ -25,30 +24,22 @@ function statusOf(campaign: Campaign, today: string): 'active' | 'upcoming' | 'e
 export function CampaignsPage() {
   const t = useT(campaignsMessages)
   useDocumentTitle(t('title'))
-  const { modal, message } = App.useApp()
+  const confirm = useConfirmedChange()
   const paging = useListPaging(CAMPAIGNS_PAGE_SIZE)
   const [keyword, setKeyword] = useListParam('keyword')
   const list = useQuery(campaignsQuery(paging.page, paging.pageSize, keyword))
   const remove = useDeleteCampaign()
-  const [editing, setEditing] = useState<Campaign | null>(null)
-  const [isOpen, setOpen] = useState(false)
+  const dialog = useEditDialog<Campaign>()
   const today = new Date().toISOString().slice(0, 10)
 
   const confirmDelete = (campaign: Campaign) =>
-    modal.confirm({
+    confirm({
       title: t('delete.title', { code: campaign.code }),
       content: t('delete.content'),
       okText: t('delete.button'),
-      okButtonProps: { danger: true },
-      onOk: () =>
-        remove
-          .mutateAsync(campaign.id)
-          .then(() => {
-            message.success(t('delete.done'))
-          })
-          .catch((error: unknown) => {
-            message.error(failureText(t('delete.failed'), error))
-          }),
+      run: () => remove.mutateAsync(campaign.id),
+      done: t('delete.done'),
+      failed: t('delete.failed'),
     })
 
   const colors = { active: 'green', upcoming: 'blue', ended: 'default' } as const
@@ -97,28 +88,14 @@ export function CampaignsPage() {
       key: 'actions',
       title: t('columns.actions'),
       render: (_v, c) => (
-        <Space>
-          <Button
-            size="small"
-            icon={<EditOutlined />}
-            aria-label={t('editOf', { code: c.code })}
-            onClick={() => {
-              setEditing(c)
-              setOpen(true)
-            }}
-          >
-            {t('edit')}
-          </Button>
-          <Button
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('delete.of', { code: c.code })}
-            onClick={() => confirmDelete(c)}
-          >
-            {t('delete.button')}
-          </Button>
-        </Space>
+        <EditDeleteButtons
+          edit={{ label: t('edit'), aria: t('editOf', { code: c.code }), onClick: () => dialog.edit(c) }}
+          remove={{
+            label: t('delete.button'),
+            aria: t('delete.of', { code: c.code }),
+            onClick: () => confirmDelete(c),
+          }}
+        />
       ),
     },
   ]
@@ -127,13 +104,7 @@ export function CampaignsPage() {
     <ListFrame<Campaign>
       title={t('title')}
       intro={t('intro')}
-      create={{
-        label: t('create'),
-        onClick: () => {
-          setEditing(null)
-          setOpen(true)
-        },
-      }}
+      create={{ label: t('create'), onClick: dialog.create }}
       search={{ value: keyword, placeholder: t('search'), onSearch: setKeyword }}
       query={list}
       paging={paging}
@@ -142,7 +113,7 @@ export function CampaignsPage() {
       empty={keyword ? t('noMatch', { keyword }) : t('empty')}
       total={(total) => t('total', { count: total })}
     >
-      <CampaignFormModal open={isOpen} campaign={editing} onClose={() => setOpen(false)} />
+      <CampaignFormModal open={dialog.isOpen} campaign={dialog.editing} onClose={dialog.close} />
     </ListFrame>
   )
 }

@@ -1,14 +1,15 @@
-import { DeleteOutlined, EditOutlined, UnorderedListOutlined } from '@ant-design/icons'
+import { UnorderedListOutlined } from '@ant-design/icons'
 import { formatDateTime, type Notification, type NotificationRecipient } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Drawer, Flex, Progress, Space, Table, Tag, Typography } from 'antd'
+import { Button, Drawer, Flex, Progress, Space, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
-import { failureText } from '../../api/errors.ts'
+import { useConfirmedChange } from '../../api/use-confirmed-change.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { EditDeleteButtons, useEditDialog } from '../../ui/RowActions.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
 import { NotificationFormModal } from './NotificationFormModal.tsx'
@@ -32,30 +33,22 @@ export function NotificationsPage() {
   const t = useT(notificationsMessages)
   useDocumentTitle(t('title'))
   const lang = useLang()
-  const { modal, message } = App.useApp()
+  const confirm = useConfirmedChange()
   const paging = useListPaging(NOTIFICATIONS_PAGE_SIZE)
   const [keyword, setKeyword] = useListParam('keyword')
   const list = useQuery(notificationsQuery(paging.page, paging.pageSize, keyword))
   const remove = useDeleteNotification()
-  const [editing, setEditing] = useState<Notification | null>(null)
-  const [isOpen, setOpen] = useState(false)
+  const dialog = useEditDialog<Notification>()
   const [results, setResults] = useState<Notification | null>(null)
 
   const confirmDelete = (n: Notification) =>
-    modal.confirm({
+    confirm({
       title: t('delete.title', { name: n.name }),
       content: t('delete.content'),
       okText: t('delete.button'),
-      okButtonProps: { danger: true },
-      onOk: () =>
-        remove
-          .mutateAsync(n.id)
-          .then(() => {
-            message.success(t('delete.done'))
-          })
-          .catch((error: unknown) => {
-            message.error(failureText(t('delete.failed'), error))
-          }),
+      run: () => remove.mutateAsync(n.id),
+      done: t('delete.done'),
+      failed: t('delete.failed'),
     })
 
   const columns: ColumnsType<Notification> = [
@@ -95,28 +88,14 @@ export function NotificationsPage() {
       render: (_v, n) => (
         <Space>
           {n.status === 'pending' ? (
-            <>
-              <Button
-                size="small"
-                icon={<EditOutlined />}
-                aria-label={t('editOf', { name: n.name })}
-                onClick={() => {
-                  setEditing(n)
-                  setOpen(true)
-                }}
-              >
-                {t('edit')}
-              </Button>
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('delete.of', { name: n.name })}
-                onClick={() => confirmDelete(n)}
-              >
-                {t('delete.button')}
-              </Button>
-            </>
+            <EditDeleteButtons
+              edit={{ label: t('edit'), aria: t('editOf', { name: n.name }), onClick: () => dialog.edit(n) }}
+              remove={{
+                label: t('delete.button'),
+                aria: t('delete.of', { name: n.name }),
+                onClick: () => confirmDelete(n),
+              }}
+            />
           ) : (
             <Button
               size="small"
@@ -136,13 +115,7 @@ export function NotificationsPage() {
     <ListFrame<Notification>
       title={t('title')}
       intro={t('intro')}
-      create={{
-        label: t('create'),
-        onClick: () => {
-          setEditing(null)
-          setOpen(true)
-        },
-      }}
+      create={{ label: t('create'), onClick: dialog.create }}
       search={{ value: keyword, placeholder: t('search'), onSearch: setKeyword }}
       query={list}
       paging={paging}
@@ -152,7 +125,7 @@ export function NotificationsPage() {
       total={(total) => t('total', { count: total })}
       fetching={false}
     >
-      <NotificationFormModal open={isOpen} notification={editing} onClose={() => setOpen(false)} />
+      <NotificationFormModal open={dialog.isOpen} notification={dialog.editing} onClose={dialog.close} />
       <Drawer
         open={results !== null}
         onClose={() => setResults(null)}

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
+import { PlusOutlined } from '@ant-design/icons'
 import {
   formatCents,
   formatMoney,
@@ -9,16 +9,18 @@ import {
   tieredCharge,
   UNLIMITED,
 } from '@app/contract'
-import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal, Table, Tag, Tooltip, Typography } from 'antd'
+import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Table, Tag, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
+import { useConfirmedChange } from '../../api/use-confirmed-change.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
+import { EditDeleteButtons } from '../../ui/RowActions.tsx'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { saveRangeCall, useDeleteRange } from './pricing.api.ts'
 import { adminPricingMessages } from './pricing.i18n.ts'
@@ -32,8 +34,7 @@ const PREVIEW_REQUESTS = 1_000_000
  */
 export function RangesPanel({ setting }: { setting: RateSetting }) {
   const t = useT(adminPricingMessages)
-  const common = useT(commonMessages)
-  const { message, modal } = App.useApp()
+  const confirm = useConfirmedChange()
   const remove = useDeleteRange()
   const [editing, setEditing] = useState<RangeRequest | 'new' | null>(null)
   const lang = currentLang()
@@ -46,24 +47,15 @@ export function RangesPanel({ setting }: { setting: RateSetting }) {
       ? t('range.spanOver', { from: count.format(range.request_from) })
       : t('range.span', { from: count.format(range.request_from + 1), to: count.format(range.request_to) })
 
-  const onDelete = (range: RangeRequest) => {
-    modal.confirm({
+  const onDelete = (range: RangeRequest) =>
+    confirm({
       title: t('range.deleteTitle', { span: span(range) }),
       content: t('range.deleteText'),
       okText: t('range.delete'),
-      okButtonProps: { danger: true },
-      cancelText: common('actions.cancel'),
-      onOk: () =>
-        remove
-          .mutateAsync({ settingId: setting.id, rangeId: range.id })
-          .then(({ message: text }) => {
-            message.success(text || t('range.deleted'))
-          })
-          .catch((error: unknown) => {
-            message.error(serverMessage(error) ?? t('range.deleteFailed'))
-          }),
+      run: () => remove.mutateAsync({ settingId: setting.id, rangeId: range.id }),
+      failed: t('range.deleteFailed'),
+      failure: (error) => serverMessage(error) ?? t('range.deleteFailed'),
     })
-  }
 
   const columns: ColumnsType<RangeRequest> = [
     { key: 'span', title: t('range.columns.requests'), render: (_value, row) => span(row) },
@@ -92,21 +84,11 @@ export function RangesPanel({ setting }: { setting: RateSetting }) {
       title: t('columns.actions'),
       align: 'end',
       render: (_value, row) => (
-        <Flex gap={4} justify="flex-end">
-          <Button
-            size="small"
-            icon={<EditOutlined />}
-            aria-label={t('range.edit', { span: span(row) })}
-            onClick={() => setEditing(row)}
-          />
-          <Button
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label={t('range.deleteLabel', { span: span(row) })}
-            onClick={() => onDelete(row)}
-          />
-        </Flex>
+        <EditDeleteButtons
+          iconOnly
+          edit={{ label: t('range.edit', { span: span(row) }), onClick: () => setEditing(row) }}
+          remove={{ label: t('range.deleteLabel', { span: span(row) }), onClick: () => onDelete(row) }}
+        />
       ),
     },
   ]

@@ -1,14 +1,15 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
+import { PlusOutlined } from '@ant-design/icons'
 import { formatMoney, localeOf, type RateSetting, SERVICE_TYPES } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Flex, Table, Tag, Tooltip, Typography } from 'antd'
+import { Button, Flex, Table, Tag, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
-import { commonMessages } from '../../i18n/common.i18n.ts'
+import { useConfirmedChange } from '../../api/use-confirmed-change.ts'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { EditDeleteButtons } from '../../ui/RowActions.tsx'
 import { rateSettingsQuery, useDeleteRateSetting } from './pricing.api.ts'
 import { adminPricingMessages } from './pricing.i18n.ts'
 import { RangesPanel } from './RangesPanel.tsx'
@@ -22,8 +23,7 @@ import { ServiceName } from './ServiceName.tsx'
  */
 export function RateSettingsTable({ isNew, owner }: { isNew: boolean; owner: Owner | null }) {
   const t = useT(adminPricingMessages)
-  const common = useT(commonMessages)
-  const { message, modal } = App.useApp()
+  const confirm = useConfirmedChange()
   const settings = useQuery(rateSettingsQuery(isNew, owner?.id ?? null))
   // A private setting starts from the common one of its type (its paths classify the same requests).
   const templates = useQuery({ ...rateSettingsQuery(isNew, null), enabled: owner !== null })
@@ -34,24 +34,15 @@ export function RateSettingsTable({ isNew, owner }: { isNew: boolean; owner: Own
   const usedTypes = new Set(settings.data?.map((s) => s.type) ?? [])
   const allUsed = SERVICE_TYPES.every((type) => usedTypes.has(type))
 
-  const onDelete = (setting: RateSetting) => {
-    modal.confirm({
+  const onDelete = (setting: RateSetting) =>
+    confirm({
       title: t('settings.deleteTitle', { type: setting.type }),
       content: owner ? t('settings.deletePrivateText', { email: owner.email }) : t('settings.deleteCommonText'),
       okText: t('settings.delete'),
-      okButtonProps: { danger: true },
-      cancelText: common('actions.cancel'),
-      onOk: () =>
-        remove
-          .mutateAsync(setting.id)
-          .then(({ message: text }) => {
-            message.success(text || t('settings.deleted'))
-          })
-          .catch((error: unknown) => {
-            message.error(serverMessage(error) ?? t('settings.deleteFailed'))
-          }),
+      run: () => remove.mutateAsync(setting.id),
+      failed: t('settings.deleteFailed'),
+      failure: (error) => serverMessage(error) ?? t('settings.deleteFailed'),
     })
-  }
 
   const columns: ColumnsType<RateSetting> = [
     { key: 'type', title: t('columns.type'), render: (_value, row) => <ServiceName type={row.type} /> },
@@ -120,23 +111,11 @@ export function RateSettingsTable({ isNew, owner }: { isNew: boolean; owner: Own
       title: t('columns.actions'),
       align: 'end',
       render: (_value, row) => (
-        <Flex gap={4} justify="flex-end">
-          <Tooltip title={t('settings.edit', { type: row.type })}>
-            <Button
-              icon={<EditOutlined />}
-              aria-label={t('settings.edit', { type: row.type })}
-              onClick={() => setEditing(row)}
-            />
-          </Tooltip>
-          <Tooltip title={t('settings.deleteLabel', { type: row.type })}>
-            <Button
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={t('settings.deleteLabel', { type: row.type })}
-              onClick={() => onDelete(row)}
-            />
-          </Tooltip>
-        </Flex>
+        <EditDeleteButtons
+          iconOnly
+          edit={{ label: t('settings.edit', { type: row.type }), onClick: () => setEditing(row) }}
+          remove={{ label: t('settings.deleteLabel', { type: row.type }), onClick: () => onDelete(row) }}
+        />
       ),
     },
   ]
