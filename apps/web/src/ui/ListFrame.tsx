@@ -2,6 +2,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Button, Flex, Input, Table, type TableProps, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
+import type { SortOrder } from 'antd/es/table/interface'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { QueryState } from './QueryState.tsx'
@@ -71,6 +72,24 @@ type Paged<T> = { items: T[]; total: number; page: number; page_size: number }
 
 type TableOptions<T> = Omit<TableProps<T>, 'columns' | 'dataSource' | 'pagination' | 'rowKey' | 'locale'>
 
+/** Which column the server sorts by, and which way: kept by the page (in its URL). */
+export type ListSort<K extends string = string> = {
+  by: K
+  order: 'asc' | 'desc'
+  /** Called with a column of `serverSorted` only, so `by` is one of the page's keys. */
+  onChange(sort: { by: K; order: 'asc' | 'desc' }): void
+}
+
+/**
+ * A column the server sorts: money and dates newest or largest first on the first click, names
+ * alphabetically. A third click goes back to the first direction rather than to an unsorted list the
+ * server has not got. ListTable fills in the column's order from its `sort`.
+ */
+export const serverSorted = {
+  largestFirst: { sorter: true, sortDirections: ['descend', 'ascend', 'descend'] as SortOrder[] },
+  alphabetical: { sorter: true, sortDirections: ['ascend', 'descend', 'ascend'] as SortOrder[] },
+}
+
 export type ListTableProps<T> = {
   query: UseQueryResult<Paged<T>>
   paging: ListPaging
@@ -81,6 +100,8 @@ export type ListTableProps<T> = {
   /** Show the spinner on every refetch (off for lists that poll). */
   fetching?: boolean
   size?: TableProps<T>['size']
+  /** The server's sort, for the columns declared with `serverSorted`. */
+  sort?: ListSort
   /** Keep the pager (and its total) even when everything fits on one page. */
   alwaysPaged?: boolean
   table?: TableOptions<T>
@@ -91,11 +112,24 @@ export type ListTableProps<T> = {
  * total, the page-size choice and a page past the end moved back; for a screen with a header of its own.
  */
 export function ListTable<T extends object>(props: ListTableProps<T>) {
-  const { query, paging } = props
+  const { query, paging, sort } = props
   useLastPage(query.data, paging.page, paging.setPage)
-  const columns = props.columns.map((column) =>
-    column.key === 'actions' && !column.fixed ? { ...column, fixed: 'end' as const } : column,
-  )
+  const columns = props.columns.map((column) => {
+    if (column.key === 'actions' && !column.fixed) return { ...column, fixed: 'end' as const }
+    if (sort && column.sorter === true) {
+      const order: SortOrder = column.key === sort.by ? (sort.order === 'asc' ? 'ascend' : 'descend') : null
+      return { ...column, sortOrder: order }
+    }
+    return column
+  })
+  const onChange: TableProps<T>['onChange'] = (pagination, filters, sorter, extra) => {
+    props.table?.onChange?.(pagination, filters, sorter, extra)
+    if (extra.action !== 'sort' || !sort) return
+    const one = Array.isArray(sorter) ? sorter[0] : sorter
+    if (typeof one?.columnKey === 'string' && one.order) {
+      sort.onChange({ by: one.columnKey, order: one.order === 'ascend' ? 'asc' : 'desc' })
+    }
+  }
   return (
     <QueryState query={query}>
       {(data) => (
@@ -105,6 +139,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
           size={props.size ?? 'middle'}
           columns={columns}
           dataSource={data.items}
+          onChange={onChange}
           loading={props.fetching === false ? undefined : query.isFetching}
           scroll={props.table && 'scroll' in props.table ? props.table.scroll : { x: 'max-content' }}
           locale={{ emptyText: props.empty }}

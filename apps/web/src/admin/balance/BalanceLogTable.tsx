@@ -1,18 +1,14 @@
 import { type BalanceLog, formatDateTime, formatMoney, type Page } from '@app/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Flex, Tag, Typography } from 'antd'
-import type { ColumnsType, SortOrder } from 'antd/es/table/interface'
+import type { ColumnsType } from 'antd/es/table/interface'
 import { Link } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { type ListPaging, ListTable } from '../../ui/ListFrame.tsx'
+import { type ListPaging, ListTable, serverSorted } from '../../ui/ListFrame.tsx'
 import { balanceMessages } from './balance.i18n.ts'
 import type { BalanceSort, SortOrder as Order } from './balance-filters.ts'
-
-// Dates and amounts sort newest or largest first on the first click; a third click goes back to the
-// first direction rather than to an unsorted list the server has not got.
-const LARGEST_FIRST: SortOrder[] = ['descend', 'ascend', 'descend']
 
 const balanceLogPath = (userId: string) => `${paths.admin.balanceLog}?user_id=${encodeURIComponent(userId)}`
 
@@ -38,18 +34,12 @@ export function BalanceLogTable(props: {
   const lang = useLang()
   const { query, sort } = props
 
-  const sortable = (by: BalanceSort) => ({
-    sorter: true,
-    sortDirections: LARGEST_FIRST,
-    sortOrder: (sort.by === by ? (sort.order === 'asc' ? 'ascend' : 'descend') : null) as SortOrder,
-  })
-
   const columns: ColumnsType<BalanceLog> = [
     {
       key: 'created_at',
       title: t('columns.date'),
       dataIndex: 'created_at',
-      ...sortable('created_at'),
+      ...serverSorted.largestFirst,
       render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(value, lang)}</span>,
     },
     ...(props.showUser
@@ -80,7 +70,7 @@ export function BalanceLogTable(props: {
       title: t('columns.amount'),
       dataIndex: 'amount',
       align: 'end',
-      ...sortable('amount'),
+      ...serverSorted.largestFirst,
       render: (value: string) => {
         const isDebit = value.startsWith('-')
         return (
@@ -136,16 +126,7 @@ export function BalanceLogTable(props: {
       rowKey="id"
       empty={props.emptyText}
       total={(total) => t('total', { count: total })}
-      table={{
-        onChange: (_pagination, _filters, sorter, extra) => {
-          if (extra.action !== 'sort') return
-          const one = Array.isArray(sorter) ? sorter[0] : sorter
-          const by = one?.columnKey
-          if ((by === 'created_at' || by === 'amount') && one?.order) {
-            sort.onChange({ by, order: one.order === 'ascend' ? 'asc' : 'desc' })
-          }
-        },
-      }}
+      sort={sort}
     />
   )
 }

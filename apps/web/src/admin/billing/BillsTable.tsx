@@ -1,10 +1,10 @@
 import { type Bill, formatDate, formatMoney, type Page } from '@app/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Button, Flex, Typography } from 'antd'
-import type { ColumnsType, SortOrder } from 'antd/es/table/interface'
+import type { ColumnsType } from 'antd/es/table/interface'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { type ListPaging, ListTable } from '../../ui/ListFrame.tsx'
+import { type ListPaging, type ListSort, ListTable, serverSorted } from '../../ui/ListFrame.tsx'
 import { PaidBadge, VatMark } from './BillTags.tsx'
 import type { BillSort, SortMode } from './bill-filters.ts'
 import { formatDay, formatDecimal } from './bill-format.ts'
@@ -16,11 +16,6 @@ interface BillSortState {
   mode: SortMode
   onChange: (sort: { by: BillSort; mode: SortMode }) => void
 }
-
-// Money and dates sort newest or largest first on the first click; code and e-mail alphabetically.
-// A third click goes back to the first direction rather than to an unsorted list the server has not got.
-const LARGEST_FIRST: SortOrder[] = ['descend', 'ascend', 'descend']
-const ALPHABETICAL: SortOrder[] = ['ascend', 'descend', 'ascend']
 
 /**
  * Bills as a table that scrolls sideways on narrow screens: code (opening the bill), customer, month,
@@ -40,14 +35,13 @@ export function BillsTable(props: {
   const { query, sort, showCustomer = true } = props
   const money = (value: string) => formatMoney(value, 'USD', lang)
 
-  const sortable = (by: BillSort, directions: SortOrder[]) =>
-    sort
-      ? {
-          sorter: true,
-          sortDirections: directions,
-          sortOrder: (sort.by === by ? (sort.mode === 'asc' ? 'ascend' : 'descend') : null) as SortOrder,
-        }
-      : {}
+  // Money and dates sort largest first on the first click; code and e-mail alphabetically.
+  const sortable = (order: keyof typeof serverSorted) => (sort ? serverSorted[order] : {})
+  const listSort: ListSort<BillSort> | undefined = sort && {
+    by: sort.by,
+    order: sort.mode,
+    onChange: ({ by, order }) => sort.onChange({ by, mode: order }),
+  }
 
   const columns: ColumnsType<Bill> = [
     {
@@ -55,7 +49,7 @@ export function BillsTable(props: {
       title: t('columns.code'),
       dataIndex: 'code',
       fixed: 'start',
-      ...sortable('code', ALPHABETICAL),
+      ...sortable('alphabetical'),
       render: (code: string, bill) => (
         <Button
           type="link"
@@ -72,7 +66,7 @@ export function BillsTable(props: {
           {
             key: 'email',
             title: t('columns.customer'),
-            ...sortable('email', ALPHABETICAL),
+            ...sortable('alphabetical'),
             render: (_value: unknown, bill: Bill) => (
               <Flex vertical style={{ minWidth: 160 }}>
                 <Typography.Text>{bill.user_name}</Typography.Text>
@@ -87,7 +81,7 @@ export function BillsTable(props: {
     {
       key: 'month',
       title: t('columns.month'),
-      ...sortable('month', LARGEST_FIRST),
+      ...sortable('largestFirst'),
       render: (_value, bill) => (
         <span style={{ whiteSpace: 'nowrap' }}>{`${String(bill.month).padStart(2, '0')}/${bill.year}`}</span>
       ),
@@ -126,7 +120,7 @@ export function BillsTable(props: {
       title: t('columns.total'),
       dataIndex: 'total',
       align: 'end',
-      ...sortable('total', LARGEST_FIRST),
+      ...sortable('largestFirst'),
       render: (value: string) => <Typography.Text strong>{money(value)}</Typography.Text>,
     },
     {
@@ -153,7 +147,7 @@ export function BillsTable(props: {
       key: 'bill_date',
       title: t('columns.billDate'),
       dataIndex: 'bill_date',
-      ...sortable('bill_date', LARGEST_FIRST),
+      ...sortable('largestFirst'),
       render: (value: string) => <span style={{ whiteSpace: 'nowrap' }}>{formatDate(value, lang)}</span>,
     },
     {
@@ -179,14 +173,7 @@ export function BillsTable(props: {
       rowKey="id"
       empty={props.emptyText}
       total={(total) => t('total', { count: total })}
-      table={{
-        onChange: (_pagination, _filters, sorter, extra) => {
-          if (extra.action !== 'sort' || !sort) return
-          const one = Array.isArray(sorter) ? sorter[0] : sorter
-          const by = one?.columnKey as BillSort | undefined
-          if (by && one?.order) sort.onChange({ by, mode: one.order === 'ascend' ? 'asc' : 'desc' })
-        },
-      }}
+      sort={listSort}
     />
   )
 }
