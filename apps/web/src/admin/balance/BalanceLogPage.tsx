@@ -1,15 +1,16 @@
-import { ArrowLeftOutlined, GiftOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons'
+import { GiftOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons'
 import { formatMoney } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Flex, Input, Select, Skeleton, Statistic, Typography } from 'antd'
+import { Button, Card, Flex, Input, Select, Statistic, Typography } from 'antd'
 import { useCallback, useMemo, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { type ListPaging, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { AccountPageHeading } from '../accounts/AccountPageHeading.tsx'
 import { ownerQuery } from '../keys/keys.api.ts'
 import { AddBalanceModal, type BalanceTarget } from './AddBalanceModal.tsx'
 import { BalanceLogTable } from './BalanceLogTable.tsx'
@@ -78,30 +79,18 @@ function UserBalanceLog({ userId, filters, setFilters, paging }: ListProps & { u
   const list = useQuery(userBalanceLogsQuery(userId, filters, paging.pageSize))
   const [target, setTarget] = useState<BalanceTarget | null>(null)
   const name = owner.data?.full_name || owner.data?.email || ''
-  useDocumentTitle(name ? t('userTitle', { name }) : t('title'))
   // The log's answer is the freshest balance; the profile's is there sooner.
   const balance = list.data?.balance ?? owner.data?.balance ?? null
 
   return (
     <Flex vertical gap={16}>
-      <Link to={paths.admin.balanceLog} style={{ alignSelf: 'flex-start' }}>
-        <ArrowLeftOutlined /> {t('showAll')}
-      </Link>
-      <div>
-        {owner.isPending ? (
-          <Skeleton active title={{ width: 240 }} paragraph={{ rows: 1 }} />
-        ) : (
-          <>
-            <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
-              {t('userTitle', { name: name || userId })}
-            </Typography.Title>
-            <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
-              {owner.data ? `${owner.data.email} · ` : ''}
-              {t('userIntro')}
-            </Typography.Text>
-          </>
-        )}
-      </div>
+      <AccountPageHeading
+        userId={userId}
+        back={{ to: paths.admin.balanceLog, label: t('showAll') }}
+        title={(name) => t('userTitle', { name })}
+        fallbackTitle={t('title')}
+        intro={t('userIntro')}
+      />
       <Card size="small">
         <Flex justify="space-between" align="center" gap={16} wrap>
           <Statistic

@@ -1,7 +1,7 @@
-import { ArrowLeftOutlined, KeyOutlined, WalletOutlined } from '@ant-design/icons'
+import { KeyOutlined, WalletOutlined } from '@ant-design/icons'
 import { type CouponLog, formatDateTime, formatMoney } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Flex, Skeleton, Tag, Typography } from 'antd'
+import { Flex, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { Link, useSearchParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
@@ -11,7 +11,7 @@ import { LinkButton } from '../../ui/LinkButton.tsx'
 import { ListFrame, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
-import { ownerQuery } from '../keys/keys.api.ts'
+import { AccountPageHeading } from '../accounts/AccountPageHeading.tsx'
 import { allCouponLogsQuery, COUPONS_PAGE_SIZE, userCouponLogsQuery } from './coupons.api.ts'
 import { couponsMessages } from './coupons.i18n.ts'
 
@@ -31,43 +31,29 @@ export function CouponLogPage() {
 
 function UserCouponLog({ userId }: { userId: string }) {
   const t = useT(couponsMessages)
-  const owner = useQuery(ownerQuery(userId))
   const paging = useListPaging(COUPONS_PAGE_SIZE)
   const list = useQuery(userCouponLogsQuery(userId, paging.page, paging.pageSize))
   const columns = useCouponLogColumns(false)
-  const name = owner.data?.full_name || owner.data?.email || ''
-  useDocumentTitle(name ? t('log.userTitle', { name }) : t('log.title'))
 
   return (
     <Flex vertical gap={16}>
-      <Link to={paths.admin.couponLog} style={{ alignSelf: 'flex-start' }}>
-        <ArrowLeftOutlined /> {t('log.showAll')}
-      </Link>
-      <Flex justify="space-between" align="flex-end" gap={12} wrap>
-        <div style={{ flex: '1 1 320px' }}>
-          {owner.isPending ? (
-            <Skeleton active title={{ width: 240 }} paragraph={{ rows: 1 }} />
-          ) : (
-            <>
-              <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
-                {t('log.userTitle', { name: name || userId })}
-              </Typography.Title>
-              <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
-                {owner.data ? `${owner.data.email} · ` : ''}
-                {t('log.userIntro')}
-              </Typography.Text>
-            </>
-          )}
-        </div>
-        <Flex gap={8} wrap>
-          <LinkButton to={withUser(paths.admin.balanceLog, userId)} icon={<WalletOutlined />}>
-            {t('log.links.balanceLog')}
-          </LinkButton>
-          <LinkButton to={withUser(paths.admin.keyAndBill, userId)} icon={<KeyOutlined />}>
-            {t('log.links.keys')}
-          </LinkButton>
-        </Flex>
-      </Flex>
+      <AccountPageHeading
+        userId={userId}
+        back={{ to: paths.admin.couponLog, label: t('log.showAll') }}
+        title={(name) => t('log.userTitle', { name })}
+        fallbackTitle={t('log.title')}
+        intro={t('log.userIntro')}
+        actions={
+          <Flex gap={8} wrap>
+            <LinkButton to={withUser(paths.admin.balanceLog, userId)} icon={<WalletOutlined />}>
+              {t('log.links.balanceLog')}
+            </LinkButton>
+            <LinkButton to={withUser(paths.admin.keyAndBill, userId)} icon={<KeyOutlined />}>
+              {t('log.links.keys')}
+            </LinkButton>
+          </Flex>
+        }
+      />
       <ListTable<CouponLog>
         query={list}
         paging={paging}

@@ -1,5 +1,4 @@
 import {
-  ArrowLeftOutlined,
   EditOutlined,
   GiftOutlined,
   PauseCircleOutlined,
@@ -9,28 +8,36 @@ import {
 } from '@ant-design/icons'
 import { formatDate, type Key, type Page } from '@app/contract'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { App, Button, Drawer, Flex, Input, Select, Skeleton, Table, Tooltip, Typography } from 'antd'
+import { Button, Drawer, Flex, Input, Select, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { failureText } from '../../api/errors.ts'
+import { useConfirmedChange } from '../../api/use-confirmed-change.ts'
 import { paths } from '../../app/paths.ts'
 import { CopyKeyButton } from '../../features/keys/CopyKeyButton.tsx'
 import { KeyForm } from '../../features/keys/KeyForm.tsx'
 import { KeyStatusTag, KeyTypeTag, RestrictionSummary } from '../../features/keys/KeyTags.tsx'
 import { keyQuery } from '../../features/keys/keys.api.ts'
-import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
+import { ListFrame, type ListPaging, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
+import { useListParam } from '../../ui/use-list-params.ts'
+import { AccountPageHeading } from '../accounts/AccountPageHeading.tsx'
 import { AddBalanceModal, type BalanceTarget } from '../balance/AddBalanceModal.tsx'
 import { balanceMessages } from '../balance/balance.i18n.ts'
 import { UserBills } from '../billing/UserBills.tsx'
-import { allKeysQuery, type KeyStatusFilter, keysOfUserQuery, ownerQuery, useSetKeyStatus } from './keys.api.ts'
+import {
+  ADMIN_KEYS_PAGE_SIZE,
+  allKeysQuery,
+  type KeyStatusFilter,
+  keysOfUserQuery,
+  ownerQuery,
+  useSetKeyStatus,
+} from './keys.api.ts'
 import { userKeysMessages } from './user-keys.i18n.ts'
 
 const keysOfUserPath = (userId: string) => `${paths.admin.keyAndBill}?user_id=${encodeURIComponent(userId)}`
@@ -46,61 +53,26 @@ export function UserKeysPage() {
   return userId ? <KeysOfUser userId={userId} /> : <AllKeys />
 }
 
-function useKeywordParam(): [string, (value: string) => void] {
-  const [searchParams, setSearchParams] = useSearchParams()
-  const keyword = searchParams.get('keyword') ?? ''
-  const setKeyword = (value: string) =>
-    setSearchParams((params) => {
-      const next = new URLSearchParams(params)
-      if (value.trim()) next.set('keyword', value.trim())
-      else next.delete('keyword')
-      next.delete('page')
-      return next
-    })
-  return [keyword, setKeyword]
-}
-
 function KeysOfUser({ userId }: { userId: string }) {
   const t = useT(userKeysMessages)
   const owner = useQuery(ownerQuery(userId))
-  const [page, setPage] = usePageParam()
-  const [keyword, setKeyword] = useKeywordParam()
-  const list = useQuery(keysOfUserQuery(userId, page, keyword))
-  const name = owner.data?.full_name ?? owner.data?.email ?? ''
-  useDocumentTitle(name ? t('userTitle', { name }) : t('allTitle'))
+  const paging = useListPaging(ADMIN_KEYS_PAGE_SIZE)
+  const [keyword, setKeyword] = useListParam('keyword')
+  const list = useQuery(keysOfUserQuery(userId, paging.page, paging.pageSize, keyword))
+  const name = owner.data?.full_name || owner.data?.email || userId
 
   return (
     <Flex vertical gap={16}>
-      <Link to={paths.admin.keyAndBill} style={{ alignSelf: 'flex-start' }}>
-        <ArrowLeftOutlined /> {t('showAll')}
-      </Link>
-      <div>
-        {owner.isPending ? (
-          <Skeleton active title={{ width: 240 }} paragraph={{ rows: 1 }} />
-        ) : (
-          <>
-            <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
-              {t('userTitle', { name: name || userId })}
-            </Typography.Title>
-            <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
-              {owner.data ? `${owner.data.email} · ` : ''}
-              {t('userIntro')}
-            </Typography.Text>
-          </>
-        )}
-      </div>
-      <BalanceActions userId={userId} name={name || userId} balance={owner.data?.balance ?? null} />
-      <Input.Search
-        key={keyword}
-        defaultValue={keyword}
-        allowClear
-        enterButton
-        placeholder={t('search')}
-        aria-label={t('search')}
-        onSearch={setKeyword}
-        style={{ maxWidth: 420 }}
+      <AccountPageHeading
+        userId={userId}
+        back={{ to: paths.admin.keyAndBill, label: t('showAll') }}
+        title={(name) => t('userTitle', { name })}
+        fallbackTitle={t('allTitle')}
+        intro={t('userIntro')}
       />
-      <KeyTable query={list} keyword={keyword} onPageChange={setPage} showOwner={false} />
+      <BalanceActions userId={userId} name={name} balance={owner.data?.balance ?? null} />
+      <SearchBox value={keyword} placeholder={t('search')} onSearch={setKeyword} />
+      <KeyTable query={list} keyword={keyword} paging={paging} showOwner={false} />
       <section>
         <Typography.Title level={4} style={{ marginTop: 8 }}>
           {t('bills')}
@@ -108,6 +80,22 @@ function KeysOfUser({ userId }: { userId: string }) {
         <UserBills userId={userId} />
       </section>
     </Flex>
+  )
+}
+
+/** A search box on its own line, for a list inside a page with its own head. */
+function SearchBox(props: { value: string; placeholder: string; onSearch: (value: string) => void }) {
+  return (
+    <Input.Search
+      key={props.value}
+      defaultValue={props.value}
+      allowClear
+      enterButton
+      placeholder={props.placeholder}
+      aria-label={props.placeholder}
+      onSearch={props.onSearch}
+      style={{ maxWidth: 420 }}
+    />
   )
 }
 
@@ -135,45 +123,23 @@ function BalanceActions({ userId, name, balance }: { userId: string; name: strin
 function AllKeys() {
   const t = useT(userKeysMessages)
   useDocumentTitle(t('allTitle'))
-  const [searchParams, setSearchParams] = useSearchParams()
-  const [page, setPage] = usePageParam()
-  const [keyword, setKeyword] = useKeywordParam()
-  const raw = searchParams.get('status')
-  const status: KeyStatusFilter | null = raw === 'active' || raw === 'suspended' ? raw : null
-  const list = useQuery(allKeysQuery(page, keyword, status))
-
-  const onStatus = (value: KeyStatusFilter | 'all') =>
-    setSearchParams((params) => {
-      const next = new URLSearchParams(params)
-      if (value === 'all') next.delete('status')
-      else next.set('status', value)
-      next.delete('page')
-      return next
-    })
+  const paging = useListPaging(ADMIN_KEYS_PAGE_SIZE)
+  const [keyword, setKeyword] = useListParam('keyword')
+  const [rawStatus, setStatus] = useListParam('status')
+  const status: KeyStatusFilter | null = rawStatus === 'active' || rawStatus === 'suspended' ? rawStatus : null
+  const list = useQuery(allKeysQuery(paging.page, paging.pageSize, keyword, status))
+  const columns = useKeyColumns(true)
 
   return (
-    <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('allTitle')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('allIntro')}</Typography.Text>
-      </div>
-      <Flex gap={12} wrap>
-        <Input.Search
-          key={keyword}
-          defaultValue={keyword}
-          allowClear
-          enterButton
-          placeholder={t('search')}
-          aria-label={t('search')}
-          onSearch={setKeyword}
-          style={{ flex: '1 1 260px', maxWidth: 420 }}
-        />
+    <ListFrame<Key>
+      title={t('allTitle')}
+      intro={t('allIntro')}
+      search={{ value: keyword, placeholder: t('search'), onSearch: setKeyword }}
+      filters={
         <Select<KeyStatusFilter | 'all'>
           aria-label={t('statusFilter')}
           value={status ?? 'all'}
-          onChange={onStatus}
+          onChange={(value) => setStatus(value === 'all' ? null : value)}
           style={{ flex: '0 0 180px' }}
           options={[
             { value: 'all', label: t('statusAll') },
@@ -181,57 +147,67 @@ function AllKeys() {
             { value: 'suspended', label: <KeyStatusTag status="suspended" /> },
           ]}
         />
-      </Flex>
-      <KeyTable query={list} keyword={keyword} onPageChange={setPage} showOwner />
-    </Flex>
+      }
+      query={list}
+      paging={paging}
+      columns={columns.columns}
+      rowKey="id"
+      empty={keyword ? t('noMatch', { keyword }) : t('empty')}
+      total={(total) => t('total', { count: total })}
+    >
+      {columns.drawer}
+    </ListFrame>
   )
 }
 
+/** A list of keys inside a page with its own head (one account's keys). */
 function KeyTable({
   query,
   keyword,
-  onPageChange,
+  paging,
   showOwner,
 }: {
   query: UseQueryResult<Page<Key>>
   keyword: string
-  onPageChange: (page: number) => void
+  paging: ListPaging
   showOwner: boolean
 }) {
   const t = useT(userKeysMessages)
-  const common = useT(commonMessages)
-  const { message, modal } = App.useApp()
+  const columns = useKeyColumns(showOwner)
+  return (
+    <>
+      <ListTable<Key>
+        query={query}
+        paging={paging}
+        columns={columns.columns}
+        rowKey="id"
+        empty={keyword ? t('noMatch', { keyword }) : t('empty')}
+        total={(total) => t('total', { count: total })}
+      />
+      {columns.drawer}
+    </>
+  )
+}
+
+/** The key table's columns and the drawer its edit buttons open. */
+function useKeyColumns(showOwner: boolean) {
+  const t = useT(userKeysMessages)
+  const confirm = useConfirmedChange()
   const setStatus = useSetKeyStatus()
   const [editingId, setEditingId] = useState<string | null>(null)
-  const [page] = usePageParam()
   const lang = currentLang()
-
-  // A page past the end (an old link, a shorter search) moves to the last page there is.
-  const lastPage = query.data ? Math.max(1, Math.ceil(query.data.total / query.data.page_size)) : page
-  useEffect(() => {
-    if (page > lastPage) onPageChange(lastPage)
-  }, [page, lastPage, onPageChange])
 
   const onToggleStatus = (item: Key) => {
     const suspend = item.status !== 'suspended'
-    modal.confirm({
+    confirm({
       title: t(suspend ? 'suspend.title' : 'unsuspend.title', { name: item.name }),
       content: t(suspend ? 'suspend.content' : 'unsuspend.content'),
       okText: t(suspend ? 'actions.suspend' : 'actions.unsuspend'),
-      okButtonProps: { danger: suspend },
-      cancelText: common('actions.cancel'),
-      onOk: () =>
-        setStatus
-          .mutateAsync({ id: item.id, suspend })
-          .then(({ message: text }) => {
-            message.success(text)
-          })
-          .catch((error: Error) => {
-            message.error(failureText(t('statusFailed'), error))
-          }),
+      danger: suspend,
+      run: () => setStatus.mutateAsync({ id: item.id, suspend }),
+      failed: t('statusFailed'),
     })
   }
-
   const ownerLink = (item: Key) => (
     <Link to={keysOfUserPath(item.user_id)} title={t('ownerKeys', { email: item.user_email })}>
       <span style={{ overflowWrap: 'anywhere' }}>{item.user_email}</span>
@@ -339,32 +315,7 @@ function KeyTable({
     },
   ] as ColumnsType<Key>
 
-  return (
-    <>
-      <QueryState query={query}>
-        {(data) => (
-          <Table<Key>
-            rowKey="id"
-            size="middle"
-            columns={columns}
-            dataSource={data.items}
-            loading={query.isFetching}
-            locale={{ emptyText: keyword ? t('noMatch', { keyword }) : t('empty') }}
-            pagination={{
-              current: data.page,
-              pageSize: data.page_size,
-              total: data.total,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              showTotal: (total) => t('total', { count: total }),
-              onChange: onPageChange,
-            }}
-          />
-        )}
-      </QueryState>
-      <EditKeyDrawer id={editingId} onClose={() => setEditingId(null)} />
-    </>
-  )
+  return { columns, drawer: <EditKeyDrawer id={editingId} onClose={() => setEditingId(null)} /> }
 }
 
 /** The shared key form in a drawer: saving closes it and the list stays where it was (docs/requirements.md §5.5). */

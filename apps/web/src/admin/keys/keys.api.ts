@@ -5,20 +5,20 @@ import { call } from '../../api/client.ts'
 // The back office's key calls. Queries sit under ['keys'] like the customer's, so a change made here
 // (or in the shared key form) refreshes every key list.
 
-const ADMIN_KEYS_PAGE_SIZE = 20
+export const ADMIN_KEYS_PAGE_SIZE = 20
 
 export type KeyStatusFilter = 'active' | 'suspended'
 
 /** Every live key, newest first, searchable by key name or owner e-mail, filtered by status. */
-export const allKeysQuery = (page: number, keyword: string, status: KeyStatusFilter | null) =>
+export const allKeysQuery = (page: number, pageSize: number, keyword: string, status: KeyStatusFilter | null) =>
   queryOptions({
-    queryKey: ['keys', 'all', { page, keyword, status }],
+    queryKey: ['keys', 'all', { page, pageSize, keyword, status }],
     queryFn: async () =>
       (
         await call(contract.listAllKeys, {
           query: {
             page,
-            page_size: ADMIN_KEYS_PAGE_SIZE,
+            page_size: pageSize,
             ...(keyword ? { keyword } : {}),
             ...(status ? { status } : {}),
           },
@@ -28,13 +28,13 @@ export const allKeysQuery = (page: number, keyword: string, status: KeyStatusFil
   })
 
 /** One user's live keys. */
-export const keysOfUserQuery = (userId: string, page: number, keyword: string) =>
+export const keysOfUserQuery = (userId: string, page: number, pageSize: number, keyword: string) =>
   queryOptions({
-    queryKey: ['keys', 'of-user', { userId, page, keyword }],
+    queryKey: ['keys', 'of-user', { userId, page, pageSize, keyword }],
     queryFn: async () =>
       (
         await call(contract.listUserKeys, {
-          query: { user_id: userId, page, page_size: ADMIN_KEYS_PAGE_SIZE, ...(keyword ? { keyword } : {}) },
+          query: { user_id: userId, page, page_size: pageSize, ...(keyword ? { keyword } : {}) },
         })
       ).data,
     placeholderData: keepPreviousData,
