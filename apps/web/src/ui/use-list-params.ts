@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react'
+import { useCallback } from 'react'
 import { useSearchParams } from 'react-router'
 
 /**
@@ -20,16 +20,4 @@ export function useListParam(name: string): [string, (value: string | null) => v
     [name, setSearchParams],
   )
   return [value, setValue]
-}
-
-/** A page number past the end (an old link, a narrower search) moves to the last page there is. */
-export function useLastPage(
-  data: { total: number; page_size: number } | undefined,
-  page: number,
-  setPage: (page: number) => void,
-) {
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : page
-  useEffect(() => {
-    if (page > lastPage) setPage(lastPage)
-  }, [page, lastPage, setPage])
 }

@@ -1,14 +1,15 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { type AuditEntry, formatDateTime, REFUSED_CALL_ACTION } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, DatePicker, Flex, Input, Select, Table, Typography } from 'antd'
+import { App, Button, DatePicker, Flex, Input, Select, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
 import { failureText } from '../../api/errors.ts'
 import { type KeyOf, type TFunction, useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { useLastPage, useListParam } from '../../ui/use-list-params.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
+import { useListParam } from '../../ui/use-list-params.ts'
 import { AUDIT_PAGE_SIZE, type AuditFilters, auditActionsQuery, auditLogQuery, useExportAuditLog } from './audit.api.ts'
 import { auditMessages } from './audit.i18n.ts'
 
@@ -36,17 +37,16 @@ export function AuditLogPage() {
   const lang = useLang()
   const { message } = App.useApp()
   useDocumentTitle(t('title'))
-  const [page, setPage] = usePageParam()
+  const paging = useListPaging(AUDIT_PAGE_SIZE)
   const [keyword, setKeyword] = useListParam('keyword')
   const [actor, setActor] = useListParam('actor')
   const [action, setAction] = useListParam('action')
   const [from, setFrom] = useListParam('from')
   const [to, setTo] = useListParam('to')
-  const filters: AuditFilters = { keyword, actor, action, from, to, page }
-  const list = useQuery(auditLogQuery(filters))
+  const filters: AuditFilters = { keyword, actor, action, from, to, page: paging.page }
+  const list = useQuery(auditLogQuery(filters, paging.pageSize))
   const actions = useQuery(auditActionsQuery())
   const exporter = useExportAuditLog()
-  useLastPage(list.data, page, setPage)
   const isFiltered = Boolean(keyword || actor || action || from || to)
 
   const onExport = (format: 'csv' | 'xlsx') =>
@@ -54,15 +54,44 @@ export function AuditLogPage() {
       message.error(failureText(t('exportFailed'), error))
     })
 
+  const columns: ColumnsType<AuditEntry> = [
+    { key: 'time', title: t('columns.time'), render: (_, e) => formatDateTime(e.created_at, lang), width: 170 },
+    { key: 'actor', title: t('columns.actor'), render: (_, e) => e.actor_email ?? t('system') },
+    {
+      key: 'action',
+      title: t('columns.action'),
+      render: (_, e) => {
+        const label = actionLabel(t, e.action)
+        return label ? (
+          <Flex vertical>
+            <Typography.Text>{label}</Typography.Text>
+            <Typography.Text code type="secondary">
+              {e.action}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          <Typography.Text code>{e.action}</Typography.Text>
+        )
+      },
+    },
+    {
+      key: 'target',
+      title: t('columns.target'),
+      render: (_, e) => (
+        <span>
+          {e.target_type}
+          {e.target_id ? <Typography.Text type="secondary"> · {e.target_id}</Typography.Text> : null}
+        </span>
+      ),
+    },
+    { key: 'ip', title: t('columns.ip'), render: (_, e) => e.ip ?? t('none'), width: 130 },
+  ]
+
   return (
-    <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" gap={12} wrap>
-        <div style={{ flex: '1 1 320px' }}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
-            {t('title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('intro')}</Typography.Text>
-        </div>
+    <ListFrame<AuditEntry>
+      title={t('title')}
+      intro={t('intro')}
+      actions={
         <Flex gap={8} wrap>
           <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => onExport('csv')}>
             {t('exportCsv')}
@@ -71,101 +100,55 @@ export function AuditLogPage() {
             {t('exportXlsx')}
           </Button>
         </Flex>
-      </Flex>
-      <Flex gap={12} wrap align="center">
-        <Input.Search
-          key={`k${keyword}`}
-          defaultValue={keyword}
-          allowClear
-          enterButton
-          placeholder={t('search')}
-          aria-label={t('search')}
-          onSearch={setKeyword}
-          style={{ flex: '1 1 240px', maxWidth: 360 }}
-        />
-        <Input.Search
-          key={`a${actor}`}
-          defaultValue={actor}
-          allowClear
-          placeholder={t('actor')}
-          aria-label={t('actor')}
-          onSearch={setActor}
-          style={{ flex: '1 1 200px', maxWidth: 280 }}
-        />
-        <Select<string>
-          aria-label={t('action')}
-          value={action}
-          onChange={(next) => setAction(next || null)}
-          showSearch={{ optionFilterProp: 'label' }}
-          loading={actions.isFetching}
-          options={[
-            { value: '', label: t('allActions') },
-            ...(actions.data ?? []).map((a) => ({
-              value: a.action,
-              label: `${actionLabel(t, a.action) ?? a.action} (${a.count})`,
-            })),
-          ]}
-          style={{ flex: '0 1 260px', minWidth: 200 }}
-        />
-        <DatePicker.RangePicker
-          aria-label={t('dates')}
-          value={[from ? dayjs(from, DAY) : null, to ? dayjs(to, DAY) : null]}
-          allowEmpty={[true, true]}
-          onChange={(range) => {
-            setFrom(range?.[0]?.format(DAY) ?? null)
-            setTo(range?.[1]?.format(DAY) ?? null)
-          }}
-        />
-      </Flex>
-      <Table<AuditEntry>
-        rowKey="id"
-        loading={list.isFetching}
-        dataSource={list.data?.items ?? []}
-        scroll={{ x: 900 }}
-        locale={{ emptyText: list.isError ? list.error.message : isFiltered ? t('noMatch') : t('empty') }}
-        pagination={{
-          current: list.data?.page ?? 1,
-          pageSize: AUDIT_PAGE_SIZE,
-          total: list.data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (count) => t('total', { count }),
-          onChange: setPage,
-        }}
-        expandable={{ expandedRowRender: (entry) => <Values entry={entry} /> }}
-        columns={[
-          { key: 'time', title: t('columns.time'), render: (_, e) => formatDateTime(e.created_at, lang), width: 170 },
-          { key: 'actor', title: t('columns.actor'), render: (_, e) => e.actor_email ?? t('system') },
-          {
-            key: 'action',
-            title: t('columns.action'),
-            render: (_, e) => {
-              const label = actionLabel(t, e.action)
-              return label ? (
-                <Flex vertical>
-                  <Typography.Text>{label}</Typography.Text>
-                  <Typography.Text code type="secondary">
-                    {e.action}
-                  </Typography.Text>
-                </Flex>
-              ) : (
-                <Typography.Text code>{e.action}</Typography.Text>
-              )
-            },
-          },
-          {
-            key: 'target',
-            title: t('columns.target'),
-            render: (_, e) => (
-              <span>
-                {e.target_type}
-                {e.target_id ? <Typography.Text type="secondary"> · {e.target_id}</Typography.Text> : null}
-              </span>
-            ),
-          },
-          { key: 'ip', title: t('columns.ip'), render: (_, e) => e.ip ?? t('none'), width: 130 },
-        ]}
-      />
-    </Flex>
+      }
+      search={{ value: keyword, placeholder: t('search'), onSearch: setKeyword }}
+      filters={
+        <>
+          <Input.Search
+            key={`a${actor}`}
+            defaultValue={actor}
+            allowClear
+            placeholder={t('actor')}
+            aria-label={t('actor')}
+            onSearch={setActor}
+            style={{ flex: '1 1 200px', maxWidth: 280 }}
+          />
+          <Select<string>
+            aria-label={t('action')}
+            value={action}
+            onChange={(next) => setAction(next || null)}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={actions.isFetching}
+            options={[
+              { value: '', label: t('allActions') },
+              ...(actions.data ?? []).map((a) => ({
+                value: a.action,
+                label: `${actionLabel(t, a.action) ?? a.action} (${a.count})`,
+              })),
+            ]}
+            style={{ flex: '0 1 260px', minWidth: 200 }}
+          />
+          <DatePicker.RangePicker
+            aria-label={t('dates')}
+            value={[from ? dayjs(from, DAY) : null, to ? dayjs(to, DAY) : null]}
+            allowEmpty={[true, true]}
+            onChange={(range) => {
+              setFrom(range?.[0]?.format(DAY) ?? null)
+              setTo(range?.[1]?.format(DAY) ?? null)
+            }}
+          />
+        </>
+      }
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowKey="id"
+      size="large"
+      alwaysPaged
+      empty={isFiltered ? t('noMatch') : t('empty')}
+      total={(count) => t('total', { count })}
+      table={{ scroll: { x: 900 }, expandable: { expandedRowRender: (entry) => <Values entry={entry} /> } }}
+    />
   )
 }
 

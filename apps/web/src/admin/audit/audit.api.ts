@@ -25,12 +25,11 @@ function filtersQuery(f: Omit<AuditFilters, 'page'>) {
   }
 }
 
-export const auditLogQuery = (f: AuditFilters) =>
+export const auditLogQuery = (f: AuditFilters, pageSize: number) =>
   queryOptions({
-    queryKey: ['audit', 'list', f],
+    queryKey: ['audit', 'list', { ...f, pageSize }],
     queryFn: async () =>
-      (await call(contract.listAuditLog, { query: { page: f.page, page_size: AUDIT_PAGE_SIZE, ...filtersQuery(f) } }))
-        .data,
+      (await call(contract.listAuditLog, { query: { page: f.page, page_size: pageSize, ...filtersQuery(f) } })).data,
     placeholderData: keepPreviousData,
   })
 

@@ -4,33 +4,19 @@ import {
   EMAIL_CHANGE_STATUSES,
   type EmailChangeRequest,
   formatDateTime,
-  type Page,
 } from '@app/contract'
-import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import {
-  App,
-  Button,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Segmented,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd'
+import { useQuery } from '@tanstack/react-query'
+import { App, Button, Flex, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Tag, Typography } from 'antd'
+import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { failureText } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
+import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { useLastPage, useListParam } from '../../ui/use-list-params.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
+import { useListParam } from '../../ui/use-list-params.ts'
 import {
   EMAIL_CHANGE_PAGE_SIZE,
   type EmailChangeFilters,
@@ -48,163 +34,148 @@ const isStatus = (value: string): value is Status => (EMAIL_CHANGE_STATUSES as r
 /**
  * /administrator/change-email (admin and support, docs/requirements.md §13.2): the requests by status (unaccomplished
  * first, the oldest on top), every request, or one account's (`?user_id=`), searched on the server;
- * complete after a confirmation, or refuse with a reason the customer sees. Filters live in the URL.
+ * complete after a confirmation, or refuse with a reason the customer sees. Filters, page and page size
+ * live in the URL.
  */
 export function EmailChangePage() {
   const t = useT(adminEmailChangeMessages)
   useDocumentTitle(t('title'))
-  const [page, setPage] = usePageParam()
+  const paging = useListPaging(EMAIL_CHANGE_PAGE_SIZE)
   const [keyword, setKeyword] = useListParam('keyword')
   const [rawView, setView] = useListParam('view')
   const [rawStatus, setStatus] = useListParam('status')
   const [userId, setUserId] = useListParam('user_id')
   const view: View = rawView === 'all' ? 'all' : 'active'
   const status: Status = isStatus(rawStatus) ? rawStatus : 'unaccomplished'
-  const filters: EmailChangeFilters = { view, status, keyword, userId, page }
+  const filters: EmailChangeFilters = { view, status, keyword, userId, page: paging.page, pageSize: paging.pageSize }
   const list = useQuery(emailChangesQuery(filters))
-  useLastPage(list.data, page, setPage)
+  const [refusing, setRefusing] = useState<EmailChangeRequest | null>(null)
+  const columns = useRequestColumns(setRefusing)
+
+  // One account's requests replace the filters with who they belong to; otherwise the view, the status
+  // (for the requests in progress) and the search, in that order.
+  const filterBar = userId ? (
+    <Space wrap>
+      <Typography.Text strong>{t('byUser')}</Typography.Text>
+      <Typography.Text code>{userId}</Typography.Text>
+      <Button size="small" onClick={() => setUserId(null)}>
+        {t('clearUser')}
+      </Button>
+    </Space>
+  ) : (
+    <>
+      <Segmented<View>
+        aria-label={t('title')}
+        value={view}
+        onChange={(next) => setView(next === 'active' ? null : next)}
+        options={(['active', 'all'] as const).map((value) => ({ value, label: t(`views.${value}`) }))}
+      />
+      {view === 'active' ? (
+        <Select<Status>
+          aria-label={t('statusFilter')}
+          value={status}
+          onChange={(next) => setStatus(next === 'unaccomplished' ? null : next)}
+          options={EMAIL_CHANGE_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
+          style={{ minWidth: 180 }}
+        />
+      ) : null}
+      <Input.Search
+        key={keyword}
+        defaultValue={keyword}
+        allowClear
+        enterButton
+        placeholder={t('search')}
+        aria-label={t('search')}
+        onSearch={setKeyword}
+        style={{ flex: '1 1 260px', maxWidth: 420 }}
+      />
+    </>
+  )
 
   return (
-    <Flex vertical gap={16}>
-      <div>
-        <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('title')}
-        </Typography.Title>
-        <Typography.Text type="secondary">{t('intro')}</Typography.Text>
-      </div>
-      {userId ? (
-        <Space wrap>
-          <Typography.Text strong>{t('byUser')}</Typography.Text>
-          <Typography.Text code>{userId}</Typography.Text>
-          <Button size="small" onClick={() => setUserId(null)}>
-            {t('clearUser')}
-          </Button>
-        </Space>
-      ) : (
-        <Flex gap={12} wrap align="center">
-          <Segmented<View>
-            aria-label={t('title')}
-            value={view}
-            onChange={(next) => setView(next === 'active' ? null : next)}
-            options={(['active', 'all'] as const).map((value) => ({ value, label: t(`views.${value}`) }))}
-          />
-          {view === 'active' ? (
-            <Select<Status>
-              aria-label={t('statusFilter')}
-              value={status}
-              onChange={(next) => setStatus(next === 'unaccomplished' ? null : next)}
-              options={EMAIL_CHANGE_STATUSES.map((value) => ({ value, label: t(`status.${value}`) }))}
-              style={{ minWidth: 180 }}
-            />
-          ) : null}
-          <Input.Search
-            key={keyword}
-            defaultValue={keyword}
-            allowClear
-            enterButton
-            placeholder={t('search')}
-            aria-label={t('search')}
-            onSearch={setKeyword}
-            style={{ flex: '1 1 260px', maxWidth: 420 }}
-          />
-        </Flex>
-      )}
-      <RequestsTable query={list} onPageChange={setPage} emptyText={keyword ? t('noMatch') : t('empty')} />
-    </Flex>
+    <ListFrame<EmailChangeRequest>
+      title={t('title')}
+      intro={t('intro')}
+      filters={filterBar}
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowKey="id"
+      size="large"
+      alwaysPaged
+      table={{ scroll: { x: 1100 } }}
+      empty={keyword ? t('noMatch') : t('empty')}
+      total={(count) => t('total', { count })}
+    >
+      <RefuseModal request={refusing} onClose={() => setRefusing(null)} />
+    </ListFrame>
   )
 }
 
-function RequestsTable(props: {
-  query: UseQueryResult<Page<EmailChangeRequest>>
-  onPageChange: (page: number) => void
-  emptyText: string
-}) {
+function useRequestColumns(onRefuse: (request: EmailChangeRequest) => void): ColumnsType<EmailChangeRequest> {
   const t = useT(adminEmailChangeMessages)
   const lang = useLang()
-  const [refusing, setRefusing] = useState<EmailChangeRequest | null>(null)
-  const data = props.query.data
-  return (
-    <>
-      <Table<EmailChangeRequest>
-        rowKey="id"
-        loading={props.query.isFetching}
-        dataSource={data?.items ?? []}
-        scroll={{ x: 1100 }}
-        locale={{ emptyText: props.query.isError ? props.query.error.message : props.emptyText }}
-        pagination={{
-          current: data?.page ?? 1,
-          pageSize: EMAIL_CHANGE_PAGE_SIZE,
-          total: data?.total ?? 0,
-          showSizeChanger: false,
-          showTotal: (count) => t('total', { count }),
-          onChange: props.onPageChange,
-        }}
-        columns={[
-          {
-            key: 'created',
-            title: t('columns.created'),
-            render: (_, r) => formatDateTime(r.created_at, lang),
-            width: 150,
-          },
-          {
-            key: 'account',
-            title: t('columns.account'),
-            render: (_, r) => (
-              <Flex vertical>
-                <Typography.Text>{r.user_name}</Typography.Text>
-                <Typography.Text type="secondary">{r.user_email}</Typography.Text>
-              </Flex>
-            ),
-          },
-          { key: 'old', title: t('columns.oldEmail'), dataIndex: 'old_email' },
-          { key: 'new', title: t('columns.newEmail'), dataIndex: 'new_email' },
-          {
-            key: 'reason',
-            title: t('columns.reason'),
-            dataIndex: 'reason',
-            render: (text: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>,
-          },
-          {
-            key: 'status',
-            title: t('columns.status'),
-            render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`status.${r.status}`)}</Tag>,
-            width: 140,
-          },
-          {
-            key: 'decision',
-            title: t('columns.decision'),
-            render: (_, r) =>
-              r.handled_at ? (
-                <Flex vertical>
-                  {r.refuse_reason ? <span style={{ whiteSpace: 'pre-wrap' }}>{r.refuse_reason}</span> : null}
-                  <Typography.Text type="secondary">
-                    {t('handledBy', { email: r.handled_by_email ?? '—', date: formatDateTime(r.handled_at, lang) })}
-                  </Typography.Text>
-                </Flex>
-              ) : (
-                '—'
-              ),
-          },
-          {
-            key: 'actions',
-            title: t('columns.actions'),
-            fixed: 'right',
-            width: 200,
-            render: (_, r) =>
-              r.status === 'unaccomplished' ? (
-                <Space>
-                  <CompleteButton request={r} />
-                  <Button danger onClick={() => setRefusing(r)}>
-                    {t('refuse.button')}
-                  </Button>
-                </Space>
-              ) : null,
-          },
-        ]}
-      />
-      <RefuseModal request={refusing} onClose={() => setRefusing(null)} />
-    </>
-  )
+  return [
+    {
+      key: 'created',
+      title: t('columns.created'),
+      render: (_, r) => formatDateTime(r.created_at, lang),
+      width: 150,
+    },
+    {
+      key: 'account',
+      title: t('columns.account'),
+      render: (_, r) => (
+        <Flex vertical>
+          <Typography.Text>{r.user_name}</Typography.Text>
+          <Typography.Text type="secondary">{r.user_email}</Typography.Text>
+        </Flex>
+      ),
+    },
+    { key: 'old', title: t('columns.oldEmail'), dataIndex: 'old_email' },
+    { key: 'new', title: t('columns.newEmail'), dataIndex: 'new_email' },
+    {
+      key: 'reason',
+      title: t('columns.reason'),
+      dataIndex: 'reason',
+      render: (text: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{text}</span>,
+    },
+    {
+      key: 'status',
+      title: t('columns.status'),
+      render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`status.${r.status}`)}</Tag>,
+      width: 140,
+    },
+    {
+      key: 'decision',
+      title: t('columns.decision'),
+      render: (_, r) =>
+        r.handled_at ? (
+          <Flex vertical>
+            {r.refuse_reason ? <span style={{ whiteSpace: 'pre-wrap' }}>{r.refuse_reason}</span> : null}
+            <Typography.Text type="secondary">
+              {t('handledBy', { email: r.handled_by_email ?? '—', date: formatDateTime(r.handled_at, lang) })}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'actions',
+      title: t('columns.actions'),
+      width: 200,
+      render: (_, r) =>
+        r.status === 'unaccomplished' ? (
+          <Space>
+            <CompleteButton request={r} />
+            <Button danger onClick={() => onRefuse(r)}>
+              {t('refuse.button')}
+            </Button>
+          </Space>
+        ) : null,
+    },
+  ]
 }
 
 function CompleteButton({ request }: { request: EmailChangeRequest }) {

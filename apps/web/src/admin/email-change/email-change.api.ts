@@ -16,13 +16,14 @@ export interface EmailChangeFilters {
   keyword: string
   userId: string
   page: number
+  pageSize: number
 }
 
 export const emailChangesQuery = (f: EmailChangeFilters) =>
   queryOptions({
     queryKey: ['email-change', 'staff', f],
     queryFn: async () => {
-      const paging = { page: f.page, page_size: EMAIL_CHANGE_PAGE_SIZE }
+      const paging = { page: f.page, page_size: f.pageSize }
       const keyword = f.keyword ? { keyword: f.keyword } : {}
       if (f.userId)
         return (await call(contract.userEmailChangeRequests, { query: { ...paging, user_id: f.userId } })).data

@@ -8,7 +8,7 @@ import {
   type PaymentProvider,
   type PaymentStatus,
 } from '@app/contract'
-import { useQuery } from '@tanstack/react-query'
+import { type UseQueryResult, useQuery } from '@tanstack/react-query'
 import {
   App,
   Badge,
@@ -20,7 +20,6 @@ import {
   Input,
   Modal,
   Select,
-  Table,
   Tag,
   Tooltip,
   Typography,
@@ -32,9 +31,9 @@ import { failureText, serverMessage } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { type ListPaging, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { useLastPage, useListParam } from '../../ui/use-list-params.ts'
-import { usePageParam } from '../../ui/use-page-param.ts'
+import { useListParam } from '../../ui/use-list-params.ts'
 import { ADMIN_PAYMENTS_PAGE_SIZE, adminPaymentsQuery, useDecidePayment, useReconcile } from './payments.api.ts'
 import { adminPaymentsMessages } from './payments.i18n.ts'
 import { CheckRefundButton, RefundButton } from './RefundButton.tsx'
@@ -59,22 +58,21 @@ export function PaymentsPage() {
   const t = useT(adminPaymentsMessages)
   useDocumentTitle(t('title'))
   const [, setSearchParams] = useSearchParams()
-  const [page, setPage] = usePageParam()
+  const paging = useListPaging(ADMIN_PAYMENTS_PAGE_SIZE)
   const [provider, setProvider] = useListParam('provider')
   const [status, setStatus] = useListParam('status')
   const [userId, setUserId] = useListParam('user')
   const [keyword, setKeyword] = useListParam('keyword')
   const [alerts, setAlerts] = useListParam('alerts')
   const filters = {
-    page,
+    page: paging.page,
     provider: isProvider(provider) ? provider : null,
     status: isStatus(status) ? status : null,
     userId: userId || null,
     keyword,
     alertsOnly: alerts === '1',
   }
-  const list = useQuery(adminPaymentsQuery(filters))
-  useLastPage(list.data, page, setPage)
+  const list = useQuery(adminPaymentsQuery(filters, paging.pageSize))
   const isFiltered = Boolean(filters.provider || filters.status || filters.userId || keyword || filters.alertsOnly)
 
   return (
@@ -145,14 +143,7 @@ export function PaymentsPage() {
           </Tag>
         ) : null}
       </Flex>
-      <PaymentsTable
-        items={list.data?.items ?? []}
-        total={list.data?.total ?? 0}
-        page={page}
-        loading={list.isFetching}
-        onPageChange={setPage}
-        emptyText={isFiltered ? t('noMatch') : t('empty')}
-      />
+      <PaymentsTable query={list} paging={paging} emptyText={isFiltered ? t('noMatch') : t('empty')} />
     </Flex>
   )
 }
@@ -180,11 +171,8 @@ function ReconcileButton() {
 }
 
 function PaymentsTable(props: {
-  items: Payment[]
-  total: number
-  page: number
-  loading: boolean
-  onPageChange: (page: number) => void
+  query: UseQueryResult<{ items: Payment[]; total: number; page: number; page_size: number }>
+  paging: ListPaging
   emptyText: string
 }) {
   const t = useT(adminPaymentsMessages)
@@ -267,23 +255,16 @@ function PaymentsTable(props: {
     },
   ]
   return (
-    <Table<Payment>
+    <ListTable<Payment>
+      query={props.query}
+      paging={props.paging}
+      columns={columns}
       rowKey="id"
       size="small"
-      scroll={{ x: 'max-content' }}
-      columns={columns}
-      dataSource={props.items}
-      loading={props.loading}
-      locale={{ emptyText: props.emptyText }}
-      expandable={{ expandedRowRender: (p) => <PaymentDetails payment={p} /> }}
-      pagination={{
-        current: props.page,
-        pageSize: ADMIN_PAYMENTS_PAGE_SIZE,
-        total: props.total,
-        onChange: props.onPageChange,
-        showSizeChanger: false,
-        showTotal: (total) => t('total', { count: total }),
-      }}
+      alwaysPaged
+      empty={props.emptyText}
+      total={(total) => t('total', { count: total })}
+      table={{ expandable: { expandedRowRender: (p) => <PaymentDetails payment={p} /> } }}
     />
   )
 }

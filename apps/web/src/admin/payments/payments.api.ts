@@ -16,15 +16,15 @@ export interface PaymentFilters {
   alertsOnly: boolean
 }
 
-export const adminPaymentsQuery = (f: PaymentFilters) =>
+export const adminPaymentsQuery = (f: PaymentFilters, pageSize: number) =>
   queryOptions({
-    queryKey: ['admin-payments', 'list', f],
+    queryKey: ['admin-payments', 'list', { ...f, pageSize }],
     queryFn: async () =>
       (
         await call(contract.allPayments, {
           query: {
             page: f.page,
-            page_size: ADMIN_PAYMENTS_PAGE_SIZE,
+            page_size: pageSize,
             ...(f.provider ? { provider: f.provider } : {}),
             ...(f.status ? { status: f.status } : {}),
             ...(f.userId ? { user_id: f.userId } : {}),

@@ -1,16 +1,15 @@
 import type { UserUsageRow } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Flex, Input, Table, Typography } from 'antd'
+import { Flex, Input, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
-import { useEffect } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
-import { QueryState } from '../../ui/QueryState.tsx'
-import { usePageParam } from '../../ui/use-page-param.ts'
-import { usersUsageQuery } from './usage.api.ts'
+import { ListTable, useListPaging } from '../../ui/ListFrame.tsx'
+import { useListParam } from '../../ui/use-list-params.ts'
+import { USAGE_USERS_PAGE_SIZE, usersUsageQuery } from './usage.api.ts'
 import { adminUsageMessages } from './usage.i18n.ts'
 import { type DateRange, rangeSearch } from './usage-range.ts'
 
@@ -49,30 +48,14 @@ export function useUserUsageColumns(range: DateRange): ColumnsType<UserUsageRow>
 
 /**
  * Usage per account over the period, busiest first (hits-all-user-statistic-google): searchable by
- * e-mail or name, keyword and page number kept in the URL, each row opening the account's usage.
+ * e-mail or name, keyword, page and page size kept in the URL, each row opening the account's usage.
+ * It sits under the usage pages' own headers, so it is a ListTable with its search box above.
  */
 export function UserUsageTable({ range }: { range: DateRange }) {
   const t = useT(adminUsageMessages)
-  const [searchParams, setSearchParams] = useSearchParams()
-  const [page, setPage] = usePageParam()
-  const keyword = searchParams.get('keyword') ?? ''
-  const list = useQuery(usersUsageQuery(range, keyword, page))
-
-  // A page number past the end (an old link, a shorter search) moves to the last page there is.
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : page
-  useEffect(() => {
-    if (page > lastPage) setPage(lastPage)
-  }, [page, lastPage, setPage])
-
-  const onSearch = (value: string) =>
-    setSearchParams((params) => {
-      const next = new URLSearchParams(params)
-      if (value.trim()) next.set('keyword', value.trim())
-      else next.delete('keyword')
-      next.delete('page')
-      return next
-    })
-
+  const paging = useListPaging(USAGE_USERS_PAGE_SIZE)
+  const [keyword, setKeyword] = useListParam('keyword')
+  const list = useQuery(usersUsageQuery(range, keyword, paging.page, paging.pageSize))
   const columns = useUserUsageColumns(range)
 
   return (
@@ -84,31 +67,17 @@ export function UserUsageTable({ range }: { range: DateRange }) {
         enterButton
         placeholder={t('users.search')}
         aria-label={t('users.search')}
-        onSearch={onSearch}
+        onSearch={setKeyword}
         style={{ maxWidth: 420 }}
       />
-      <QueryState query={list}>
-        {(data) => (
-          <Table<UserUsageRow>
-            rowKey="user_id"
-            size="middle"
-            columns={columns}
-            dataSource={data.items}
-            loading={list.isFetching}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: keyword ? t('users.noMatch', { keyword }) : t('users.empty') }}
-            pagination={{
-              current: data.page,
-              pageSize: data.page_size,
-              total: data.total,
-              showSizeChanger: false,
-              hideOnSinglePage: true,
-              showTotal: (total) => t('users.total', { count: total }),
-              onChange: setPage,
-            }}
-          />
-        )}
-      </QueryState>
+      <ListTable<UserUsageRow>
+        query={list}
+        paging={paging}
+        columns={columns}
+        rowKey="user_id"
+        empty={keyword ? t('users.noMatch', { keyword }) : t('users.empty')}
+        total={(total) => t('users.total', { count: total })}
+      />
     </Flex>
   )
 }

@@ -5,7 +5,7 @@ import { type DateRange, type MonthChoice, rangeQuery } from './usage-range.ts'
 
 // The back office's statistics calls (docs/usage.md). Everything sits under ['statistics'].
 
-const USAGE_USERS_PAGE_SIZE = 20
+export const USAGE_USERS_PAGE_SIZE = 20
 const RECENT_REQUESTS_PAGE_SIZE = 50
 
 /** Every user together, per service and time unit. */
@@ -17,16 +17,16 @@ export const allUsersUsageQuery = (range: DateRange, unit: contract.UsageUnit) =
   })
 
 /** Usage per user over the range, busiest first, searchable by e-mail or name. */
-export const usersUsageQuery = (range: DateRange, keyword: string, page: number) =>
+export const usersUsageQuery = (range: DateRange, keyword: string, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: ['usage', 'per-user', { range, keyword, page }],
+    queryKey: ['usage', 'per-user', { range, keyword, page, pageSize }],
     queryFn: async () =>
       (
         await call(contract.hitsPerUser, {
           query: {
             ...rangeQuery(range),
             page,
-            page_size: USAGE_USERS_PAGE_SIZE,
+            page_size: pageSize,
             ...(keyword ? { keyword } : {}),
           },
         })
