@@ -1,9 +1,9 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons'
 import { type Account, checkTwoFactorOffReason, formatDateTime, TWO_FACTOR_OFF_REASON_MAX } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Card, Flex, Form, Input, Modal, Tag, Typography } from 'antd'
+import { Button, Card, Flex, Form, Input, Modal, Tag, Typography } from 'antd'
 import { useState } from 'react'
-import { failureText } from '../../api/errors.ts'
+import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { useSession } from '../../app/session.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
@@ -11,7 +11,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
-import { accountTwoFactorQuery, useTurnOffTwoFactor } from './accounts.api.ts'
+import { accountTwoFactorQuery, turnOffTwoFactorCall } from './accounts.api.ts'
 import { accountsMessages } from './accounts.i18n.ts'
 
 /**
@@ -67,20 +67,16 @@ export function TwoFactorCard({ account }: { account: Account }) {
 function TurnOffForm({ account, onDone }: { account: Account; onDone: () => void }) {
   const t = useT(accountsMessages)
   const common = useT(commonMessages)
-  const { message } = App.useApp()
   const [form] = Form.useForm<{ reason: string }>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
-  const turnOff = useTurnOffTwoFactor()
-  const onFinish = ({ reason }: { reason: string }) =>
-    turnOff
-      .mutateAsync({ id: account.id, reason: reason.trim() })
-      .then(({ message: text }) => {
-        message.success(text)
-        onDone()
-      })
-      .catch((error: unknown) => {
-        if (!showServerErrors(error)) message.error(failureText(t('twoFactor.failed'), error))
-      })
+  const turnOff = useAppMutation({
+    ...turnOffTwoFactorCall,
+    success: ({ message }) => message,
+    failure: t('twoFactor.failed'),
+    onSuccess: onDone,
+    onError: showServerErrors,
+  })
+  const onFinish = ({ reason }: { reason: string }) => turnOff.run({ id: account.id, reason: reason.trim() })
   return (
     <Form
       form={form}

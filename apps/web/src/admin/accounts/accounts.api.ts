@@ -136,12 +136,9 @@ export const accountTwoFactorQuery = (id: string) =>
     queryFn: async () => (await call(contract.accountTwoFactor, { params: { id } })).data,
   })
 
-export function useTurnOffTwoFactor() {
-  const invalidate = useInvalidateUsers()
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
-      call(contract.turnOffAccountTwoFactor, { params: { id }, body: { reason } }),
-    meta: { silent: true },
-    onSuccess: invalidate,
-  })
+/** Turns off another account's two-factor authentication, with the reason the user is told. */
+export const turnOffTwoFactorCall = {
+  mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+    call(contract.turnOffAccountTwoFactor, { params: { id }, body: { reason } }),
+  invalidates: [['users']],
 }
