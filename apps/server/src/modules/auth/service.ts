@@ -1,4 +1,5 @@
 import {
+  type BodyOf,
   ErrorCode,
   isStaff,
   joinName,
@@ -6,6 +7,7 @@ import {
   type LoginResult,
   RESET_TOKEN_HOURS,
   type Role,
+  type register as registerEndpoint,
   type Session,
   splitFullName,
   VERIFY_WINDOW_HOURS,
@@ -71,14 +73,7 @@ async function mailAllowed(ctx: Ctx, name: string, email: string) {
 export async function register(
   ctx: Ctx,
   meta: RequestMeta,
-  input: {
-    full_name: string
-    email: string
-    phone_number: string
-    password: string
-    organization?: string
-    job_title?: string
-  },
+  input: Omit<BodyOf<typeof registerEndpoint>, 'confirm_password'>,
 ) {
   await limitByIp(ctx, meta, 'register', 10, 3600)
   const now = ctx.clock.now()

@@ -1,15 +1,30 @@
 import { Account } from '@app/contract'
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 import { adminLangPref } from '../../app/prefs.ts'
 import { sessionStore } from '../../app/session.ts'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
 import { pageOf } from '../../test/balance-fixtures.ts'
-import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
+import { calls, ok, openApp, refused, server } from '../../test/fake-server.tsx'
 import { staffSession } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell and account pages with their API client; only the network is answered.
 
-configure({ asyncUtilTimeout: 15_000 })
+setUpAdminScreens({
+  pages: () => [
+    import('./UserManagementPage.tsx'),
+    import('./EditUserPage.tsx'),
+    import('./CreateUserPage.tsx'),
+    import('./AccessRightsPage.tsx'),
+  ],
+  waitMs: 15_000,
+  beforeEach: () => {
+    server[LIST] = (_body, query) => ok(pageOf([mai, bao], query, 2))
+    server[`GET /v1/users/${MAI_ID}/account`] = () => ok(mai)
+    server['GET /v1/users-plans'] = () => ok([])
+    server[`GET /v1/users/${MAI_ID}/2fa`] = () => ok({ enabled: false, enabled_at: null })
+  },
+})
 
 const MAI_ID = 'usr_01jdmai00000000000000000000'.slice(0, 30)
 const BAO_ID = 'usr_01jdbao00000000000000000000'.slice(0, 30)
@@ -67,32 +82,6 @@ async function confirmPopup() {
   })
   fireEvent.click(within(popup).getByText('Confirm'))
 }
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../shell/AdminArea.tsx'),
-    import('./UserManagementPage.tsx'),
-    import('./EditUserPage.tsx'),
-    import('./CreateUserPage.tsx'),
-    import('./AccessRightsPage.tsx'),
-  ])
-}, 60_000)
-
-beforeEach(() => {
-  localStorage.clear()
-  sessionStore.set(staffSession(['admin']))
-  installFakeServer()
-  server[LIST] = (_body, query) => ok(pageOf([mai, bao], query, 2))
-  server[`GET /v1/users/${MAI_ID}/account`] = () => ok(mai)
-  server['GET /v1/users-plans'] = () => ok([])
-  server[`GET /v1/users/${MAI_ID}/2fa`] = () => ok({ enabled: false, enabled_at: null })
-})
-
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
 
 describe('accounts', { timeout: 60_000 }, () => {
   it('lists customers, searches, sorts and switches to staff through the server, and opens an account', async () => {

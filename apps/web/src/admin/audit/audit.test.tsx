@@ -1,29 +1,14 @@
 import type { AuditEntry } from '@app/contract'
-import { cleanup, configure, screen } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 import { adminLangPref } from '../../app/prefs.ts'
-import { sessionStore } from '../../app/session.ts'
-import { installFakeServer, ok, openApp, server } from '../../test/fake-server.tsx'
-import { staffSession } from '../../test/usage-fixtures.ts'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
+import { ok, openApp, server } from '../../test/fake-server.tsx'
 
 // The real route table, admin shell, Logs page and API client; only the network is answered.
 
-configure({ asyncUtilTimeout: 5000 })
-
-beforeAll(async () => {
-  await Promise.all([import('../shell/AdminArea.tsx'), import('./AuditLogPage.tsx')])
-}, 60_000)
-
-beforeEach(() => {
-  localStorage.clear()
-  sessionStore.set(staffSession(['admin']))
-  installFakeServer()
-})
-
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
+setUpAdminScreens({
+  pages: () => [import('./AuditLogPage.tsx')],
 })
 
 const refusal: AuditEntry = {

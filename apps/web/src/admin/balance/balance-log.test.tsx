@@ -1,33 +1,17 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sessionStore } from '../../app/session.ts'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
 import { balanceLog, MINH_EMAIL, minh, minhLogs, pageOf } from '../../test/balance-fixtures.ts'
-import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { staffSession, USER_ID } from '../../test/usage-fixtures.ts'
+import { calls, ok, openApp, refused, server } from '../../test/fake-server.tsx'
+import { USER_ID } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, balance log and API client; only the network is answered.
 
-configure({ asyncUtilTimeout: 5000 })
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../shell/AdminArea.tsx'),
-    import('./BalanceLogPage.tsx'),
-    import('../keys/UserKeysPage.tsx'),
-  ])
-}, 60_000)
-
-beforeEach(() => {
-  localStorage.clear()
-  sessionStore.set(staffSession(['admin']))
-  installFakeServer()
-  server[`GET /v1/users/profile/${USER_ID}`] = () => ok(minh)
-})
-
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
+setUpAdminScreens({
+  pages: () => [import('./BalanceLogPage.tsx'), import('../keys/UserKeysPage.tsx')],
+  beforeEach: () => {
+    server[`GET /v1/users/profile/${USER_ID}`] = () => ok(minh)
+  },
 })
 
 const USER_LOGS = `GET /v1/balance-logs/${USER_ID}`

@@ -1,37 +1,17 @@
 import type { Bill } from '@app/contract'
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sessionStore } from '../../app/session.ts'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import { BILL_ID, bill, billDetail, billingRun, monthCounts, OTHER_BILL_ID } from '../../test/admin-billing-fixtures.ts'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
 import { calls, installFakeServer, ok, openApp, profile, refused, server } from '../../test/fake-server.tsx'
-import { staffSession, USER_ID } from '../../test/usage-fixtures.ts'
+import { USER_ID } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, billing manager and API client; only the network is answered.
 
-configure({ asyncUtilTimeout: 5000 })
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../shell/AdminArea.tsx'),
-    import('./BillingManagementPage.tsx'),
-    import('../keys/UserKeysPage.tsx'),
-  ])
-}, 60_000)
-
-beforeEach(() => {
+setUpAdminScreens({
+  pages: () => [import('./BillingManagementPage.tsx'), import('../keys/UserKeysPage.tsx')],
   // Only the clock's date is fixed (22 Nov 2026): the latest month with bills is then October.
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(new Date('2026-11-22T10:00:00Z'))
-  localStorage.clear()
-  sessionStore.set(staffSession(['admin']))
-  installFakeServer()
-})
-
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
+  today: '2026-11-22T10:00:00Z',
 })
 
 const ALL = 'GET /v1/bills/all'

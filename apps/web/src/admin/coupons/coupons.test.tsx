@@ -1,10 +1,10 @@
 import type { Coupon } from '@app/contract'
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sessionStore } from '../../app/session.ts'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
 import { minh, pageOf } from '../../test/balance-fixtures.ts'
-import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { staffSession, USER_ID } from '../../test/usage-fixtures.ts'
+import { calls, ok, openApp, refused, server } from '../../test/fake-server.tsx'
+import { USER_ID } from '../../test/usage-fixtures.ts'
 import {
   coupon,
   couponLog,
@@ -18,32 +18,13 @@ import {
 
 // The real route table, admin shell, coupon pages and API client; only the network is answered.
 
-configure({ asyncUtilTimeout: 5000 })
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../shell/AdminArea.tsx'),
-    import('./CouponsPage.tsx'),
-    import('./CouponTypesPage.tsx'),
-    import('./CouponLogPage.tsx'),
-  ])
-}, 60_000)
-
-beforeEach(() => {
+setUpAdminScreens({
+  pages: () => [import('./CouponsPage.tsx'), import('./CouponTypesPage.tsx'), import('./CouponLogPage.tsx')],
   // Only the clock's date is fixed (22 Nov 2026), for the expiry date's picker.
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(new Date('2026-11-22T10:00:00Z'))
-  localStorage.clear()
-  sessionStore.set(staffSession(['admin']))
-  installFakeServer()
-  server[TYPES] = (_body, query) => ok(pageOf(couponTypes, query))
-})
-
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
+  today: '2026-11-22T10:00:00Z',
+  beforeEach: () => {
+    server[TYPES] = (_body, query) => ok(pageOf(couponTypes, query))
+  },
 })
 
 const TYPES = 'GET /v1/coupon-types/'

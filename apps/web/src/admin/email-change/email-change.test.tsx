@@ -1,23 +1,21 @@
 import type { AuditEntry, EmailChangeRequest } from '@app/contract'
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sessionStore } from '../../app/session.ts'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
 import { pageOf } from '../../test/balance-fixtures.ts'
-import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { staffSession } from '../../test/usage-fixtures.ts'
+import { calls, ok, openApp, refused, server } from '../../test/fake-server.tsx'
 
 // The back office's change-email and logs pages with the real route table, admin shell and API client;
 // only the network is answered.
 
-configure({ asyncUtilTimeout: 5000 })
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../shell/AdminArea.tsx'),
-    import('./EmailChangePage.tsx'),
-    import('../audit/AuditLogPage.tsx'),
-  ])
-}, 60_000)
+setUpAdminScreens({
+  pages: () => [import('./EmailChangePage.tsx'), import('../audit/AuditLogPage.tsx')],
+  roles: ['support'],
+  beforeEach: () => {
+    server[ACTIVE] = (_body, query) => ok(pageOf([waiting], query))
+    server[ALL] = (_body, query) => ok(pageOf([waiting], query))
+  },
+})
 
 const ACTIVE = 'GET /v1/users/change-email/get-requests-active'
 const ALL = 'GET /v1/users/change-email/get-requests'
@@ -44,19 +42,6 @@ const waiting: EmailChangeRequest = {
 
 const queriesOf = (route: string) => calls.filter((c) => c.route === route).map((c) => c.query)
 const bodiesOf = (route: string) => calls.filter((c) => c.route === route).map((c) => c.body)
-
-beforeEach(() => {
-  localStorage.clear()
-  sessionStore.set(staffSession(['support']))
-  installFakeServer()
-  server[ACTIVE] = (_body, query) => ok(pageOf([waiting], query))
-  server[ALL] = (_body, query) => ok(pageOf([waiting], query))
-})
-
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
 
 describe('/administrator/change-email', { timeout: 60_000 }, () => {
   it('lists the waiting requests first and switches to every request with a search', async () => {

@@ -1,21 +1,20 @@
 import { FaqCategory, Ticket } from '@app/contract'
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sessionStore } from '../../app/session.ts'
-import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { staffSession } from '../../test/usage-fixtures.ts'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
+import { calls, ok, openApp, refused, server } from '../../test/fake-server.tsx'
 
 // The real admin shell, FAQ and support pages and API client; only the network is answered.
 
-configure({ asyncUtilTimeout: 15_000 })
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../shell/AdminArea.tsx'),
-    import('./FaqsAdminPage.tsx'),
-    import('../support/SupportTicketPage.tsx'),
-  ])
-}, 60_000)
+setUpAdminScreens({
+  pages: () => [import('./FaqsAdminPage.tsx'), import('../support/SupportTicketPage.tsx')],
+  roles: ['support'],
+  waitMs: 15_000,
+  beforeEach: () => {
+    server['GET /v1/faq-categories'] = () => ok({ items: [category], total: 1, page: 1, page_size: 20 })
+    server['GET /v1/faqs'] = () => ok({ items: [], total: 0, page: 1, page_size: 20 })
+  },
+})
 
 const category = FaqCategory.parse({
   id: 'fqc_01jd0000000000000000000001',
@@ -47,19 +46,6 @@ const ticket = (status: 'open' | 'closed') =>
       },
     ],
   })
-
-beforeEach(() => {
-  localStorage.clear()
-  sessionStore.set(staffSession(['support']))
-  installFakeServer()
-  server['GET /v1/faq-categories'] = () => ok({ items: [category], total: 1, page: 1, page_size: 20 })
-  server['GET /v1/faqs'] = () => ok({ items: [], total: 0, page: 1, page_size: 20 })
-})
-
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
 
 describe('/administrator/faqs', { timeout: 60_000 }, () => {
   it('shows "Category name is exist" under the name when the server refuses a duplicate', async () => {

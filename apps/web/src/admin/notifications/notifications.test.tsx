@@ -1,37 +1,20 @@
 import { Campaign, Notification } from '@app/contract'
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sessionStore } from '../../app/session.ts'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
 import { pageOf } from '../../test/balance-fixtures.ts'
-import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { staffSession } from '../../test/usage-fixtures.ts'
+import { calls, ok, openApp, refused, server } from '../../test/fake-server.tsx'
 
 // The real route table, admin shell, campaign and notification pages and API client; only the network
 // is answered.
 
-configure({ asyncUtilTimeout: 8000 })
+setUpAdminScreens({
+  pages: () => [import('./NotificationsPage.tsx'), import('../campaigns/CampaignsPage.tsx')],
+  roles: ['support'],
+  waitMs: 8000,
+})
 // A loaded machine renders the admin shell slowly.
 vi.setConfig({ testTimeout: 30_000 })
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../shell/AdminArea.tsx'),
-    import('./NotificationsPage.tsx'),
-    import('../campaigns/CampaignsPage.tsx'),
-  ])
-}, 60_000)
-
-beforeEach(() => {
-  localStorage.clear()
-  sessionStore.set(staffSession(['support']))
-  installFakeServer()
-})
-
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-})
 
 const notification = (overrides: Partial<Notification>): Notification =>
   Notification.parse({

@@ -1,17 +1,17 @@
-import { cleanup, configure, fireEvent, screen, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sessionStore } from '../../app/session.ts'
-import { installFakeServer, ok, openApp, server } from '../../test/fake-server.tsx'
-import { staffSession } from '../../test/usage-fixtures.ts'
+import { fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
+import { ok, openApp, server } from '../../test/fake-server.tsx'
 
 // The outbox's message drawer with a one-time link (docs/security.md "Secrets in the outbox"), through
 // the real route table, admin shell and API client; only the network is answered.
 
-configure({ asyncUtilTimeout: 5000 })
-
-beforeAll(async () => {
-  await Promise.all([import('../shell/AdminArea.tsx'), import('./OutboxPage.tsx')])
-}, 60_000)
+setUpAdminScreens({
+  pages: () => [import('./OutboxPage.tsx')],
+  beforeEach: () => {
+    desktopWindow()
+  },
+})
 
 const message = {
   id: 'eml_01jd0000000000000000000000',
@@ -62,18 +62,6 @@ function desktopWindow() {
     }
   })
 }
-
-beforeEach(() => {
-  localStorage.clear()
-  sessionStore.set(staffSession(['admin']))
-  installFakeServer()
-  desktopWindow()
-})
-
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
 
 describe('a one-time link in the outbox', { timeout: 60_000 }, () => {
   it('shows it redacted, and says why', async () => {

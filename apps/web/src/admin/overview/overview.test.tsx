@@ -1,38 +1,20 @@
 import { overview, type ResponseOf } from '@app/contract'
-import { cleanup, configure, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sessionStore } from '../../app/session.ts'
+import { screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
 import { monthCounts } from '../../test/admin-billing-fixtures.ts'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
 import { installFakeCanvas } from '../../test/fake-canvas.ts'
-import { calls, installFakeServer, ok, openApp, server } from '../../test/fake-server.tsx'
-import { staffSession, USER_ID, usageSeries, userRow } from '../../test/usage-fixtures.ts'
+import { calls, ok, openApp, server } from '../../test/fake-server.tsx'
+import { USER_ID, usageSeries, userRow } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, overview page and API client; only the network is answered.
 
-configure({ asyncUtilTimeout: 5000 })
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../shell/AdminArea.tsx'),
-    import('./OverviewPage.tsx'),
-    import('../../ui/charts/UsageChartCanvas.tsx'),
-  ])
-}, 60_000)
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(new Date('2026-11-22T10:00:00Z'))
-  localStorage.clear()
-  sessionStore.set(staffSession(['admin']))
-  installFakeServer()
-  installFakeCanvas()
-})
-
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
+setUpAdminScreens({
+  pages: () => [import('./OverviewPage.tsx'), import('../../ui/charts/UsageChartCanvas.tsx')],
+  today: '2026-11-22T10:00:00Z',
+  beforeEach: () => {
+    installFakeCanvas()
+  },
 })
 
 const OVERVIEW = 'GET /v1/statistics/overview'

@@ -1,23 +1,21 @@
 import { type Payment, Payment as PaymentSchema } from '@app/contract'
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 import { adminLangPref } from '../../app/prefs.ts'
-import { sessionStore } from '../../app/session.ts'
-import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
-import { staffSession } from '../../test/usage-fixtures.ts'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
+import { calls, ok, openApp, refused, server } from '../../test/fake-server.tsx'
 
 // The back office's payments page and bank settings tab through the real admin shell and API client;
 // only the network is answered.
 
-configure({ asyncUtilTimeout: 8000 })
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../shell/AdminArea.tsx'),
-    import('./PaymentsPage.tsx'),
-    import('../settings/SettingsPage.tsx'),
-  ])
-}, 60_000)
+setUpAdminScreens({
+  pages: () => [import('./PaymentsPage.tsx'), import('../settings/SettingsPage.tsx')],
+  waitMs: 8000,
+  beforeEach: () => {
+    server[LIST] = () =>
+      ok({ items: [bankTransfer, flagged], total: 2, page: 1, page_size: 20, pending_bank: 1, in_review: 1, alerts: 1 })
+  },
+})
 
 const bankTransfer: Payment = PaymentSchema.parse({
   id: 'pay_01jd0000000000000000000007',
@@ -86,20 +84,6 @@ const paypalTopUp: Payment = {
 }
 
 const LIST = 'GET /v1/payments/all'
-
-beforeEach(() => {
-  localStorage.clear()
-  sessionStore.set(staffSession(['admin']))
-  installFakeServer()
-  server[LIST] = () =>
-    ok({ items: [bankTransfer, flagged], total: 2, page: 1, page_size: 20, pending_bank: 1, in_review: 1, alerts: 1 })
-})
-
-afterEach(() => {
-  cleanup()
-  vi.restoreAllMocks()
-  vi.unstubAllGlobals()
-})
 
 const rowOf = (text: string) => {
   const row = screen.getByText(text).closest('tr')

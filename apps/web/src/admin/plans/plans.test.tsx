@@ -1,30 +1,19 @@
 import { Plan } from '@app/contract'
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { sessionStore } from '../../app/session.ts'
-import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
+import { calls, ok, openApp, refused, server } from '../../test/fake-server.tsx'
 import { MINH_EMAIL, MINH_ID, minhPriceBook } from '../../test/pricing-fixtures.ts'
 import { staffSession } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, plans page and API client; only the network is answered.
 
-configure({ asyncUtilTimeout: 5000 })
-
-beforeAll(async () => {
-  await Promise.all([import('../shell/AdminArea.tsx'), import('./PlansPage.tsx')])
-}, 60_000)
-
-beforeEach(() => {
-  localStorage.clear()
-  sessionStore.set(staffSession(['admin']))
-  installFakeServer()
-  server['GET /v1/users-plans'] = () => ok(seededPlans())
-})
-
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
+setUpAdminScreens({
+  pages: () => [import('./PlansPage.tsx')],
+  beforeEach: () => {
+    server['GET /v1/users-plans'] = () => ok(seededPlans())
+  },
 })
 
 const STANDARD = 'pln_seedstandard00000000000000'

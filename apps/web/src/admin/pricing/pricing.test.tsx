@@ -1,7 +1,7 @@
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sessionStore } from '../../app/session.ts'
-import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
+import { calls, ok, openApp, refused, server } from '../../test/fake-server.tsx'
 import {
   currentBook,
   keysOf,
@@ -11,26 +11,11 @@ import {
   minhPriceBook,
   rateSetting,
 } from '../../test/pricing-fixtures.ts'
-import { staffSession } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, settings page and API client; only the network is answered.
 
-configure({ asyncUtilTimeout: 5000 })
-
-beforeAll(async () => {
-  await Promise.all([import('../shell/AdminArea.tsx'), import('../settings/SettingsPage.tsx')])
-}, 60_000)
-
-beforeEach(() => {
-  localStorage.clear()
-  sessionStore.set(staffSession(['admin']))
-  installFakeServer()
-})
-
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
+setUpAdminScreens({
+  pages: () => [import('../settings/SettingsPage.tsx')],
 })
 
 const LIST = 'GET /v1/settings-weight'

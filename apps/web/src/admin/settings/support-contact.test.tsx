@@ -1,33 +1,21 @@
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { sessionStore } from '../../app/session.ts'
-import { calls, installFakeServer, ok, openApp, server } from '../../test/fake-server.tsx'
-import { staffSession } from '../../test/usage-fixtures.ts'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
+import { calls, ok, openApp, server } from '../../test/fake-server.tsx'
 
 // The General tab of /administrator/settings: the support contact form and the links to the pricing
 // settings, with the real route table, admin shell and API client; only the network is answered.
 
-configure({ asyncUtilTimeout: 5000 })
-
-beforeAll(async () => {
-  await Promise.all([import('../shell/AdminArea.tsx'), import('./SettingsPage.tsx')])
-}, 60_000)
+setUpAdminScreens({
+  pages: () => [import('./SettingsPage.tsx')],
+  beforeEach: () => {
+    server[GET] = () => ok(saved)
+  },
+})
 
 const GET = 'GET /v1/settings-support'
 const PUT = 'PUT /v1/settings-support'
 const saved = { email: 'help@example.com', phone: '+84 24 1234 5678', hours: 'Mon–Fri 8:00–17:00' }
-
-beforeEach(() => {
-  localStorage.clear()
-  sessionStore.set(staffSession(['admin']))
-  installFakeServer()
-  server[GET] = () => ok(saved)
-})
-
-afterEach(() => {
-  cleanup()
-  vi.unstubAllGlobals()
-})
 
 describe('support contact', { timeout: 60_000 }, () => {
   it('checks the fields as the server does and saves what was typed', async () => {

@@ -1,40 +1,26 @@
 import type { RecentRequest } from '@app/contract'
-import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionStore } from '../../app/session.ts'
+import { setUpAdminScreens } from '../../test/admin-screens.ts'
 import { installFakeCanvas } from '../../test/fake-canvas.ts'
-import { calls, installFakeServer, ok, openApp, refused, server } from '../../test/fake-server.tsx'
+import { calls, ok, openApp, refused, server } from '../../test/fake-server.tsx'
 import { keyHealthRows, staffSession, USER_ID, usageSeries, userRow } from '../../test/usage-fixtures.ts'
 
 // The real route table, admin shell, statistics screens and API client; only the network is answered.
 
-configure({ asyncUtilTimeout: 5000 })
-
-beforeAll(async () => {
-  await Promise.all([
-    import('../shell/AdminArea.tsx'),
+setUpAdminScreens({
+  pages: () => [
     import('./UsageStatisticsPage.tsx'),
     import('./UsagePerUserPage.tsx'),
     import('./ViewHitsPerUserPage.tsx'),
     import('../../ui/charts/UsageChartCanvas.tsx'),
-  ])
-}, 60_000)
-
-beforeEach(() => {
+  ],
   // Only the clock's date is fixed (22 Nov 2026): "this month" is then 1–22 November.
-  vi.useFakeTimers({ toFake: ['Date'] })
-  vi.setSystemTime(new Date('2026-11-22T10:00:00Z'))
-  localStorage.clear()
-  sessionStore.set(staffSession(['admin']))
-  installFakeServer()
-  installFakeCanvas()
-})
-
-afterEach(() => {
-  cleanup()
-  vi.useRealTimers()
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
+  today: '2026-11-22T10:00:00Z',
+  beforeEach: () => {
+    installFakeCanvas()
+  },
 })
 
 const ALL_USERS = 'GET /v1/statistics/hits-all-user-statistic'
