@@ -81,6 +81,7 @@ const adminScreens: Screen[] = [
   { name: 'admin-campaigns', path: '/administrator/campaigns', ready: '.ant-table' },
   { name: 'admin-notifications', path: '/administrator/notifications', ready: '.ant-table' },
   { name: 'admin-payments', path: '/administrator/payments', ready: '.ant-table' },
+  { name: 'admin-jobs', path: '/administrator/jobs', ready: '.ant-table-row' },
   { name: 'admin-bank-settings', path: '/administrator/settings?tab=bank', ready: 'form' },
   { name: 'admin-accounts', path: '/administrator/user-management', ready: '.ant-table' },
   { name: 'admin-accounts-staff', path: '/administrator/user-management?group=staff', ready: '.ant-table-row' },

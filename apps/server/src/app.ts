@@ -16,8 +16,9 @@ import { apiNotFound, frameworkErrors, installErrorHandling } from './http/error
 import { type Route, registerRoutes } from './http/routes.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { refuseNul } from './http/text-input.ts'
-import { createHousekeeping } from './jobs/housekeeping.ts'
-import { createNotificationWorker, registerNotificationWorker } from './jobs/notifications.ts'
+import { jobDefinitions } from './jobs/definitions.ts'
+import { createNotificationWorker } from './jobs/notifications.ts'
+import { createJobRunner, type JobRunner } from './jobs/runner.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
 import { createMailer } from './mail/mailer.ts'
 import { outboxSecretKey } from './mail/secrets.ts'
@@ -26,21 +27,19 @@ import { auditRoutes } from './modules/audit/routes.ts'
 import { authRoutes } from './modules/auth/routes.ts'
 import { balanceRoutes } from './modules/balance/routes.ts'
 import { billingRoutes } from './modules/billing/routes.ts'
-import { createBillingScheduler } from './modules/billing/scheduler.ts'
 import { campaignRoutes } from './modules/campaigns/routes.ts'
-import { createCouponExpiry } from './modules/coupons/expiry.ts'
 import { couponRoutes } from './modules/coupons/routes.ts'
 import { emailChangeRoutes } from './modules/email-change/routes.ts'
 import { faqRoutes } from './modules/faqs/routes.ts'
 import { fileRoutes } from './modules/files/routes.ts'
 import { createVerifyFastPath } from './modules/gateway/fast-path.ts'
 import { gatewayRoutes } from './modules/gateway/routes.ts'
+import { jobRoutes } from './modules/jobs/routes.ts'
 import { keyRoutes } from './modules/keys/routes.ts'
 import { mapRoutes } from './modules/maps/routes.ts'
 import { notificationRoutes } from './modules/notifications/routes.ts'
 import { outboxRoutes } from './modules/outbox/routes.ts'
 import { passkeyRoutes } from './modules/passkeys/routes.ts'
-import { createReconciler } from './modules/payments/reconcile.ts'
 import { paymentRoutes } from './modules/payments/routes.ts'
 import { createTransport } from './modules/payments/transport.ts'
 import { planRoutes } from './modules/plans/routes.ts'
@@ -78,6 +77,7 @@ export const allRoutes: readonly Route[] = [
   ...notificationRoutes,
   ...fileRoutes,
   ...outboxRoutes,
+  ...jobRoutes,
   ...mapRoutes,
   ...paymentRoutes,
   ...supportRoutes,
@@ -106,12 +106,10 @@ export interface BuildOptions {
   clock?: Clock
   /** Serve the built SPA (off in API tests). */
   serveWeb?: boolean
-  /** Generate each closed month's bills on schedule (default: on, except under NODE_ENV=test). */
-  billingSchedule?: boolean
+  /** Work the background job queues on this instance (default: `JOBS`, on unless set to off). */
+  jobs?: boolean
   /** Where log lines go instead of stdout (tests read them); logs even when LOG_LEVEL is silent. */
   logStream?: { write(line: string): void }
-  /** Send e-mail notifications in the background (default: on; tests may drive the worker themselves). */
-  notificationWorker?: boolean
 }
 
 const JSON_BODY_LIMIT = 1024 * 1024
@@ -162,6 +160,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   app.decorateRequest('user', null)
 
   const clock = options.clock ?? systemClock
+  // The runner needs the context its jobs use, and the mailer inside it needs the runner's trigger.
+  let jobs: JobRunner | undefined
   const mail = createMailer({
     db: database.db,
     clock,
@@ -170,9 +170,28 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     from: config.mailFrom,
     secretKey: outboxSecretKey(config.secret),
     revealSecrets: config.revealOutboxSecrets,
+    kick: () => jobs?.trigger('mail-dispatch'),
   })
   const transport = createTransport(app, config.publicUrl)
-  const ctx = createContext({ config, database, db: database.db, clock, mail, log: app.log, transport })
+  const notificationSender = createNotificationWorker({
+    db: database.db,
+    clock,
+    log: app.log,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    ratePerSecond: config.notificationRatePerSecond,
+  })
+  const ctx = createContext({ config, database, db: database.db, clock, mail, log: app.log, transport }, (partial) => {
+    jobs = createJobRunner({
+      database,
+      log: app.log,
+      definitions: jobDefinitions(partial, {
+        notifications: notificationSender,
+        trigger: (name) => jobs?.trigger(name),
+      }),
+    })
+    return jobs
+  })
 
   installErrorHandling(app)
 
@@ -283,38 +302,18 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     return reply.header('cache-control', 'no-cache').sendFile(prerendered ?? 'index.html')
   })
 
-  const billing = createBillingScheduler(ctx)
-  const couponExpiry = createCouponExpiry(ctx)
-  const notificationWorker = createNotificationWorker({
-    db: database.db,
-    clock,
-    log: app.log,
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    ratePerSecond: config.notificationRatePerSecond,
-  })
-  registerNotificationWorker(ctx, notificationWorker)
-  const housekeeping = createHousekeeping({ db: database.db, clock, log: app.log })
-  const reconciler = createReconciler(ctx)
   const sandboxNotifier = createSandboxNotifier(ctx)
+  const runJobs = options.jobs ?? config.jobs
   app.addHook('onReady', async () => {
-    mail.start()
     await ctx.gateway.start()
-    if (options.billingSchedule ?? config.env !== 'test') billing.start()
-    if (config.env !== 'test') couponExpiry.start()
-    if (options.notificationWorker !== false) notificationWorker.start()
-    if (config.env !== 'test') housekeeping.start()
-    if (config.env !== 'test') reconciler.start()
+    if (runJobs) await ctx.jobs.start()
     sandboxNotifier.start()
   })
   app.addHook('onClose', async () => {
-    await billing.stop()
-    await couponExpiry.stop()
-    await notificationWorker.stop()
-    housekeeping.stop()
-    await reconciler.stop()
+    await ctx.jobs.stop()
     await sandboxNotifier.stop()
-    await mail.stop()
+    await notificationSender.close()
+    await mail.close()
     await ctx.gateway.stop()
   })
 

@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Maps Portal <no-reply@localhost>'),
   NOTIFICATION_RATE_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(20),
+  JOBS: z.enum(['on', 'off']).default('on'),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -91,6 +92,8 @@ export interface Config {
   mailFrom: string
   /** E-mail notifications sent per second by each instance (docs/notifications.md). */
   notificationRatePerSecond: number
+  /** Whether this instance works the background job queues (docs/jobs.md). */
+  jobs: boolean
   adminEmail: string | null
   adminPassword: string | null
   logLevel: Env['LOG_LEVEL']
@@ -376,6 +379,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM,
     notificationRatePerSecond: env.NOTIFICATION_RATE_PER_SECOND,
+    jobs: env.JOBS === 'on',
     adminEmail: env.ADMIN_EMAIL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     logLevel: env.LOG_LEVEL,

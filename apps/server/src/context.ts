@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config.ts'
 import type { Database, Db } from './db/client.ts'
+import type { JobRunner } from './jobs/runner.ts'
 import type { Clock } from './lib/clock.ts'
 import { deriveKey } from './lib/crypto.ts'
 import type { Mailer } from './mail/mailer.ts'
@@ -29,12 +30,16 @@ export interface Ctx {
   /** HTTP to the payment gateways (and, in the built-in sandbox, back to us). */
   transport: Transport
   paypal: PaypalClient
+  /** The background jobs' queues (docs/jobs.md): ask for a run, see them, start this instance's workers. */
+  jobs: JobRunner
 }
 
 export function createContext(
-  parts: Omit<Ctx, 'settings' | 'keys' | 'gateway' | 'sms' | 'usagePaths' | 'paypal'>,
+  parts: Omit<Ctx, 'settings' | 'keys' | 'gateway' | 'sms' | 'usagePaths' | 'paypal' | 'jobs'>,
+  /** The job runner, made from the context its jobs use (complete by the time any of them runs). */
+  jobs: (ctx: Ctx) => JobRunner,
 ): Ctx {
-  return {
+  const ctx: Omit<Ctx, 'jobs'> = {
     ...parts,
     settings: createSettingsCache(parts.db, parts.clock),
     keys: {
@@ -49,4 +54,7 @@ export function createContext(
     usagePaths: createClassifierSource(parts.db, () => parts.clock.now().getTime()),
     paypal: createPaypalClient(parts.config.payments.paypal, parts.transport, () => Date.now()),
   }
+  const complete = ctx as Ctx
+  complete.jobs = jobs(complete)
+  return complete
 }

@@ -14,6 +14,7 @@ import { type Config, loadConfig } from '../src/config.ts'
 import type { Ctx } from '../src/context.ts'
 import { type Database, migrationsFolder, openPglite, openPostgres } from '../src/db/client.ts'
 import { emailOutbox, users } from '../src/db/schema/index.ts'
+import { installJobSchema } from '../src/jobs/runner.ts'
 import { fixedClock } from '../src/lib/clock.ts'
 import { newId } from '../src/lib/ids.ts'
 import { outboxSecretKey, shownBodies } from '../src/mail/secrets.ts'
@@ -24,17 +25,23 @@ import { insertUser, type NewUser, type UserRow } from '../src/modules/users/que
 
 let template: Promise<Blob> | undefined
 
-/** The installed PGlite's version: a template made by another version may not load. */
-function pgliteVersion(): string {
-  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+/** An installed package's version. */
+function versionOf(name: string): string {
+  let dir = path.dirname(createRequire(import.meta.url).resolve(name))
   while (!existsSync(path.join(dir, 'package.json'))) dir = path.dirname(dir)
   return String(JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version)
 }
 
-/** A digest of the migrations: a template made from other migrations is never reused. */
+/** The installed PGlite's version: a template made by another version may not load. */
+const pgliteVersion = () => versionOf('@electric-sql/pglite')
+
+/**
+ * A digest of the migrations and of the job queue's schema (pg-boss's version): a template made from
+ * other migrations is never reused.
+ */
 function migrationsDigest(): string {
   const folder = migrationsFolder()
-  const hash = createHash('sha256')
+  const hash = createHash('sha256').update(`pg-boss ${versionOf('pg-boss')}`)
   for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
     const full = path.join(folder, file)
     if (statSync(full).isFile()) hash.update(file).update(readFileSync(full))
@@ -52,6 +59,7 @@ async function pgliteTemplate(): Promise<Blob> {
   if (existsSync(cached)) return new Blob([readFileSync(cached)])
   const seed = await openPglite('memory://')
   await seed.migrate()
+  await installJobSchema(seed)
   // Without a checkpoint the dump can miss what the migrations just wrote.
   await seed.pglite?.exec('checkpoint')
   const blob = (await seed.pglite?.dumpDataDir('none')) as Blob
@@ -109,6 +117,7 @@ async function postgresTemplate(adminUrl: string): Promise<string> {
       const seed = await openPostgres(url.toString(), { max: 1 })
       try {
         await seed.migrate()
+        await installJobSchema(seed)
       } finally {
         await seed.close()
       }
@@ -159,7 +168,8 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Partial<Config> = {},
-  options: { logStream?: { write(line: string): void } } = {},
+  /** `jobs`: work the job queues (off unless a test is about them: starting pg-boss costs time). */
+  options: { logStream?: { write(line: string): void }; jobs?: boolean } = {},
 ): Promise<TestApp> {
   const usePostgres = process.env.TEST_DB === 'postgres'
   const { database, drop } = usePostgres
@@ -170,7 +180,14 @@ export async function createTestApp(
     ...overrides,
   }
   const clock = fixedClock(new Date('2026-11-02T08:00:00.000Z'))
-  const { app, ctx } = await buildApp({ config, database, clock, serveWeb: false, ...options })
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    clock,
+    serveWeb: false,
+    ...options,
+    jobs: options.jobs ?? false,
+  })
   await app.ready()
   let closed = false
   const close = async () => {
@@ -197,7 +214,7 @@ export async function useTestApp(overrides: Partial<Config> = {}): Promise<TestA
  * shares the first one's Database object (one embedded session; NOTIFY still reaches both listeners).
  * Closed after the file's last test, before `t` (Vitest runs afterAll hooks in reverse order).
  */
-export async function usePeerApp(t: TestApp): Promise<TestApp> {
+export async function usePeerApp(t: TestApp, options: { jobs?: boolean } = {}): Promise<TestApp> {
   let database: Database = t.ctx.database
   let ownsDatabase = false
   if (t.ctx.database.kind === 'postgres') {
@@ -211,7 +228,13 @@ export async function usePeerApp(t: TestApp): Promise<TestApp> {
     database = await openPostgres(url.toString(), { max: 3 })
     ownsDatabase = true
   }
-  const { app, ctx } = await buildApp({ config: t.config, database, clock: t.clock, serveWeb: false })
+  const { app, ctx } = await buildApp({
+    config: t.config,
+    database,
+    clock: t.clock,
+    serveWeb: false,
+    jobs: options.jobs ?? false,
+  })
   await app.ready()
   let closed = false
   const close = async () => {

@@ -9,6 +9,7 @@ import * as emailChange from './email-change.ts'
 import type { Access, EndpointSpec } from './endpoint.ts'
 import * as faqs from './faqs.ts'
 import * as gateway from './gateway.ts'
+import * as jobs from './jobs.ts'
 import * as keys from './keys.ts'
 import * as maps from './maps.ts'
 import * as notifications from './notifications.ts'
@@ -497,6 +498,11 @@ export const PAGES: readonly PageAccess[] = [
     usesForOthers: [payments.getPayment],
   },
   { page: '/administrator/outbox', roles: ADMIN_ONLY, uses: [system.listOutbox, system.getOutboxMessage] },
+  {
+    page: '/administrator/jobs',
+    roles: ADMIN_ONLY,
+    uses: [jobs.listJobs, jobs.listJobRuns, jobs.runJobNow, jobs.retryJobRun],
+  },
 ]
 
 /**

@@ -38,6 +38,8 @@ export const AUDIT_ACTIONS = [
   'faqs.create',
   'faqs.delete',
   'faqs.update',
+  'jobs.retry',
+  'jobs.run',
   'key.create',
   'key.delete',
   'key.duplicate',

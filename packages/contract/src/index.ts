@@ -9,6 +9,7 @@ import * as emailChange from './email-change.ts'
 import type { EndpointSpec } from './endpoint.ts'
 import * as faqs from './faqs.ts'
 import * as gateway from './gateway.ts'
+import * as jobs from './jobs.ts'
 import * as keys from './keys.ts'
 import * as maps from './maps.ts'
 import * as notifications from './notifications.ts'
@@ -43,6 +44,7 @@ export * from './envelope.ts'
 export * from './error-catalogue.ts'
 export * from './faqs.ts'
 export * from './gateway.ts'
+export * from './jobs.ts'
 export * from './keys.ts'
 export * from './maps.ts'
 export * from './notifications.ts'
@@ -101,4 +103,5 @@ export const allEndpoints: readonly EndpointSpec[] = [
   stepUp,
   recoveryCodes,
   passkeys,
+  jobs,
 ].flatMap((module) => Object.values(module).filter(isEndpoint))

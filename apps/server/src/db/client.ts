@@ -27,6 +27,11 @@ export interface Database {
    * listening connection dropped and came back), so a subscriber can drop what it cached.
    */
   listen(channel: string, onMessage: (payload: string) => void, onReset?: () => void): Promise<() => Promise<void>>
+  /**
+   * Runs SQL outside drizzle, as the job queue (pg-boss) speaks it: one statement with `$n` values, or
+   * several statements without values (its schema and migrations).
+   */
+  run(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
   /** The embedded engine, when there is one (tests snapshot it). */
   pglite?: PGlite
 }
@@ -60,6 +65,11 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     },
     migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: migrationsFolder() }),
     close: () => pool.end(),
+    // Without values node-postgres uses the simple protocol, which takes several statements at once.
+    run: async (text, values) => {
+      const result = values?.length ? await pool.query(text, values) : await pool.query(text)
+      return { rows: result.rows }
+    },
     listen: (channel, onMessage, onReset) => listenOnPostgres(url, channel, onMessage, onReset),
   }
 }
@@ -154,6 +164,16 @@ async function startPglite(dir: string, options: { loadDataDir?: Blob }, lock: D
     listen: async (channel, onMessage) => {
       const unsubscribe = await client.listen(channel, onMessage)
       return () => unsubscribe()
+    },
+    // A prepared statement holds one command: several without values go through `exec`, whose last
+    // result is the answer.
+    run: async (text, values) => {
+      if (!values?.length && text.includes(';')) {
+        const results = await client.exec(text)
+        return { rows: results.at(-1)?.rows ?? [] }
+      }
+      const result = await client.query(text, values)
+      return { rows: result.rows }
     },
   }
 }

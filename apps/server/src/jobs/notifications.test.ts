@@ -5,12 +5,7 @@ import { SMTPServer, type SMTPServerDataStream } from 'smtp-server'
 import { afterAll, describe, expect, it } from 'vitest'
 import { call, createUser, usePeerApp, userWithToken, useTestApp } from '../../test/helpers.ts'
 import { emailOutbox, notificationRecipients, notifications } from '../db/schema/index.ts'
-import {
-  createNotificationWorker,
-  isTransient,
-  type NotificationWorker,
-  notificationWorkerOf,
-} from './notifications.ts'
+import { createNotificationWorker, isTransient, type NotificationWorker } from './notifications.ts'
 
 // Sending e-mail notifications through a real SMTP server in this process: every recipient gets one
 // e-mail, across a restart and with two instances at once; transient refusals are retried, permanent
@@ -61,15 +56,13 @@ async function startSmtp() {
 describe('sending e-mail notifications', async () => {
   const smtp = await startSmtp()
   const t = await useTestApp({ smtpUrl: smtp.url, mailFrom: 'Maps Portal <news@example.com>' })
-  // The app's own worker would join in; these tests run workers of their own.
-  await notificationWorkerOf(t.ctx)?.stop()
+  // The apps work no job queues here (tests' default); these tests run senders of their own.
   const peer = await usePeerApp(t)
-  await notificationWorkerOf(peer.ctx)?.stop()
   const staff = await userWithToken(t, ['support'])
 
   const workers: NotificationWorker[] = []
   afterAll(async () => {
-    for (const w of workers) await w.stop()
+    for (const w of workers) await w.close()
   })
   function worker(options: { rate?: number; batch?: number; db?: typeof t.ctx.db; instance?: string } = {}) {
     const w = createNotificationWorker({
@@ -79,12 +72,25 @@ describe('sending e-mail notifications', async () => {
       smtpUrl: smtp.url,
       from: 'Maps Portal <news@example.com>',
       ratePerSecond: options.rate ?? 200,
-      pollMs: 20,
       ...(options.batch ? { batchSize: options.batch } : {}),
       ...(options.instance ? { instance: options.instance } : {}),
     })
     workers.push(w)
     return w
+  }
+
+  /** Rounds back to back, as a `notifications-send` run does while there is work, until stopped. */
+  function keepSending(w: NotificationWorker) {
+    let stopped = false
+    const done = (async () => {
+      while (!stopped) if ((await w.runOnce()) === 0) await new Promise((resolve) => setTimeout(resolve, 20))
+    })()
+    return {
+      async stop() {
+        stopped = true
+        await done
+      },
+    }
   }
 
   let run = 0
@@ -141,8 +147,7 @@ describe('sending e-mail notifications', async () => {
 
   it('a restart in the middle of a send neither repeats nor loses anyone', async () => {
     const { id, tag } = await notificationFor(30)
-    const first = worker({ rate: 100, batch: 4, instance: 'first' })
-    first.start()
+    const first = keepSending(worker({ rate: 100, batch: 4, instance: 'first' }))
     await until(async () => receivedFor(tag).length >= 6)
     await first.stop()
     const midway = await progress(id)
@@ -157,8 +162,7 @@ describe('sending e-mail notifications', async () => {
     expect(inFlight).toHaveLength(0)
     expect(receivedFor(tag)).toHaveLength(midway.success)
 
-    const second = worker({ rate: 100, batch: 4, instance: 'second' })
-    second.start()
+    const second = keepSending(worker({ rate: 100, batch: 4, instance: 'second' }))
     await until(async () => (await progress(id)).status === 'sent')
     await second.stop()
     const got = receivedFor(tag)
@@ -169,10 +173,8 @@ describe('sending e-mail notifications', async () => {
 
   it('two instances at once share the work without a duplicate', async () => {
     const { id, tag } = await notificationFor(40)
-    const a = worker({ rate: 500, batch: 3, instance: 'a' })
-    const b = worker({ rate: 500, batch: 3, db: peer.ctx.db, instance: 'b' })
-    a.start()
-    b.start()
+    const a = keepSending(worker({ rate: 500, batch: 3, instance: 'a' }))
+    const b = keepSending(worker({ rate: 500, batch: 3, db: peer.ctx.db, instance: 'b' }))
     await until(async () => (await progress(id)).status === 'sent')
     await Promise.all([a.stop(), b.stop()])
     const got = receivedFor(tag)

@@ -8,8 +8,9 @@ import { loadSanitizeHtml } from '../lib/heavy.ts'
 import { newId } from '../lib/ids.ts'
 import { smtpTransport } from '../mail/smtp.ts'
 
-// Sends e-mail notifications (docs/notifications.md). Every instance runs this worker; they share the
-// work through `notification_recipients`, one row per recipient:
+// Sends e-mail notifications (docs/notifications.md). The `notifications-send` job (docs/jobs.md) runs
+// it, on whichever instance takes the run; instances share the work through `notification_recipients`,
+// one row per recipient:
 //
 //   pending ──claim (FOR UPDATE SKIP LOCKED, one transaction)──▶ sending ──SMTP──▶ sent | failed
 //                                                                       └─transient──▶ pending (later)
@@ -22,15 +23,14 @@ import { smtpTransport } from '../mail/smtp.ts'
 // Without SMTP_URL each e-mail is written to the built-in outbox (`stored`) in the transaction that
 // marks the recipient sent, so there it is exactly once by construction.
 //
-// pg-boss was the brief's first choice; it is not used (see docs/notifications.md, "Why not pg-boss").
+// The job queue decides when a round runs; these rows decide who gets an e-mail, and keep "once" true
+// whatever the queue does (a run retried after a crash finds the recipients already settled).
 
 export interface NotificationWorker {
-  start(): void
-  stop(): Promise<void>
-  /** Look for work now (after a notification is saved). */
-  kick(): void
   /** One round: start what is due, send one claimed batch, close what is finished. Returns e-mails handled. */
   runOnce(): Promise<number>
+  /** Closes the SMTP connection once the rounds in hand are done. */
+  close(): Promise<void>
 }
 
 export interface NotificationWorkerOptions {
@@ -43,7 +43,6 @@ export interface NotificationWorkerOptions {
   ratePerSecond: number
   /** How long a claimed row stays this instance's (default 2 min). */
   leaseMs?: number
-  pollMs?: number
   /** A name for this instance in `claimed_by` (default: random). */
   instance?: string
   /** Rows claimed per round (default: two seconds' worth at the rate, at most 50). */
@@ -53,7 +52,6 @@ export interface NotificationWorkerOptions {
 const MAX_ATTEMPTS = 5
 const BACKOFF_MS = [10_000, 60_000, 5 * 60_000, 15 * 60_000]
 const BATCH_MAX = 50
-const IDLE_POLL_MS = 5_000
 
 /** SMTP answers and socket errors after which a later attempt may work. */
 export function isTransient(error: unknown): boolean {
@@ -91,9 +89,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   const interval = 1000 / options.ratePerSecond
   const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
   const batchSize = options.batchSize ?? Math.max(1, Math.min(BATCH_MAX, Math.ceil(options.ratePerSecond * 2)))
-  let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
-  let stopped = true
   let nextSendAt = 0
 
   /** Pending notifications whose time has come start sending; lapsed leases are recorded as interrupted. */
@@ -268,47 +264,11 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     return running
   }
 
-  function schedule(delay: number) {
-    if (stopped) return
-    clearTimeout(timer)
-    timer = setTimeout(() => {
-      run()
-        .then((n) => schedule(n > 0 ? 0 : (options.pollMs ?? IDLE_POLL_MS)))
-        .catch((error) => {
-          log.error({ err: error }, 'notification worker failed')
-          schedule(options.pollMs ?? IDLE_POLL_MS)
-        })
-    }, delay)
-    timer.unref()
-  }
-
   return {
-    start() {
-      stopped = false
-      schedule(0)
-    },
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
+    runOnce: run,
+    async close() {
       await running
       transport?.close()
     },
-    kick() {
-      schedule(0)
-    },
-    runOnce: run,
   }
-}
-
-// One worker per app; the service asks it to look for work after a save.
-const workers = new WeakMap<object, NotificationWorker>()
-export function registerNotificationWorker(owner: object, worker: NotificationWorker) {
-  workers.set(owner, worker)
-}
-export function kickNotifications(owner: object) {
-  workers.get(owner)?.kick()
-}
-/** The app's own worker (tests stop it to drive workers of their own). */
-export function notificationWorkerOf(owner: object): NotificationWorker | undefined {
-  return workers.get(owner)
 }

@@ -78,12 +78,14 @@ export async function clear(db: Db, bucket: string) {
   await db.delete(throttles).where(eq(throttles.bucket, bucket))
 }
 
-/** Drops counters whose window and block ended more than a day ago. */
-export async function sweep(db: Db, now: Date) {
+/** Drops counters whose window and block ended more than a day ago; how many. */
+export async function sweep(db: Db, now: Date): Promise<number> {
   const dayAgo = new Date(now.getTime() - 86_400_000)
-  await db
+  const deleted = await db
     .delete(throttles)
     .where(and(lt(throttles.windowStart, dayAgo), or(isNull(throttles.blockedUntil), lt(throttles.blockedUntil, now))))
+    .returning({ bucket: throttles.bucket })
+  return deleted.length
 }
 
 function secondsBetween(from: Date, to: Date): number {

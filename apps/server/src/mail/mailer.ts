@@ -25,18 +25,17 @@ interface MailRequest {
 export interface Mailer {
   /** Writes the message to the outbox, inside the caller's transaction. */
   queue(db: Db, message: MailRequest): Promise<string>
-  /** Asks the dispatcher to send what is due soon (call after the transaction commits). */
+  /** Asks for the `mail-dispatch` job to send what is due soon (call after the transaction commits). */
   kick(): void
-  /** Sends what is due now; returns how many were sent. */
-  dispatch(): Promise<number>
-  start(): void
-  stop(): Promise<void>
+  /** Sends what is due now; returns how many were sent. The `mail-dispatch` job calls it. */
+  dispatch(signal?: AbortSignal): Promise<number>
+  /** Closes the SMTP connection once a dispatch in hand is done. */
+  close(): Promise<void>
   /** True when messages go to an SMTP server; false when they stay in the built-in outbox. */
   readonly delivers: boolean
 }
 
 const BATCH = 20
-const POLL_MS = 5_000
 /** While a message is being sent its next attempt is pushed out, so no other instance picks it up. */
 const LEASE_MS = 2 * 60_000
 const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 60 * 60_000]
@@ -57,12 +56,12 @@ export function createMailer(options: {
   secretKey: Buffer
   /** Outside production the outbox page shows one-time links, so the sealed copy is kept for it. */
   revealSecrets: boolean
+  /** Asks for a dispatch soon (the job runner's trigger); nothing without it. */
+  kick?: () => void
 }): Mailer {
   const { db, clock, log, smtpUrl, from, secretKey, revealSecrets } = options
   const transport = smtpUrl ? smtpTransport(smtpUrl) : null
-  let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
-  let stopped = true
 
   async function claimDue(): Promise<(typeof emailOutbox.$inferSelect)[]> {
     const now = clock.now()
@@ -156,32 +155,22 @@ export function createMailer(options: {
     }
   }
 
-  async function dispatchOnce(): Promise<number> {
+  async function dispatchOnce(signal?: AbortSignal): Promise<number> {
     if (!transport) return 0
     let sent = 0
     for (;;) {
+      if (signal?.aborted) return sent
       const due = await claimDue()
       for (const message of due) if (await sendOne(message)) sent++
       if (due.length < BATCH) return sent
     }
   }
 
-  function dispatch(): Promise<number> {
-    running ??= dispatchOnce().finally(() => {
+  function dispatch(signal?: AbortSignal): Promise<number> {
+    running ??= dispatchOnce(signal).finally(() => {
       running = undefined
     })
     return running
-  }
-
-  function schedule(delay: number) {
-    if (stopped || !transport) return
-    clearTimeout(timer)
-    timer = setTimeout(() => {
-      dispatch()
-        .catch((error) => log.error({ err: error }, 'e-mail dispatcher failed'))
-        .finally(() => schedule(POLL_MS))
-    }, delay)
-    timer.unref()
   }
 
   return {
@@ -216,16 +205,10 @@ export function createMailer(options: {
       return id
     },
     kick() {
-      schedule(0)
+      if (transport) options.kick?.()
     },
     dispatch,
-    start() {
-      stopped = false
-      schedule(POLL_MS)
-    },
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
+    async close() {
       await running
       transport?.close()
     },

@@ -59,6 +59,7 @@ export const paths = {
     settings: '/administrator/settings',
     outbox: '/administrator/outbox',
     payments: '/administrator/payments',
+    jobs: '/administrator/jobs',
   },
 } as const
 

@@ -139,6 +139,13 @@ export const vi: Catalog = {
   'phone.codeFormat': 'Nhập 6 chữ số của mã',
 
   'outbox.notFound': 'Không tìm thấy thư',
+  'jobs.notFound': 'Không có tác vụ này',
+  'jobs.runNotFound': 'Không tìm thấy lần chạy',
+  'jobs.alreadyQueued': 'Một lần chạy của tác vụ này đang chờ bắt đầu',
+  'jobs.notRetryable': 'Chỉ có thể chạy lại một lần chạy đã thất bại',
+  'jobs.started': 'Tác vụ sẽ bắt đầu trong giây lát',
+  'jobs.retried': 'Lần chạy sẽ được thử lại trong giây lát',
+  'jobs.notRunning': 'Các tác vụ nền không chạy trên máy chủ này',
 
   'usage.recorded': 'Đã ghi nhận lượng sử dụng',
   'usage.replayed': 'Lô này đã được ghi nhận trước đó; không có gì được tính lại',

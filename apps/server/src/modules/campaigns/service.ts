@@ -325,11 +325,13 @@ export async function deleteImageAndCampaignFile(
   })
 }
 
-/** Loose campaign uploads older than a day are deleted (a form closed without saving). */
-export async function sweepLooseImages(db: Db, now: Date) {
+/** Loose campaign uploads older than a day are deleted (a form closed without saving); how many. */
+export async function sweepLooseImages(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - 86_400_000)
   const used = db.select({ id: campaignFiles.fileId }).from(campaignFiles)
-  await db
+  const deleted = await db
     .delete(files)
     .where(and(eq(files.purpose, 'campaign'), lte(files.createdAt, cutoff), notInArray(files.id, used)))
+    .returning({ id: files.id })
+  return deleted.length
 }

@@ -16,7 +16,7 @@ import { queryRows } from '../../db/client.ts'
 import { auditLog, balanceLogs, couponLogs, coupons, users } from '../../db/schema/index.ts'
 import { fixedClock } from '../../lib/clock.ts'
 import { credit, debit } from '../balance/ledger.ts'
-import { createCouponExpiry, expireCoupons } from './expiry.ts'
+import { expireCoupons } from './expiry.ts'
 import { CODE_ALPHABET, CODE_LENGTH, generateCode, normaliseCode } from './service.ts'
 
 // Coupons (docs/requirements.md §11, docs/coupons.md): types and coupons kept by
@@ -815,15 +815,6 @@ describe('coupons', async () => {
         const expiries = (await ledgerOf(p.user.id)).filter((l) => l.type === 'credit_expiry')
         expect(expiries).toHaveLength(1)
       }
-    })
-
-    it('runs on a timer that shares a running round', async () => {
-      const job = createCouponExpiry({ db: t.ctx.db, clock: clockAt(NOW) }, { everyMs: 60_000 })
-      const one = job.tick()
-      expect(job.tick()).toBe(one)
-      await one
-      job.start()
-      await job.stop()
     })
   })
 })

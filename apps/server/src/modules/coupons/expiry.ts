@@ -12,8 +12,6 @@ import { debit } from '../balance/ledger.ts'
 // redemption, so a failure leaves the others done and this one for the next round. Two instances may
 // look at the same redemption: its row lock (SKIP LOCKED) and `expired_at` let only one take it back.
 
-const EXPIRY_EVERY_MS = 5 * 60_000
-const FIRST_CHECK_MS = 60_000
 const BATCH = 100
 
 export interface ExpiryDeps {
@@ -120,57 +118,4 @@ export async function expireCoupons(deps: ExpiryDeps, options: { signal?: AbortS
     after = { expiresAt: last.expiresAt, id: last.id }
   }
   return result
-}
-
-export interface CouponExpiryJob {
-  start(): void
-  stop(): Promise<void>
-  /** One round now (a round already running is shared, not doubled). */
-  tick(): Promise<ExpiryResult>
-}
-
-/** The timer around `expireCoupons`, in the billing scheduler's pattern (unref'd, off in tests). */
-export function createCouponExpiry(deps: ExpiryDeps, options: { everyMs?: number } = {}): CouponExpiryJob {
-  const every = options.everyMs ?? EXPIRY_EVERY_MS
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<ExpiryResult> | undefined
-  let stopped = true
-  let abort = new AbortController()
-
-  function tick(): Promise<ExpiryResult> {
-    running ??= expireCoupons(deps, { signal: abort.signal }).finally(() => {
-      running = undefined
-    })
-    return running
-  }
-
-  function schedule(delay: number) {
-    if (stopped) return
-    clearTimeout(timer)
-    timer = setTimeout(() => {
-      tick()
-        .then((result) => {
-          if (result.expired > 0)
-            deps.log?.info({ ...result, takenBackCents: String(result.takenBackCents) }, 'coupon credit expired')
-        })
-        .catch((error) => deps.log?.error({ err: error }, 'coupon expiry failed'))
-        .finally(() => schedule(every))
-    }, delay)
-    timer.unref()
-  }
-
-  return {
-    start() {
-      stopped = false
-      abort = new AbortController()
-      schedule(FIRST_CHECK_MS)
-    },
-    async stop() {
-      stopped = true
-      clearTimeout(timer)
-      abort.abort()
-      await running?.catch(() => null)
-    },
-    tick,
-  }
 }

@@ -12,13 +12,12 @@ import {
   useTestApp,
 } from '../../../test/helpers.ts'
 import { auditLog, notificationRecipients, notifications } from '../../db/schema/index.ts'
-import { notificationWorkerOf } from '../../jobs/notifications.ts'
 import { sanitizeContent } from './service.ts'
 
 describe('e-mail notifications: the calls', async () => {
   const t = await useTestApp()
-  // These tests look at what is saved; sending has its own tests (src/jobs/notifications.test.ts).
-  await notificationWorkerOf(t.ctx)?.stop()
+  // These tests look at what is saved (the test app works no job queues); sending has its own tests
+  // (src/jobs/notifications.test.ts).
   const admin = await userWithToken(t, ['admin'])
   const support = await userWithToken(t, ['support'])
   const customer = await userWithToken(t, ['customer'])

@@ -13,7 +13,6 @@ import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { notificationRecipients, notifications } from '../../db/schema/index.ts'
 import { conflict, invalidField, notFound } from '../../http/errors.ts'
-import { kickNotifications } from '../../jobs/notifications.ts'
 import type { AuthUser } from '../../lib/auth-user.ts'
 import { loadSanitizeHtml } from '../../lib/heavy.ts'
 import { newId } from '../../lib/ids.ts'
@@ -236,7 +235,7 @@ export async function createNotification(ctx: Ctx, meta: RequestMeta, actor: Aut
     )
     return getNotification(tx, id)
   })
-  kickNotifications(ctx)
+  ctx.jobs.trigger('notifications-send')
   return created
 }
 
@@ -281,7 +280,7 @@ export async function updateNotification(ctx: Ctx, meta: RequestMeta, actor: Aut
     )
     return getNotification(tx, id)
   })
-  kickNotifications(ctx)
+  ctx.jobs.trigger('notifications-send')
   return updated
 }
 

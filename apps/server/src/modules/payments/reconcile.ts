@@ -19,7 +19,6 @@ const GRACE_MS = 15 * 60_000
 /** Asked again at most this often, and given up on (left for a person) after this many answers. */
 const RECHECK_MS = 30 * 60_000
 const MAX_CHECKS = 20
-const EVERY_MS = 10 * 60_000
 
 export async function reconcile(ctx: Ctx): Promise<{ checked: number; settled: number }> {
   const now = ctx.clock.now()
@@ -134,28 +133,4 @@ async function queryPaypal(ctx: Ctx, intent: IntentRow): Promise<Applied | 'dupl
   if (capture) return applyCapture(ctx, intent.id, capture, 'query')
   if (order.status === 'APPROVED') return captureAndApply(ctx, intent)
   return apply(ctx, intent, { kind: 'failed', responseCode: `EXPIRED:${order.status}` }, order)
-}
-
-/** Runs `reconcile` every ten minutes on this instance; a run that overlaps another changes nothing twice. */
-export function createReconciler(ctx: Ctx) {
-  let timer: NodeJS.Timeout | null = null
-  let running: Promise<unknown> | null = null
-  return {
-    start() {
-      timer = setInterval(() => {
-        if (running) return
-        running = reconcile(ctx)
-          .catch((error: unknown) => ctx.log.error({ err: error }, 'payment reconciliation failed'))
-          .finally(() => {
-            running = null
-          })
-      }, EVERY_MS)
-      timer.unref()
-    },
-    async stop() {
-      if (timer) clearInterval(timer)
-      timer = null
-      await running
-    },
-  }
 }

@@ -27,4 +27,5 @@ export const adminModules: Record<AdminRouteName, () => Promise<{ Page: React.Co
   settings: () => import('../settings/SettingsPage.tsx').then((m) => ({ Page: m.SettingsPage })),
   payments: () => import('../payments/PaymentsPage.tsx').then((m) => ({ Page: m.PaymentsPage })),
   outbox: () => import('../outbox/OutboxPage.tsx').then((m) => ({ Page: m.OutboxPage })),
+  jobs: () => import('../jobs/JobsPage.tsx').then((m) => ({ Page: m.JobsPage })),
 }

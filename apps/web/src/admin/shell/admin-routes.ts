@@ -41,6 +41,7 @@ export const adminRoutes = {
   settings: { path: a.settings, roles: ADMIN_ONLY },
   payments: { path: a.payments, roles: ADMIN_ONLY },
   outbox: { path: a.outbox, roles: ADMIN_ONLY },
+  jobs: { path: a.jobs, roles: ADMIN_ONLY },
 } satisfies Record<string, AdminRoute>
 
 export type AdminRouteName = keyof typeof adminRoutes

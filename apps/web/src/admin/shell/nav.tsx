@@ -10,6 +10,7 @@ import {
   NotificationOutlined,
   QuestionCircleOutlined,
   SafetyCertificateOutlined,
+  ScheduleOutlined,
   SendOutlined,
   SettingOutlined,
   SoundOutlined,
@@ -182,6 +183,12 @@ export const adminPages: AdminPage[] = [
     ...adminRoutes.outbox,
     label: 'menu.outbox',
     icon: <SendOutlined />,
+    inMenu: true,
+  },
+  {
+    ...adminRoutes.jobs,
+    label: 'menu.jobs',
+    icon: <ScheduleOutlined />,
     inMenu: true,
   },
 ]

@@ -2,8 +2,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { useTestApp } from '../../test/helpers.ts'
 import { throttles } from '../db/schema/index.ts'
-import { hit } from '../lib/throttle.ts'
-import { runHousekeeping } from './housekeeping.ts'
+import { hit, sweep } from '../lib/throttle.ts'
 
 const t = await useTestApp()
 
@@ -12,7 +11,7 @@ async function buckets() {
   return rows.map((r) => r.bucket).sort()
 }
 
-describe('hourly housekeeping', () => {
+describe('the throttles-sweep job', () => {
   it('drops throttle counters idle for more than a day and keeps live or blocked ones', async () => {
     const now = t.clock.now()
     const twoDaysAgo = new Date(now.getTime() - 2 * 86_400_000)
@@ -23,7 +22,7 @@ describe('hourly housekeeping', () => {
     const [blocked] = await t.ctx.db.select().from(throttles).where(eq(throttles.bucket, 'test:blocked'))
     expect(blocked?.blockedUntil?.getTime()).toBeGreaterThan(now.getTime())
 
-    await runHousekeeping(t.ctx.db, now)
+    expect(await sweep(t.ctx.db, now)).toBe(1)
 
     const left = await buckets()
     expect(left).toContain('test:live')
