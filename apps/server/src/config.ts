@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Maps Portal <no-reply@localhost>'),
   NOTIFICATION_RATE_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(20),
   JOBS: z.enum(['on', 'off']).default('on'),
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -94,6 +95,8 @@ export interface Config {
   notificationRatePerSecond: number
   /** Whether this instance works the background job queues (docs/jobs.md). */
   jobs: boolean
+  /** After SIGTERM, how long /readyz says 503 before the instance stops listening. */
+  shutdownDelayMs: number
   adminEmail: string | null
   adminPassword: string | null
   logLevel: Env['LOG_LEVEL']
@@ -380,6 +383,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM,
     notificationRatePerSecond: env.NOTIFICATION_RATE_PER_SECOND,
     jobs: env.JOBS === 'on',
+    shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     adminEmail: env.ADMIN_EMAIL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     logLevel: env.LOG_LEVEL,

@@ -32,15 +32,18 @@ export interface Ctx {
   paypal: PaypalClient
   /** The background jobs' queues (docs/jobs.md): ask for a run, see them, start this instance's workers. */
   jobs: JobRunner
+  /** Set when the instance begins to stop: /readyz answers 503 so the load balancer sends no more. */
+  lifecycle: { draining: boolean }
 }
 
 export function createContext(
-  parts: Omit<Ctx, 'settings' | 'keys' | 'gateway' | 'sms' | 'usagePaths' | 'paypal' | 'jobs'>,
+  parts: Omit<Ctx, 'settings' | 'keys' | 'gateway' | 'sms' | 'usagePaths' | 'paypal' | 'jobs' | 'lifecycle'>,
   /** The job runner, made from the context its jobs use (complete by the time any of them runs). */
   jobs: (ctx: Ctx) => JobRunner,
 ): Ctx {
   const ctx: Omit<Ctx, 'jobs'> = {
     ...parts,
+    lifecycle: { draining: false },
     settings: createSettingsCache(parts.db, parts.clock),
     keys: {
       jwt: new Uint8Array(deriveKey(parts.config.secret, 'jwt-hs256')),

@@ -46,9 +46,20 @@ async function main() {
     console.log(summary)
   }
 
+  // A restart (docs/deployment.md "Restarts"): /readyz says 503 at once, so the load balancer stops
+  // sending; after SHUTDOWN_DELAY_MS the instance stops listening and lets the requests in flight finish,
+  // while its running jobs are told to stop and, past their grace time, handed back to other instances.
+  // Whatever happens, the process is gone within 10 seconds.
   const close = async (signal: string) => {
     app.log.info(`${signal}: shutting down`)
-    await app.close()
+    ctx.lifecycle.draining = true
+    setTimeout(() => {
+      app.log.error('shutdown took more than 10 s; exiting')
+      process.exit(1)
+    }, 10_000).unref()
+    const jobs = ctx.jobs.stop(6_000)
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs))
+    await Promise.all([jobs, app.close()])
     await database.close()
     process.exit(0)
   }

@@ -25,8 +25,8 @@ export const ready = endpoint({
   duringMaintenance: true,
   raw: true,
   tag,
-  summary: 'The database answers (503 when it does not).',
-  data: z.object({ ok: z.boolean(), database: z.enum(['postgres', 'pglite']) }),
+  summary: 'The database answers and the instance is not stopping (503 when either is not so).',
+  data: z.object({ ok: z.boolean(), database: z.enum(['postgres', 'pglite']), draining: z.boolean().optional() }),
 })
 
 export const AppConfig = z.object({

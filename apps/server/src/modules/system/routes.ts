@@ -10,6 +10,8 @@ export const systemRoutes = routes((r) => {
   r.on(contract.health, async ({ reply }) => reply.send({ ok: true }))
 
   r.on(contract.ready, async ({ ctx, reply }) => {
+    // A stopping instance says so at once, before it stops listening (docs/deployment.md "Restarts").
+    if (ctx.lifecycle.draining) return reply.code(503).send({ ok: false, database: ctx.database.kind, draining: true })
     try {
       await ctx.database.ping()
       return reply.send({ ok: true, database: ctx.database.kind })
