@@ -13,6 +13,7 @@ import type { Config } from './config.ts'
 import { type Ctx, createContext } from './context.ts'
 import type { Database } from './db/client.ts'
 import { apiNotFound, frameworkErrors, installErrorHandling } from './http/error-handler.ts'
+import { installMetrics, listenForMetrics } from './http/metrics.ts'
 import { type Route, registerRoutes } from './http/routes.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { refuseNul } from './http/text-input.ts'
@@ -185,6 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     jobs = createJobRunner({
       database,
       log: app.log,
+      onRun: (job, outcome, seconds) => partial.metrics.jobRun(job, outcome, seconds),
       definitions: jobDefinitions(partial, {
         notifications: notificationSender,
         trigger: (name) => jobs?.trigger(name),
@@ -194,6 +196,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   })
 
   installErrorHandling(app)
+  installMetrics(app, ctx)
 
   const securityOptions = (frameAncestors: string[]): HelmetOptions => ({
     contentSecurityPolicy: {
@@ -304,12 +307,15 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   const sandboxNotifier = createSandboxNotifier(ctx)
   const runJobs = options.jobs ?? config.jobs
+  let closeMetrics: (() => Promise<void>) | null = null
   app.addHook('onReady', async () => {
     await ctx.gateway.start()
     if (runJobs) await ctx.jobs.start()
     sandboxNotifier.start()
+    closeMetrics = await listenForMetrics(ctx)
   })
   app.addHook('onClose', async () => {
+    await closeMetrics?.()
     await ctx.jobs.stop()
     await sandboxNotifier.stop()
     await notificationSender.close()

@@ -29,6 +29,9 @@ const EnvSchema = z.object({
   NOTIFICATION_RATE_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(20),
   JOBS: z.enum(['on', 'off']).default('on'),
   SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(1000),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -97,6 +100,8 @@ export interface Config {
   jobs: boolean
   /** After SIGTERM, how long /readyz says 503 before the instance stops listening. */
   shutdownDelayMs: number
+  /** GET /metrics: with this bearer token on the main port, and/or on an internal listener of its own. */
+  metrics: { token: string | null; port: number | null; host: string }
   adminEmail: string | null
   adminPassword: string | null
   logLevel: Env['LOG_LEVEL']
@@ -384,6 +389,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     notificationRatePerSecond: env.NOTIFICATION_RATE_PER_SECOND,
     jobs: env.JOBS === 'on',
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
+    metrics: { token: env.METRICS_TOKEN ?? null, port: env.METRICS_PORT ?? null, host: env.METRICS_HOST },
     adminEmail: env.ADMIN_EMAIL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     logLevel: env.LOG_LEVEL,

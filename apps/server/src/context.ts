@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client.ts'
 import type { JobRunner } from './jobs/runner.ts'
 import type { Clock } from './lib/clock.ts'
 import { deriveKey } from './lib/crypto.ts'
+import { createMetrics, type Metrics } from './lib/metrics.ts'
 import type { Mailer } from './mail/mailer.ts'
 import { outboxSecretKey } from './mail/secrets.ts'
 import { outboxSms, type SmsSender } from './mail/sms.ts'
@@ -34,22 +35,29 @@ export interface Ctx {
   jobs: JobRunner
   /** Set when the instance begins to stop: /readyz answers 503 so the load balancer sends no more. */
   lifecycle: { draining: boolean }
+  /** What GET /metrics shows (docs/operations.md "Metrics"). */
+  metrics: Metrics
 }
 
 export function createContext(
-  parts: Omit<Ctx, 'settings' | 'keys' | 'gateway' | 'sms' | 'usagePaths' | 'paypal' | 'jobs' | 'lifecycle'>,
+  parts: Omit<
+    Ctx,
+    'settings' | 'keys' | 'gateway' | 'sms' | 'usagePaths' | 'paypal' | 'jobs' | 'lifecycle' | 'metrics'
+  >,
   /** The job runner, made from the context its jobs use (complete by the time any of them runs). */
   jobs: (ctx: Ctx) => JobRunner,
 ): Ctx {
+  const metrics = createMetrics()
   const ctx: Omit<Ctx, 'jobs'> = {
     ...parts,
     lifecycle: { draining: false },
+    metrics,
     settings: createSettingsCache(parts.db, parts.clock),
     keys: {
       jwt: new Uint8Array(deriveKey(parts.config.secret, 'jwt-hs256')),
       keySecrets: deriveKey(parts.config.secret, 'api-key-secrets-aes256gcm'),
     },
-    gateway: createGateway({ database: parts.database, clock: parts.clock, log: parts.log }),
+    gateway: createGateway({ database: parts.database, clock: parts.clock, log: parts.log, metrics }),
     sms: outboxSms(parts.clock, {
       secretKey: outboxSecretKey(parts.config.secret),
       revealSecrets: parts.config.revealOutboxSecrets,

@@ -32,6 +32,8 @@ export interface Database {
    * several statements without values (its schema and migrations).
    */
   run(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
+  /** The PostgreSQL pool's connections (open, idle, callers waiting); none for the embedded engine. */
+  poolUse?(): { total: number; idle: number; waiting: number }
   /** The embedded engine, when there is one (tests snapshot it). */
   pglite?: PGlite
 }
@@ -65,6 +67,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     },
     migrate: () => migrateNodePg(drizzleNodePg(pool, { schema }), { migrationsFolder: migrationsFolder() }),
     close: () => pool.end(),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     // Without values node-postgres uses the simple protocol, which takes several statements at once.
     run: async (text, values) => {
       const result = values?.length ? await pool.query(text, values) : await pool.query(text)

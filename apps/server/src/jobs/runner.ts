@@ -70,6 +70,20 @@ export interface JobRunner {
 
 export const deadLetterQueue = (name: JobName) => `${name}-dead`
 
+/** Runs waiting, running and failed per job, and its dead letters, across all instances (for /metrics). */
+export async function queueDepths(database: Database, definitions: readonly JobDefinition[]) {
+  const names = definitions.map((d) => d.name)
+  const { rows } = await database.run(
+    `select name, state::text as state, count(*)::int as count from ${JOB_SCHEMA}.job
+     where name = any($1::text[]) and state in ('created', 'retry', 'active', 'failed') group by name, state`,
+    [[...names, ...names.map(deadLetterQueue)]],
+  )
+  return (rows as { name: string; state: string; count: number }[]).map((row) => {
+    const dead = names.find((name) => deadLetterQueue(name) === row.name)
+    return dead ? { job: dead, state: 'dead', count: row.count } : { job: row.name, state: row.state, count: row.count }
+  })
+}
+
 /** How often one instance expires runs whose instance died, and archives old ones. */
 const MAINTENANCE_SECONDS = 30
 
@@ -160,6 +174,8 @@ export function createJobRunner(options: {
   definitions: readonly JobDefinition[]
   /** How often runs of dead instances are expired (default 30 s; tests shorten it). */
   maintenanceSeconds?: number
+  /** Told of every run this instance ends (the metrics). */
+  onRun?: (job: JobName, outcome: 'completed' | 'failed', seconds: number) => void
 }): JobRunner {
   const { database, log, definitions } = options
   const byName = new Map(definitions.map((definition) => [definition.name, definition]))
@@ -192,11 +208,13 @@ export function createJobRunner(options: {
     try {
       const result = await definition.run(context)
       log.info({ job: definition.name, id: job.id, ms: Date.now() - started, ...result }, 'job finished')
+      options.onRun?.(definition.name, 'completed', (Date.now() - started) / 1000)
       // Stopped halfway: the rest is another instance's (or the next start's) to do.
       if (signal.aborted) await queue.send(definition.name, { trigger: 'event' })
       return result ?? {}
     } catch (error) {
       log.error({ err: error, job: definition.name, id: job.id }, 'job failed')
+      options.onRun?.(definition.name, 'failed', (Date.now() - started) / 1000)
       throw error
     }
   }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Db } from '../../db/client.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { sha256Hex } from '../../lib/crypto.ts'
+import type { Metrics } from '../../lib/metrics.ts'
 import { type CacheValue, createKeyCache, type KeyCache } from './cache.ts'
 import { decide } from './decide.ts'
 import { loadKeyFacts } from './facts.ts'
@@ -56,8 +57,13 @@ function hasLimit(value: CacheValue): value is NonNullable<CacheValue> {
  * The hot path (docs/requirements.md §6.2): secret → SHA-256 → cached facts (one indexed query on a miss, shared by
  * concurrent misses) → the rules. Changes arrive by LISTEN/NOTIFY and evict what they concern.
  */
-export function createGateway(options: { database: Database; clock: Clock; log: FastifyBaseLogger }): Gateway {
-  const { database, clock, log } = options
+export function createGateway(options: {
+  database: Database
+  clock: Clock
+  log: FastifyBaseLogger
+  metrics?: Metrics
+}): Gateway {
+  const { database, clock, log, metrics } = options
   const cache = createKeyCache({ ttlMs: 5 * 60_000, negativeTtlMs: 60_000, maxEntries: 500_000 })
   const quota = createQuotaCounter({ db: database.db, log })
   const loading = new Map<string, { generation: number; promise: Promise<CacheValue> }>()
@@ -83,7 +89,7 @@ export function createGateway(options: { database: Database; clock: Clock; log: 
     return value
   }
 
-  function answer(value: CacheValue, input: VerifyInput, now: number): VerifyResult {
+  function answer(value: CacheValue, input: VerifyInput, now: number, cached: boolean): VerifyResult {
     const limit = value?.plan ? limitFor(value.plan, input.service) : null
     let used = -1
     const reason = decide(
@@ -107,6 +113,7 @@ export function createGateway(options: { database: Database; clock: Clock; log: 
       }
       remaining = Math.max(0, limit.limit - used)
     }
+    metrics?.gatewayCheck(reason, cached)
     const found = reason !== 'NOT_FOUND'
     return {
       allowed: reason === 'OK',
@@ -135,13 +142,13 @@ export function createGateway(options: { database: Database; clock: Clock; log: 
       const hash = sha256Hex(input.key)
       // The hot path: a cached answer is decided synchronously, with no promise in between.
       const cached = cache.get(hash, now)
-      if (cached !== undefined) return answer(cached, input, now)
-      return facts(hash, now).then((value) => answer(value, input, now))
+      if (cached !== undefined) return answer(cached, input, now, true)
+      return facts(hash, now).then((value) => answer(value, input, now, false))
     },
     verifyCached(input) {
       const now = clock.now().getTime()
       const cached = cache.get(sha256Hex(input.key), now)
-      return cached === undefined ? undefined : answer(cached, input, now)
+      return cached === undefined ? undefined : answer(cached, input, now, true)
     },
     async start() {
       unlisten = await database.listen(CHANNEL, onNotification, () => {

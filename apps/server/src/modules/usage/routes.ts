@@ -11,7 +11,17 @@ import * as stats from './stats.ts'
 
 export const usageRoutes = routes((r) => {
   r.on(contract.gatewayUsage, async ({ ctx, body }) => {
+    const started = performance.now()
     const result = await recordUsage(ctx, body)
+    if (!result.replayed) {
+      let oldest = Number.POSITIVE_INFINITY
+      for (const event of body.events) {
+        const at = typeof event.at === 'number' ? event.at : Date.parse(event.at)
+        if (at < oldest) oldest = at
+      }
+      const lag = Number.isFinite(oldest) ? (ctx.clock.now().getTime() - oldest) / 1000 : null
+      ctx.metrics.usageBatch(result.accepted, (performance.now() - started) / 1000, lag)
+    }
     return ok(result, result.replayed ? 'usage.replayed' : 'usage.recorded')
   })
 
