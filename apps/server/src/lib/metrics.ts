@@ -41,20 +41,23 @@ export function createMetrics(): Metrics {
     buckets: CALL_BUCKETS,
     registers: [registry],
   })
-  const checks = new Counter({
+  // The hot path counts in a plain array (one increment, no label hashing); the counter is filled in
+  // from it when Prometheus asks.
+  const reasonIndex = Object.fromEntries(VERIFY_REASONS.map((reason, i) => [reason, i])) as Record<VerifyReason, number>
+  const checkCounts = new Float64Array(VERIFY_REASONS.length * 2)
+  new Counter({
     name: `${PREFIX}gateway_checks_total`,
     help: 'Key checks by answer reason and whether the key was in the cache (cache="hit").',
     labelNames: ['reason', 'cache'],
     registers: [registry],
+    collect() {
+      this.reset()
+      VERIFY_REASONS.forEach((reason, i) => {
+        this.inc({ reason, cache: 'hit' }, checkCounts[i * 2] ?? 0)
+        this.inc({ reason, cache: 'miss' }, checkCounts[i * 2 + 1] ?? 0)
+      })
+    },
   })
-  // The hot path increments pre-bound children: no label lookup per check.
-  const checkChildren = new Map<string, ReturnType<typeof checks.labels>>()
-  for (const reason of VERIFY_REASONS) {
-    for (const cache of ['hit', 'miss'] as const) {
-      checkChildren.set(`${reason} ${cache}`, checks.labels(reason, cache))
-      checks.labels(reason, cache).inc(0)
-    }
-  }
   const usageEvents = new Counter({
     name: `${PREFIX}usage_events_total`,
     help: 'Usage events the gateway reported, in recorded batches.',
@@ -122,7 +125,8 @@ export function createMetrics(): Metrics {
       requests.labels(method, route, String(status)).observe(seconds)
     },
     gatewayCheck(reason, cached) {
-      checkChildren.get(`${reason} ${cached ? 'hit' : 'miss'}`)?.inc()
+      const slot = reasonIndex[reason] * 2 + (cached ? 0 : 1)
+      checkCounts[slot] = (checkCounts[slot] ?? 0) + 1
     },
     usageBatch(events, seconds, lagSeconds) {
       usageEvents.inc(events)
