@@ -48,6 +48,7 @@ export function createContext(
   jobs: (ctx: Ctx) => JobRunner,
 ): Ctx {
   const metrics = createMetrics()
+  const usagePaths = createClassifierSource(parts.db, () => parts.clock.now().getTime())
   const ctx: Omit<Ctx, 'jobs'> = {
     ...parts,
     lifecycle: { draining: false },
@@ -57,12 +58,18 @@ export function createContext(
       jwt: new Uint8Array(deriveKey(parts.config.secret, 'jwt-hs256')),
       keySecrets: deriveKey(parts.config.secret, 'api-key-secrets-aes256gcm'),
     },
-    gateway: createGateway({ database: parts.database, clock: parts.clock, log: parts.log, metrics }),
+    gateway: createGateway({
+      database: parts.database,
+      clock: parts.clock,
+      log: parts.log,
+      metrics,
+      onPathsChanged: () => usagePaths.forget(),
+    }),
     sms: outboxSms(parts.clock, {
       secretKey: outboxSecretKey(parts.config.secret),
       revealSecrets: parts.config.revealOutboxSecrets,
     }),
-    usagePaths: createClassifierSource(parts.db, () => parts.clock.now().getTime()),
+    usagePaths,
     paypal: createPaypalClient(parts.config.payments.paypal, parts.transport, () => Date.now()),
   }
   const complete = ctx as Ctx

@@ -552,7 +552,8 @@ describe('gateway', async () => {
     // on PGlite (in memory, one embedded session) it shares the first one's Database object, and the
     // NOTIFY reaches both instances' listeners. Either way each instance keeps its own cache.
     const peer = await usePeerApp(t)
-    const PROPAGATION_MS = 2000
+    // docs/gateway.md "Caching": a change reaches every instance within a second.
+    const PROPAGATION_MS = 1000
 
     it('are two apps with caches of their own', () => {
       expect(peer.app).not.toBe(t.app)
@@ -667,6 +668,129 @@ describe('gateway', async () => {
           )
         ).reason,
       ).toBe('USER_SUSPENDED')
+    })
+
+    it('a plan change through A reaches B’s answers', async () => {
+      const { user, token } = await customer()
+      const key = await newKey(token)
+      const body = { key: key.key, service: 'GEOCODE' as const }
+      // One form only: each answer OK counts against the plan, so two forms would differ in `remaining`.
+      const verifyOnce = async (app: TestApp, input: VerifyBody) =>
+        (await call(app, contract.gatewayVerify, { body: input }, { token: app.config.gatewayToken })).body.data
+      const planBody = {
+        name: `Propagation ${Date.now()}`,
+        request_limit: 1000,
+        request_limit_duration: 'day' as const,
+      }
+      const plan = await call(t, contract.createPlan, { body: planBody }, { token: admin.token })
+      expect(plan.status, JSON.stringify(plan.body)).toBe(201)
+      const moved = await call(
+        t,
+        contract.changeUserPlan,
+        { params: { id: user.id }, body: { user_plan_id: plan.body.data.id } },
+        { token: admin.token },
+      )
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+      const before = await eventually(
+        () => verifyOnce(peer, body),
+        (r) => r.plan?.request_limit === 1000,
+        PROPAGATION_MS,
+      )
+      expect(before.plan?.request_limit).toBe(1000)
+
+      const updated = await call(
+        t,
+        contract.updatePlan,
+        { params: { id: plan.body.data.id }, body: { ...planBody, request_limit: 5 } },
+        { token: admin.token },
+      )
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200)
+      const after = await eventually(
+        () => verifyOnce(peer, body),
+        (r) => r.plan?.request_limit === 5,
+        PROPAGATION_MS,
+      )
+      expect(after.plan?.request_limit).toBe(5)
+    })
+
+    it('a balance credit through A reaches B’s answers', async () => {
+      const { user, token } = await customer()
+      const key = await newKey(token)
+      const body = { key: key.key, service: 'GEOCODE' as const }
+      const flag = await call(t, contract.changeCheckBalance, { params: { id: user.id } }, { token: admin.token })
+      expect(flag.status, JSON.stringify(flag.body)).toBe(200)
+      expect(
+        (
+          await eventually(
+            () => verifyOn(peer, body),
+            (r) => r.reason === 'NO_BALANCE',
+            PROPAGATION_MS,
+          )
+        ).reason,
+      ).toBe('NO_BALANCE')
+      const credited = await call(
+        t,
+        contract.addBalance,
+        { params: { id: user.id }, body: { amount: '10.00', description: 'Propagation test' } },
+        { token: admin.token },
+      )
+      expect(credited.status, JSON.stringify(credited.body)).toBe(200)
+      expect(
+        (
+          await eventually(
+            () => verifyOn(peer, body),
+            (r) => r.reason === 'OK',
+            PROPAGATION_MS,
+          )
+        ).reason,
+      ).toBe('OK')
+    })
+
+    it('a rate setting’s new path through A classifies B’s usage', async () => {
+      const { token } = await customer()
+      const key = await newKey(token)
+      const settings = await call(t, contract.listRateSettings, { query: {} }, { token: admin.token })
+      const geocode = settings.body.data.find((row) => row.type === 'GEOCODE')
+      if (!geocode) throw new Error('no common GEOCODE setting')
+      // A request path is the setting's prefix, one of its paths, then its subpath.
+      const segment = `/propagation-${Date.now().toString(36)}`
+      const path = `${geocode.prefix.replace(/\/+$/, '')}${segment}${geocode.subpath ?? ''}/search`
+      let batches = 0
+      const report = async () =>
+        (
+          await call(
+            peer,
+            contract.gatewayUsage,
+            {
+              body: {
+                batch_id: `propagation-${Date.now()}-${batches++}`,
+                events: [{ key: key.key, path, at: peer.clock.now().toISOString(), status: 200, latency_ms: 5 }],
+              },
+            },
+            { token: peer.config.gatewayToken },
+          )
+        ).body.data
+      // B has read the paths (and keeps them): the new one is not among them yet.
+      expect(await report()).toMatchObject({ accepted: 1, unclassified: 1 })
+      const changed = await call(
+        t,
+        contract.updateRateSetting,
+        {
+          params: { id: geocode.id },
+          body: {
+            rate: geocode.rate,
+            free: geocode.free,
+            prefix: geocode.prefix,
+            paths: `${geocode.paths},${segment}`,
+            subpath: geocode.subpath,
+            is_new: geocode.is_new,
+          },
+        },
+        { token: admin.token },
+      )
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200)
+      const seen = await eventually(report, (data) => data.unclassified === 0 && data.accepted === 1, PROPAGATION_MS)
+      expect(seen).toMatchObject({ accepted: 1, unclassified: 0 })
     })
   })
 })

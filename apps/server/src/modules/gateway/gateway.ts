@@ -40,13 +40,16 @@ export interface Gateway {
 }
 
 /**
- * Tells every instance's gateway cache that a key, a user or a plan changed. Call it inside the
- * transaction that makes the change: PostgreSQL delivers the notification when (and only if) it commits.
+ * Tells every instance that a key, a user, a plan or the rate settings' paths changed, so that what
+ * they cached for the gateway's answers and the usage classification is read again (within a second).
+ * Call it inside the transaction that makes the change: PostgreSQL delivers the notification when (and
+ * only if) it commits.
  */
-export async function announceChange(db: Db, change: { key?: string; user?: string; plan?: string }) {
+export async function announceChange(db: Db, change: { key?: string; user?: string; plan?: string; paths?: boolean }) {
   if (change.key) await db.execute(sql`select pg_notify(${CHANNEL}, ${`key:${change.key}`})`)
   if (change.user) await db.execute(sql`select pg_notify(${CHANNEL}, ${`user:${change.user}`})`)
   if (change.plan) await db.execute(sql`select pg_notify(${CHANNEL}, ${`plan:${change.plan}`})`)
+  if (change.paths) await db.execute(sql`select pg_notify(${CHANNEL}, 'paths:all')`)
 }
 
 function hasLimit(value: CacheValue): value is NonNullable<CacheValue> {
@@ -62,6 +65,8 @@ export function createGateway(options: {
   clock: Clock
   log: FastifyBaseLogger
   metrics?: Metrics
+  /** The rate settings' paths changed (or notices were missed): the usage classifier reads them again. */
+  onPathsChanged?: () => void
 }): Gateway {
   const { database, clock, log, metrics } = options
   const cache = createKeyCache({ ttlMs: 5 * 60_000, negativeTtlMs: 60_000, maxEntries: 500_000 })
@@ -132,6 +137,7 @@ export function createGateway(options: {
     if (kind === 'key') cache.evictKey(id)
     else if (kind === 'user') cache.evictUser(id)
     else if (kind === 'plan') cache.evictPlan(id)
+    else if (kind === 'paths') options.onPathsChanged?.()
   }
 
   return {
@@ -154,6 +160,7 @@ export function createGateway(options: {
       unlisten = await database.listen(CHANNEL, onNotification, () => {
         log.warn('gateway cache: change notifications were interrupted; starting cold')
         cache.clear()
+        options.onPathsChanged?.()
       })
     },
     async stop() {

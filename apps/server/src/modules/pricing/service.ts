@@ -28,6 +28,7 @@ import type { AuthUser } from '../../lib/auth-user.ts'
 import { newId } from '../../lib/ids.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
+import { announceChange } from '../gateway/gateway.ts'
 import { readSetting, writeSetting } from '../settings/settings.ts'
 import { findUserById, type UserRow } from '../users/queries.ts'
 import {
@@ -65,15 +66,21 @@ function settingExists(type: string) {
   return new AppError(ErrorCode.SettingExists, 409, 'pricing.settingExists', { type })
 }
 
-/** Runs a change to the rate settings; afterwards, usage classification here reads the paths again. */
+/**
+ * Runs a change to the rate settings and announces it: every instance's usage classification reads the
+ * paths again as soon as it commits (this one at once, the others when the notice arrives).
+ */
 async function changeRates<T>(ctx: Ctx, type: string, change: (tx: Tx) => Promise<T>): Promise<T> {
   try {
-    return await ctx.db.transaction(change)
+    return await ctx.db.transaction(async (tx) => {
+      const result = await change(tx)
+      await announceChange(tx, { paths: true })
+      return result
+    })
   } catch (error) {
     if (pgCode(error) === PG_UNIQUE_VIOLATION) throw settingExists(type)
     throw error
   } finally {
-    // Other instances read the paths again within 30 s (modules/usage/ingest.ts).
     ctx.usagePaths.forget()
   }
 }

@@ -62,7 +62,10 @@ function bump<K>(map: Map<K, Counter>, key: K): Counter {
   return counter
 }
 
-/** The rate settings' paths, compiled; read again at most every 30 s (the pricing issue announces edits). */
+/**
+ * The rate settings' paths, compiled. A change is announced to every instance (`announceChange` with
+ * `paths`), which forgets them; they are read again at the latest every 30 s in any case.
+ */
 export type ClassifierSource = ReturnType<typeof createClassifierSource>
 
 export function createClassifierSource(db: Db, now: () => number) {
