@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   METRICS_HOST: z.string().default('127.0.0.1'),
+  REDIS_URL: z.string().optional(),
   ADMIN_EMAIL: z.string().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -102,6 +103,8 @@ export interface Config {
   shutdownDelayMs: number
   /** GET /metrics: with this bearer token on the main port, and/or on an internal listener of its own. */
   metrics: { token: string | null; port: number | null; host: string }
+  /** Where plan limits per minute are counted for all instances; PostgreSQL (or nothing on PGlite) when unset. */
+  redisUrl: string | null
   adminEmail: string | null
   adminPassword: string | null
   logLevel: Env['LOG_LEVEL']
@@ -390,6 +393,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jobs: env.JOBS === 'on',
     shutdownDelayMs: env.SHUTDOWN_DELAY_MS,
     metrics: { token: env.METRICS_TOKEN ?? null, port: env.METRICS_PORT ?? null, host: env.METRICS_HOST },
+    redisUrl: env.REDIS_URL || null,
     adminEmail: env.ADMIN_EMAIL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
     logLevel: env.LOG_LEVEL,

@@ -64,6 +64,7 @@ export function createContext(
       log: parts.log,
       metrics,
       onPathsChanged: () => usagePaths.forget(),
+      redisUrl: parts.config.redisUrl,
     }),
     sms: outboxSms(parts.clock, {
       secretKey: outboxSecretKey(parts.config.secret),

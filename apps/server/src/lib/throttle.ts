@@ -1,7 +1,7 @@
 import { isIPv6 } from 'node:net'
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { throttles } from '../db/schema/index.ts'
+import { gatewayMinuteCounts, throttles } from '../db/schema/index.ts'
 
 // Fixed-window counters in PostgreSQL, so that every server instance sees the same counts.
 
@@ -78,14 +78,21 @@ export async function clear(db: Db, bucket: string) {
   await db.delete(throttles).where(eq(throttles.bucket, bucket))
 }
 
-/** Drops counters whose window and block ended more than a day ago; how many. */
+/**
+ * Drops counters whose window and block ended more than a day ago, and the plan minute counts of
+ * minutes past (modules/gateway/minutes.ts); how many.
+ */
 export async function sweep(db: Db, now: Date): Promise<number> {
   const dayAgo = new Date(now.getTime() - 86_400_000)
   const deleted = await db
     .delete(throttles)
     .where(and(lt(throttles.windowStart, dayAgo), or(isNull(throttles.blockedUntil), lt(throttles.blockedUntil, now))))
     .returning({ bucket: throttles.bucket })
-  return deleted.length
+  const minutes = await db
+    .delete(gatewayMinuteCounts)
+    .where(lt(gatewayMinuteCounts.minute, Math.floor(now.getTime() / 60_000) - 2))
+    .returning({ minute: gatewayMinuteCounts.minute })
+  return deleted.length + minutes.length
 }
 
 function secondsBetween(from: Date, to: Date): number {

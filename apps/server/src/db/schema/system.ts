@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+} from 'drizzle-orm/pg-core'
 import { bytea, tstz } from './columns.ts'
 import { users } from './users.ts'
 
@@ -93,6 +104,22 @@ export const files = pgTable(
     index('files_owner_idx').on(t.ownerId),
     check('files_purpose_check', sql`${t.purpose} in ('avatar', 'campaign', 'ticket', 'faq')`),
   ],
+)
+
+/**
+ * Plan limits per minute, counted for all instances at once (docs/pricing.md "Quotas"): one row per user,
+ * kind (0 API requests, 1 map loads) and UTC minute. Rows of past minutes are swept by the
+ * `throttles-sweep` job. With REDIS_URL the counts live in Redis instead.
+ */
+export const gatewayMinuteCounts = pgTable(
+  'gateway_minute_counts',
+  {
+    userId: text('user_id').notNull(),
+    kind: smallint('kind').notNull(),
+    minute: bigint('minute', { mode: 'number' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.minute] })],
 )
 
 /** Fixed-window counters shared by all instances: sign-in failures and rate limits. */

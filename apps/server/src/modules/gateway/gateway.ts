@@ -1,4 +1,4 @@
-import type { VerifyResult } from '@app/contract'
+import { isMapLoad, type VerifyReason, type VerifyResult } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Database, Db } from '../../db/client.ts'
@@ -8,6 +8,7 @@ import type { Metrics } from '../../lib/metrics.ts'
 import { type CacheValue, createKeyCache, type KeyCache } from './cache.ts'
 import { decide } from './decide.ts'
 import { loadKeyFacts } from './facts.ts'
+import { postgresMinutes, redisMinutes, type SharedMinutes } from './minutes.ts'
 import { createQuotaCounter, limitFor, type QuotaCounter } from './quota.ts'
 
 const CHANNEL = 'gateway_cache'
@@ -28,7 +29,10 @@ interface VerifyInput {
 const OPEN_MATCHER = { check: () => 'OK' as const }
 
 export interface Gateway {
-  /** Synchronous when the key's facts are cached; a promise when they must be read first. */
+  /**
+   * Synchronous when the key's facts are cached; a promise when they must be read first, or when the
+   * user's plan limits the minute and the count is shared (minutes.ts).
+   */
   verify(input: VerifyInput): VerifyResult | Promise<VerifyResult>
   /** The answer when the key's facts are cached; undefined (and nothing done) when they are not. */
   verifyCached(input: VerifyInput): VerifyResult | undefined
@@ -67,8 +71,12 @@ export function createGateway(options: {
   metrics?: Metrics
   /** The rate settings' paths changed (or notices were missed): the usage classifier reads them again. */
   onPathsChanged?: () => void
+  /** Where plan limits per minute are counted for all instances (minutes.ts); Redis when set. */
+  redisUrl?: string | null
 }): Gateway {
   const { database, clock, log, metrics } = options
+  /** Set at start: null on the embedded database, whose one process counts exactly by itself. */
+  let minutes: SharedMinutes | null = null
   const cache = createKeyCache({ ttlMs: 5 * 60_000, negativeTtlMs: 60_000, maxEntries: 500_000 })
   const quota = createQuotaCounter({ db: database.db, log })
   const loading = new Map<string, { generation: number; promise: Promise<CacheValue> }>()
@@ -94,11 +102,36 @@ export function createGateway(options: {
     return value
   }
 
+  function result(value: CacheValue, reason: VerifyReason, remaining: number | null, cached: boolean): VerifyResult {
+    metrics?.gatewayCheck(reason, cached)
+    const found = reason !== 'NOT_FOUND'
+    return {
+      allowed: reason === 'OK',
+      reason,
+      // Nothing about a key is told to someone who does not hold a working secret of it.
+      key_id: found ? (value?.keyId ?? null) : null,
+      user_id: found ? (value?.userId ?? null) : null,
+      plan: found ? (value?.plan?.answer ?? null) : null,
+      remaining,
+    }
+  }
+
+  /** The facts the rules see: a key's own restrictions are left out when the portal itself asks. */
+  const asChecked = (value: CacheValue, input: VerifyInput): CacheValue =>
+    input.ignoreRestrictions && value ? { ...value, matcher: OPEN_MATCHER } : value
+
+  /** A per-minute limit counted for all instances, when one applies to this call. */
+  function sharedMinuteLimit(value: CacheValue, input: VerifyInput) {
+    if (!minutes || !value?.plan) return null
+    const limit = limitFor(value.plan, input.service)
+    return limit?.duration === 'minute' ? limit : null
+  }
+
   function answer(value: CacheValue, input: VerifyInput, now: number, cached: boolean): VerifyResult {
     const limit = value?.plan ? limitFor(value.plan, input.service) : null
     let used = -1
     const reason = decide(
-      input.ignoreRestrictions && value ? { ...value, matcher: OPEN_MATCHER } : value,
+      asChecked(value, input),
       input.service,
       input,
       now,
@@ -118,17 +151,54 @@ export function createGateway(options: {
       }
       remaining = Math.max(0, limit.limit - used)
     }
-    metrics?.gatewayCheck(reason, cached)
-    const found = reason !== 'NOT_FOUND'
-    return {
-      allowed: reason === 'OK',
-      reason,
-      // Nothing about a key is told to someone who does not hold a working secret of it.
-      key_id: found ? (value?.keyId ?? null) : null,
-      user_id: found ? (value?.userId ?? null) : null,
-      plan: found ? (value?.plan?.answer ?? null) : null,
-      remaining,
+    return result(value, reason, remaining, cached)
+  }
+
+  /**
+   * The same rules, with the minute counted in the shared store: one round trip, only for users whose
+   * plan limits the minute. The rules before the quota decide first, and a call they refuse is not
+   * counted; a call the quota would let through but the balance refuses is not counted either (the
+   * count is only read, as QUOTA_EXCEEDED comes before NO_BALANCE).
+   */
+  async function answerShared(
+    value: NonNullable<CacheValue>,
+    input: VerifyInput,
+    now: number,
+    cached: boolean,
+    limit: { limit: number },
+    store: SharedMinutes,
+  ): Promise<VerifyResult> {
+    const reason = decide(asChecked(value, input), input.service, input, now)
+    if (reason !== 'OK' && reason !== 'NO_BALANCE') return result(value, reason, null, cached)
+    const kind = isMapLoad(input.service) ? 1 : 0
+    const minute = Math.floor(now / 60_000)
+    try {
+      if (reason === 'NO_BALANCE') {
+        const used = await store.peek(value.userId, kind, minute)
+        return result(
+          value,
+          used >= limit.limit ? 'QUOTA_EXCEEDED' : 'NO_BALANCE',
+          Math.max(0, limit.limit - used),
+          cached,
+        )
+      }
+      const count = await store.hit(value.userId, kind, minute)
+      if (count > limit.limit) return result(value, 'QUOTA_EXCEEDED', 0, cached)
+      // Days and months are still counted here, against their baselines.
+      quota.count(value.userId, input.service, now)
+      return result(value, 'OK', limit.limit - count, cached)
+    } catch (error) {
+      // The store is out of reach: this instance's own count decides meanwhile.
+      log.warn({ err: error }, 'gateway quota: the shared minute count is out of reach; counting here')
+      return answer(value, input, now, cached)
     }
+  }
+
+  function decideOn(value: CacheValue, input: VerifyInput, now: number, cached: boolean) {
+    const shared = sharedMinuteLimit(value, input)
+    return shared && value && minutes
+      ? answerShared(value, input, now, cached, shared, minutes)
+      : answer(value, input, now, cached)
   }
 
   function onNotification(payload: string) {
@@ -148,15 +218,22 @@ export function createGateway(options: {
       const hash = sha256Hex(input.key)
       // The hot path: a cached answer is decided synchronously, with no promise in between.
       const cached = cache.get(hash, now)
-      if (cached !== undefined) return answer(cached, input, now, true)
-      return facts(hash, now).then((value) => answer(value, input, now, false))
+      if (cached !== undefined) return decideOn(cached, input, now, true)
+      return facts(hash, now).then((value) => decideOn(value, input, now, false))
     },
     verifyCached(input) {
       const now = clock.now().getTime()
       const cached = cache.get(sha256Hex(input.key), now)
-      return cached === undefined ? undefined : answer(cached, input, now, true)
+      // A shared minute count is a round trip: such a call is answered by `verify`.
+      if (cached === undefined || sharedMinuteLimit(cached, input)) return undefined
+      return answer(cached, input, now, true)
     },
     async start() {
+      minutes = options.redisUrl
+        ? await redisMinutes(options.redisUrl, log)
+        : database.kind === 'postgres'
+          ? postgresMinutes(database)
+          : null
       unlisten = await database.listen(CHANNEL, onNotification, () => {
         log.warn('gateway cache: change notifications were interrupted; starting cold')
         cache.clear()
@@ -164,6 +241,8 @@ export function createGateway(options: {
       })
     },
     async stop() {
+      await minutes?.close()
+      minutes = null
       await unlisten?.()
       cache.clear()
       quota.clear()

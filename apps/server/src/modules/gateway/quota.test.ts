@@ -331,4 +331,85 @@ describe('gateway quotas', async () => {
       loads: { limit: 10, duration: 'minute', used: 1 },
     })
   })
+
+  it('counts a plan’s minute exactly across instances (shared on PostgreSQL; one process on PGlite)', async () => {
+    const plan = await newPlan({ request_limit: 10, request_limit_duration: 'minute' })
+    const { user, token } = await customer()
+    const key = await newKey(token)
+    await putOnPlan(user.id, plan.id)
+    // On PostgreSQL both instances count in one place; the embedded database has one process, so the
+    // calls all go to one instance there.
+    const shared = t.ctx.database.kind === 'postgres'
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => verifyOn(shared && i % 2 ? peer : t, key.key)),
+    )
+    expect(answers.filter((a) => a.allowed)).toHaveLength(10)
+    expect(answers.filter((a) => a.reason === 'QUOTA_EXCEEDED')).toHaveLength(20)
+    expect(
+      answers
+        .map((a) => a.remaining)
+        .filter((r) => r !== null && r > 0)
+        .sort((a, b) => (a ?? 0) - (b ?? 0)),
+    ).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9])
+  })
+})
+
+describe('plan minutes counted in Redis (REDIS_URL)', async () => {
+  const t = await useTestApp({ redisUrl: 'redis://127.0.0.1:6379' })
+  const peer = await usePeerApp(t)
+  const admin = await userWithToken(t, ['admin'])
+
+  it('lets exactly the limit through across two instances, and keeps the count in Redis', async () => {
+    const plan = await call(
+      t,
+      contract.createPlan,
+      { body: { name: 'Redis minute', price: '1.00', request_limit: 7, request_limit_duration: 'minute' } },
+      { token: admin.token },
+    )
+    expect(plan.status).toBe(201)
+    const user = await createUser(t, { email: freshEmail('redis'), phoneVerified: true })
+    const token = await signIn(t, user.email)
+    const key = await call(
+      t,
+      contract.createKey,
+      { body: { name: 'Redis', type: 'api_key', restriction_list: null } },
+      { token },
+    )
+    const moved = await call(
+      t,
+      contract.changeUserPlan,
+      { params: { id: user.id }, body: { user_plan_id: plan.body.data.id } },
+      { token: admin.token },
+    )
+    expect(moved.status).toBe(200)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(
+          i % 2 ? peer : t,
+          contract.gatewayVerify,
+          { body: { key: key.body.data.key, service: 'GEOCODE' } },
+          {
+            token: t.config.gatewayToken,
+          },
+        ),
+      ),
+    )
+    expect(answers.filter((a) => a.body.data.allowed)).toHaveLength(7)
+    const { createClient } = await import('redis')
+    const redis = createClient({ url: 'redis://127.0.0.1:6379' })
+    await redis.connect()
+    try {
+      const minute = Math.floor(t.clock.now().getTime() / 60_000)
+      expect(Number(await redis.get(`maps-portal:minute:${user.id}:0:${minute}`))).toBe(20)
+      expect(await redis.ttl(`maps-portal:minute:${user.id}:0:${minute}`)).toBeGreaterThan(0)
+    } finally {
+      await redis.quit()
+    }
+    // Nothing was written to PostgreSQL's table for it.
+    const { rows } = await t.ctx.database.run(
+      'select count(*)::int as n from gateway_minute_counts where user_id = $1',
+      [user.id],
+    )
+    expect(rows).toEqual([{ n: 0 }])
+  })
 })

@@ -32,7 +32,7 @@ export const jobsMessages = adminMessages(
       'coupons-expire': 'Takes back coupon credit that was not spent in time.',
       'payments-reconcile': 'Asks VNPay and PayPal about payments whose callback never came.',
       'campaigns-sweep-images': 'Deletes campaign images uploaded but never saved with a campaign.',
-      'throttles-sweep': 'Drops rate-limit counters idle for a day.',
+      'throttles-sweep': 'Drops rate-limit counters idle for a day and plan minute counts of past minutes.',
     },
     schedule: {
       everyMinute: 'Every minute',
@@ -139,7 +139,8 @@ export const jobsMessages = adminMessages(
       'coupons-expire': 'Thu hồi tín dụng phiếu giảm giá chưa dùng hết trong hạn.',
       'payments-reconcile': 'Hỏi VNPay và PayPal về các thanh toán không nhận được phản hồi.',
       'campaigns-sweep-images': 'Xóa ảnh chiến dịch đã tải lên nhưng không được lưu cùng chiến dịch nào.',
-      'throttles-sweep': 'Bỏ các bộ đếm giới hạn tần suất không dùng trong một ngày.',
+      'throttles-sweep':
+        'Bỏ các bộ đếm giới hạn tần suất không dùng trong một ngày và số đếm theo phút của gói cước đã qua.',
     },
     schedule: {
       everyMinute: 'Mỗi phút',
