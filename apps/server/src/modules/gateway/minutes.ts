@@ -45,25 +45,42 @@ export function postgresMinutes(database: Database): SharedMinutes {
   }
 }
 
+/**
+ * The count in Redis. The instance starts without waiting for Redis and keeps reconnecting; while
+ * Redis is out of reach a call fails at once (no queue of commands waits for it), and the gateway
+ * counts on this instance meanwhile.
+ */
 export async function redisMinutes(url: string, log: FastifyBaseLogger): Promise<SharedMinutes> {
   // Loaded only here: a portal without REDIS_URL never needs the client.
   const { createClient } = await import('redis')
-  const client = createClient({ url })
-  client.on('error', (error) => log.warn({ err: error }, 'redis: connection trouble'))
-  await client.connect()
+  const client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 2000 } })
+  let warned = false
+  client.on('error', (error) => {
+    if (warned) return
+    warned = true
+    log.warn({ err: error }, 'redis: out of reach; plan minutes are counted per instance until it answers')
+  })
+  client.on('ready', () => {
+    warned = false
+  })
+  client.connect().catch(() => {})
   const keyOf = (userId: string, kind: 0 | 1, minute: number) => `maps-portal:minute:${userId}:${kind}:${minute}`
   return {
     store: 'redis',
     async hit(userId, kind, minute) {
+      if (!client.isReady) throw new Error('Redis is not connected')
       const key = keyOf(userId, kind, minute)
       const [count] = await client.multi().incr(key).expire(key, MINUTE_COUNT_TTL_SECONDS).exec()
       return Number(count)
     },
     async peek(userId, kind, minute) {
+      if (!client.isReady) throw new Error('Redis is not connected')
       return Number((await client.get(keyOf(userId, kind, minute))) ?? 0)
     },
     async close() {
-      await client.quit().catch(() => {})
+      // A client still trying to reach Redis is dropped at once; a connected one says goodbye.
+      if (client.isReady) await client.quit().catch(() => {})
+      else if (client.isOpen) client.destroy()
     },
   }
 }

@@ -14,6 +14,21 @@ import {
 } from '../../../test/helpers.ts'
 import { QUOTA_REFRESH_MS } from './quota.ts'
 
+async function redisReachable(url: string): Promise<boolean> {
+  const { createClient } = await import('redis')
+  const client = createClient({ url, socket: { connectTimeout: 1000, reconnectStrategy: false } })
+  client.on('error', () => {})
+  try {
+    await client.connect()
+    await client.ping()
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.quit().catch(() => {})
+  }
+}
+
 // Plan quotas at the key check (docs/requirements.md §12.1; docs/pricing.md "Quotas"): calls answered OK are
 // counted per user in the plan's window, seeded from the usage rollups, and QUOTA_EXCEEDED follows the
 // restrictions and precedes NO_BALANCE. Plan changes apply at the next call.
@@ -354,8 +369,65 @@ describe('gateway quotas', async () => {
   })
 })
 
-describe('plan minutes counted in Redis (REDIS_URL)', async () => {
-  const t = await useTestApp({ redisUrl: 'redis://127.0.0.1:6379' })
+describe('plan minutes with Redis out of reach', async () => {
+  // Nothing listens on this port: the instance starts anyway and counts the minute by itself.
+  const t = await useTestApp({ redisUrl: 'redis://127.0.0.1:1' })
+  const admin = await userWithToken(t, ['admin'])
+
+  it('starts without waiting for Redis and keeps the limit on this instance', async () => {
+    const plan = await call(
+      t,
+      contract.createPlan,
+      { body: { name: 'No Redis', price: '1.00', request_limit: 3, request_limit_duration: 'minute' } },
+      { token: admin.token },
+    )
+    const user = await createUser(t, { email: freshEmail('noredis'), phoneVerified: true })
+    const token = await signIn(t, user.email)
+    const key = await call(
+      t,
+      contract.createKey,
+      { body: { name: 'No Redis', type: 'api_key', restriction_list: null } },
+      { token },
+    )
+    await call(
+      t,
+      contract.changeUserPlan,
+      { params: { id: user.id }, body: { user_plan_id: plan.body.data.id } },
+      { token: admin.token },
+    )
+    const answers = []
+    for (let i = 0; i < 5; i++) {
+      answers.push(
+        (
+          await call(
+            t,
+            contract.gatewayVerify,
+            { body: { key: key.body.data.key, service: 'GEOCODE' } },
+            { token: t.config.gatewayToken },
+          )
+        ).body.data.reason,
+      )
+    }
+    expect(answers).toEqual(['OK', 'OK', 'OK', 'QUOTA_EXCEEDED', 'QUOTA_EXCEEDED'])
+  })
+})
+
+// Redis on this machine (REDIS_TEST_URL, default the standard port). .ci/run starts one when it is missing and
+// sets REQUIRE_REDIS=1, so there the tests cannot be passed over; elsewhere they are, with a note.
+const REDIS = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379'
+const redisAnswers = await redisReachable(REDIS)
+if (!redisAnswers && process.env.REQUIRE_REDIS === '1')
+  throw new Error(`REQUIRE_REDIS=1 but no Redis answers at ${REDIS}`)
+if (!redisAnswers)
+  console.warn(`No Redis at ${REDIS}: the Redis minute-count tests are passed over.`)
+
+  // Passed over (its app is not even built) without Redis.
+;(redisAnswers ? describe : describe.skip)('plan minutes counted in Redis (REDIS_URL)', async () => {
+  if (!redisAnswers) {
+    it('needs a Redis server', () => {})
+    return
+  }
+  const t = await useTestApp({ redisUrl: REDIS })
   const peer = await usePeerApp(t)
   const admin = await userWithToken(t, ['admin'])
 
@@ -396,7 +468,7 @@ describe('plan minutes counted in Redis (REDIS_URL)', async () => {
     )
     expect(answers.filter((a) => a.body.data.allowed)).toHaveLength(7)
     const { createClient } = await import('redis')
-    const redis = createClient({ url: 'redis://127.0.0.1:6379' })
+    const redis = createClient({ url: REDIS })
     await redis.connect()
     try {
       const minute = Math.floor(t.clock.now().getTime() / 60_000)
