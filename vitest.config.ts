@@ -6,11 +6,18 @@ import { defineConfig } from 'vitest/config'
 // own database there).
 const postgres = process.env.DATABASE_URL
 
+/**
+ * Tests that run the real command line on an embedded data folder (they empty DATABASE_URL): the same
+ * on either project, so they run once, with the PGlite one.
+ */
+const COMMAND_LINE_TESTS = ['src/db/data-lock.test.ts', 'test/backup.test.ts', 'test/shutdown.test.ts']
+
 const server = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     root: 'apps/server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: db === 'postgres' ? COMMAND_LINE_TESTS : [],
     env: { TEST_DB: db },
     // A worker runs its files one after another in the same module graph instead of importing the
     // whole server again for each file (measured: a third less CPU). Safe because each file builds

@@ -1,12 +1,50 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
 import { buildApp } from './app.ts'
 import { loadConfig } from './config.ts'
+import { answerBackupRequest, BACKUP_SIGNAL, backupPglite, defaultBackupFile, restorePglite } from './db/backup.ts'
 import { openDatabase } from './db/client.ts'
 import { ensureAdministrator } from './modules/users/bootstrap.ts'
 
-// The server's command line: `serve` (default, with `--demo` to seed demo data) and `migrate`.
+// The server's command line: `serve` (default, with `--demo` to seed demo data), `migrate`, and for the
+// embedded database `backup [--out FILE]` and `restore FILE` (docs/deployment.md "Backups").
+
+/** The value after `--name`, or after `--name=`. */
+function option(flags: string[], name: string): string | undefined {
+  const at = flags.indexOf(`--${name}`)
+  if (at >= 0) return flags[at + 1]
+  return flags.find((f) => f.startsWith(`--${name}=`))?.slice(name.length + 3)
+}
+
+async function backupCommand(command: 'backup' | 'restore', flags: string[]) {
+  const config = loadConfig()
+  if (config.databaseUrl) {
+    console.error(
+      'DATABASE_URL is set: back PostgreSQL up with its own tools (pg_dump, or continuous archiving); see docs/deployment.md "Backups".',
+    )
+    process.exit(2)
+  }
+  if (command === 'backup') {
+    const file = path.resolve(option(flags, 'out') ?? defaultBackupFile(config.pgliteDir))
+    mkdirSync(path.dirname(file), { recursive: true })
+    const by = await backupPglite(config.pgliteDir, file)
+    console.log(`Backup written to ${file}${by === 'server' ? ' by the running server' : ''}.`)
+    return
+  }
+  const file = flags.find((f) => !f.startsWith('--'))
+  if (!file) {
+    console.error('Usage: restore FILE (the server stopped).')
+    process.exit(2)
+  }
+  const { movedAside } = await restorePglite(config.pgliteDir, path.resolve(file))
+  console.log(
+    `Restored ${path.resolve(file)} into ${config.pgliteDir}.${movedAside ? ` The folder it replaced is kept at ${movedAside}.` : ''}`,
+  )
+}
 
 async function main() {
   const [command = 'serve', ...flags] = process.argv.slice(2).filter((a) => a !== '--')
+  if (command === 'backup' || command === 'restore') return backupCommand(command, flags)
   const config = loadConfig()
   const database = await openDatabase(config)
 
@@ -17,7 +55,7 @@ async function main() {
     return
   }
   if (command !== 'serve') {
-    console.error(`Unknown command "${command}". Use "serve" or "migrate".`)
+    console.error(`Unknown command "${command}". Use "serve", "migrate", "backup" or "restore".`)
     process.exit(2)
   }
 
@@ -65,6 +103,14 @@ async function main() {
   }
   process.once('SIGINT', () => void close('SIGINT'))
   process.once('SIGTERM', () => void close('SIGTERM'))
+  // `npm run backup` while this server holds the embedded folder: it leaves a request and signals.
+  if (database.kind === 'pglite') {
+    process.on(BACKUP_SIGNAL, () => {
+      answerBackupRequest(database, config.pgliteDir)
+        .then((file) => file && app.log.info(`backup written to ${file}`))
+        .catch((error) => app.log.error({ err: error }, 'backup failed'))
+    })
+  }
 
   await app.listen({ port: config.port, host: config.host })
   console.log(`Maps Portal is running on ${config.publicUrl} (database: ${database.kind}).`)
