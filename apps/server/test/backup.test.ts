@@ -126,7 +126,7 @@ describe('npm run backup and npm run restore', () => {
         port,
         '/v1/register',
         {
-          full_name: `Backup User ${"ABC"[i]}`,
+          full_name: `Backup User ${'ABC'[i]}`,
           email: `backup${i}@example.com`,
           phone_number: `+8491234567${i}`,
           password: 'long-enough-1',
