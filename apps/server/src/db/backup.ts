@@ -16,7 +16,7 @@ export const BACKUP_SIGNAL = 'SIGUSR2'
 const requestFile = (pgliteDir: string) => `${pgliteDir}.backup-request`
 
 /** Writes a consistent copy of the embedded database to `file`. */
-export async function dumpPglite(database: Database, file: string): Promise<void> {
+async function dumpPglite(database: Database, file: string): Promise<void> {
   const engine = database.pglite
   if (!engine) throw new Error('Only the embedded database is backed up this way; for PostgreSQL use pg_dump.')
   // Everything committed goes to the folder first, so the dump holds it.
