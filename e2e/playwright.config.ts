@@ -1,9 +1,11 @@
 import { defineConfig } from '@playwright/test'
 
 // Browser journeys in Debian's Chromium (never a downloaded browser) against the real server, built
-// SPA included, on a fresh in-memory PGlite database.
+// SPA included, on a fresh in-memory PGlite database. With E2E_BASE_URL they run against a portal
+// already running there instead (`npm run test:scale`: two instances behind nginx, docs/scale-out.md).
 const port = Number(process.env.E2E_PORT ?? 3300)
-export const baseURL = `http://127.0.0.1:${port}`
+const external = process.env.E2E_BASE_URL
+export const baseURL = external ?? `http://127.0.0.1:${port}`
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' }
 
 // Journeys that change or read what every journey shares: the outbox's newest mails (read on its page,
@@ -52,27 +54,29 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx ../apps/server/src/main.ts serve',
-    url: `${baseURL}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      // Browsers refuse an IP address as a WebAuthn RP ID: the passkey journey browses on localhost.
-      PASSKEY_ORIGIN: `http://localhost:${port}`,
-      DATABASE_URL: '',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-      // As behind a load balancer: the journeys' API sign-ups name their own client addresses.
-      TRUST_PROXY: 'true',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    },
-  },
+  webServer: external
+    ? undefined
+    : {
+        command: 'node --import tsx ../apps/server/src/main.ts serve',
+        url: `${baseURL}/readyz`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: {
+          NODE_ENV: 'test',
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          PUBLIC_URL: baseURL,
+          // Browsers refuse an IP address as a WebAuthn RP ID: the passkey journey browses on localhost.
+          PASSKEY_ORIGIN: `http://localhost:${port}`,
+          DATABASE_URL: '',
+          DATA_DIR: 'memory://',
+          LOG_LEVEL: 'warn',
+          // As behind a load balancer: the journeys' API sign-ups name their own client addresses.
+          TRUST_PROXY: 'true',
+          ADMIN_EMAIL: ADMIN.email,
+          ADMIN_PASSWORD: ADMIN.password,
+        },
+      },
 })

@@ -1,0 +1,493 @@
+// `npm run test:scale` (docs/scale-out.md): the portal as a provider runs it, on this machine.
+//
+// 1. A database of its own on the machine's PostgreSQL; two portal instances (the built server, run by
+//    Node alone) on it; Debian's nginx as a round-robin load balancer in front of them.
+// 2. Browser journeys through the balancer, one per capability.
+// 3. Failover: while streams of key checks, usage reports, session calls and payment callbacks go
+//    through the balancer, and a notification is being sent and a bill run is under way, one instance
+//    is killed with SIGKILL and started again. Then: no session call failed, no usage report or
+//    payment callback was lost or counted twice, every e-mail went out once, the bill run ran once.
+//
+// It prints what it measured and writes it to bench/results/scale-<time>.json. Exit code 0 only when
+// every promise held. Needs: PostgreSQL (DATABASE_URL, or the machine's on 127.0.0.1:5432), nginx and
+// Chromium (.ci/run installs them), the built SPA and server (`npm run build`; built here when missing).
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { hash as argon2Hash } from '@node-rs/argon2'
+import pg from 'pg'
+import { loadConfig } from '../apps/server/src/config.ts'
+import { hmacSha512 } from '../apps/server/src/modules/payments/vnpay.ts'
+import { vnpaySignData } from '../packages/contract/src/payment-rules.ts'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
+const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' }
+const APP_SECRET = `scale-${randomBytes(24).toString('hex')}`
+/** The development token every NODE_ENV=test server takes (the journeys send it too). */
+const GATEWAY_TOKEN = 'dev-gateway-token'
+/** The journeys run through the balancer: one per capability (the full set runs on one instance in `npm test`). */
+const JOURNEYS = [
+  'account',
+  'accounts',
+  'keys',
+  'usage',
+  'billing',
+  'payments',
+  'coupons',
+  'support',
+  'notifications',
+  'email-change',
+]
+
+const run = mkdtempSync(path.join(tmpdir(), 'maps-portal-scale-'))
+const children: ChildProcess[] = []
+const failures: string[] = []
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const log = (line: string) => console.log(`[scale] ${line}`)
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+function need(command: string, install: string) {
+  try {
+    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' })
+  } catch {
+    throw new Error(`${command} is missing: ${install}`)
+  }
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    await sleep(200)
+  }
+}
+
+const answers = async (url: string) => (await fetch(url).catch(() => null))?.status === 200
+
+interface Instance {
+  name: string
+  port: number
+  child: ChildProcess
+}
+
+function startInstance(name: string, port: number, env: Record<string, string>): Instance {
+  const child = spawn(process.execPath, ['apps/server/dist/main.js', 'serve'], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString().trim()
+    if (text) console.error(`[${name}] ${text.slice(0, 500)}`)
+  })
+  children.push(child)
+  return { name, port, child }
+}
+
+function renderNginx(listen: string, upstreams: number[]): string {
+  const template = readFileSync(path.join(root, 'deploy/nginx/load-balancer.conf'), 'utf8')
+  const values: Record<string, string> = {
+    USER_LINE: process.getuid?.() === 0 ? 'user root;' : '',
+    RUN_DIR: run,
+    LISTEN: listen,
+    UPSTREAM_SERVERS: upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n'),
+  }
+  return template.replace(/\$\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+}
+
+async function json(response: Response) {
+  return (await response.json()) as { data: never; status: string; message: string }
+}
+
+async function main() {
+  need('nginx', 'apt-get install nginx (Debian)')
+  if (
+    !existsSync(path.join(root, 'apps/server/dist/main.js')) ||
+    !existsSync(path.join(root, 'apps/web/dist/index.html'))
+  ) {
+    log('building the SPA and the server (npm run build)')
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+  }
+
+  // ── 1. The database, two instances, nginx ─────────────────────────────────────────────────────
+  const admin = new pg.Client({ connectionString: ADMIN_URL })
+  await admin.connect()
+  const dbName = `scale_${Date.now()}_${randomBytes(3).toString('hex')}`
+  await admin.query(`create database ${dbName}`)
+  const dbUrl = new URL(ADMIN_URL)
+  dbUrl.pathname = `/${dbName}`
+  const databaseUrl = dbUrl.toString()
+  const summary: Record<string, unknown> = { database: dbName }
+  let nginx: ChildProcess | undefined
+  let db: pg.Client | undefined
+  try {
+    const [lbPort, portA, portB] = [await freePort(), await freePort(), await freePort()]
+    const lb = `http://127.0.0.1:${lbPort}`
+    const env = {
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: lb,
+      PASSKEY_ORIGIN: `http://localhost:${lbPort}`,
+      DATABASE_URL: databaseUrl,
+      APP_SECRET,
+      LOG_LEVEL: 'warn',
+      // The sandbox's payment pages behind a proxy (they refuse forwarded requests unless told).
+      SANDBOX_CONSOLE: 'on',
+      TRUST_PROXY: 'true',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      SHUTDOWN_DELAY_MS: '300',
+      REDIS_URL: process.env.REDIS_URL ?? '',
+    }
+    execFileSync(process.execPath, ['apps/server/dist/main.js', 'migrate'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: 'inherit',
+    })
+    const instances = [startInstance('a', portA, env), startInstance('b', portB, env)]
+    for (const instance of instances)
+      await until(`instance ${instance.name}`, () => answers(`http://127.0.0.1:${instance.port}/readyz`), 60_000)
+    writeFileSync(path.join(run, 'nginx.conf'), renderNginx(`127.0.0.1:${lbPort}`, [portA, portB]))
+    nginx = spawn('nginx', ['-p', run, '-c', path.join(run, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] })
+    children.push(nginx)
+    await until('nginx', () => answers(`${lb}/readyz`), 20_000)
+    log(`two instances (:${portA}, :${portB}) behind nginx at ${lb}, on PostgreSQL database ${dbName}`)
+
+    // ── 2. Journeys through the balancer (`--failover-only` leaves them out, while working on step 3) ──
+    const journeysStarted = Date.now()
+    const withJourneys = !process.argv.includes('--failover-only')
+    let journeysCode: number | null = 0
+    if (withJourneys) {
+      const journeys = spawn(
+        'npx',
+        ['playwright', 'test', '-c', 'playwright.config.ts', ...JOURNEYS.map((name) => `journeys/${name}.spec.ts`)],
+        { cwd: path.join(root, 'e2e'), env: { ...process.env, E2E_BASE_URL: lb }, stdio: 'inherit' },
+      )
+      journeysCode = await new Promise<number | null>((resolve) => journeys.on('exit', resolve))
+    }
+    summary.journeys = withJourneys
+      ? {
+          files: JOURNEYS.length,
+          passed: journeysCode === 0,
+          seconds: Math.round((Date.now() - journeysStarted) / 1000),
+        }
+      : 'left out (--failover-only)'
+    if (journeysCode !== 0) failures.push('a journey through the balancer failed')
+
+    // ── 3. Failover ─────────────────────────────────────────────────────────────────────────────
+    db = new pg.Client({ connectionString: databaseUrl })
+    await db.connect()
+    const login = await json(
+      await fetch(`${lb}/v1/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      }),
+    )
+    const adminToken = (login.data as { token: string }).token
+    const auth = { authorization: `Bearer ${adminToken}` }
+
+    // A customer with a key, and recipients for a notification (seeded straight into the database).
+    const secret = `mk_scale_${randomBytes(16).toString('hex')}`
+    const passwordHash = await argon2Hash('unused-password-1', { memoryCost: 8, timeCost: 1 })
+    await db.query(
+      `insert into users (id, email, first_name, last_name, password_hash, email_verified_at, created_at, updated_at)
+       select 'usr_scale' || lpad(i::text, 21, '0'), 'scale-' || i || '@example.com', 'Scale', 'User', $1, now(), now(), now()
+       from generate_series(0, 120) as i`,
+      [passwordHash],
+    )
+    await db.query(`insert into user_roles (user_id, role) select id, 'customer' from users where id like 'usr_scale%'`)
+    await db.query(
+      `insert into keys (id, user_id, name, type, secret_ciphertext, secret_preview, created_at, updated_at)
+       values ('key_scale000000000000000000000', 'usr_scale000000000000000000000', 'Scale', 'api_key', 'x', 'mk_…', now(), now())`,
+    )
+    await db.query(
+      `insert into key_secrets (hash, key_id, created_at) values ($1, 'key_scale000000000000000000000', now())`,
+      [createHash('sha256').update(secret).digest('hex')],
+    )
+
+    // Top-ups waiting for their VNPay callback: five for each of four customers (ten may wait at once).
+    const payers = [
+      'usr_scale000000000000000000001',
+      'usr_scale000000000000000000002',
+      'usr_scale000000000000000000003',
+      'usr_scale000000000000000000004',
+    ]
+    const topUps: { txnRef: string; amount: string }[] = []
+    for (const [p, payer] of payers.entries()) {
+      const signedIn = await json(
+        await fetch(`${lb}/v1/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${p + 10}` },
+          body: JSON.stringify({ email: `scale-${p + 1}@example.com`, password: 'unused-password-1' }),
+        }),
+      )
+      const token = (signedIn.data as { token?: string } | null)?.token
+      if (!token) throw new Error(`customer ${payer} could not sign in: ${JSON.stringify(signedIn)}`)
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${lb}/v1/payments`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            provider: 'vnpay',
+            purpose: 'topup',
+            amount: '1.00',
+            bill_id: null,
+            paypal_domestic: false,
+          }),
+        })
+        const body = await json(res)
+        if (res.status !== 201) throw new Error(`top-up refused: ${res.status} ${JSON.stringify(body)}`)
+        const pay = new URL((body.data as { redirect_url: string }).redirect_url)
+        topUps.push({
+          txnRef: pay.searchParams.get('vnp_TxnRef') ?? '',
+          amount: pay.searchParams.get('vnp_Amount') ?? '',
+        })
+      }
+    }
+    const balances = async () =>
+      BigInt(
+        (
+          await db?.query<{ c: string }>(
+            'select coalesce(sum(balance_cents), 0)::text as c from users where id = any($1)',
+            [payers],
+          )
+        )?.rows[0]?.c ?? '0',
+      )
+    const balanceBefore = await balances()
+    const vnpay = loadConfig({ NODE_ENV: 'test', APP_SECRET, DATA_DIR: 'memory://' }).payments.vnpay
+    const ipnFor = (txnRef: string, amount: string, n: number) => {
+      const params: Record<string, string> = {
+        vnp_Amount: amount,
+        vnp_BankCode: 'NCB',
+        vnp_BankTranNo: `VNP${n}`,
+        vnp_CardType: 'ATM',
+        vnp_OrderInfo: txnRef,
+        vnp_PayDate: '20261127120000',
+        vnp_ResponseCode: '00',
+        vnp_TmnCode: vnpay.tmnCode,
+        vnp_TransactionNo: String(10_000_000 + n),
+        vnp_TransactionStatus: '00',
+        vnp_TxnRef: txnRef,
+      }
+      const data = vnpaySignData(params)
+      return `${lb}/v1/payments/vnpay/ipn?${data}&vnp_SecureHash=${hmacSha512(vnpay.hashSecret, data)}`
+    }
+
+    // A notification to the 121 seeded customers, and last month's bill run, both under way at the kill.
+    const notification = await json(
+      await fetch(`${lb}/v1/notifications`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Scale',
+          subject: 'Scale test',
+          content: '<p>Hello</p>',
+          recipients: { all: false, email_contains: 'scale-' },
+        }),
+      }),
+    )
+    const notificationId = (notification.data as { id: string; total: number }).id
+    const recipients = (notification.data as { total: number }).total
+    const billRun = await fetch(`${lb}/v1/jobs/billing-run/run`, { method: 'POST', headers: auth })
+    if (billRun.status !== 201) failures.push(`the bill run was not started (${billRun.status})`)
+
+    const stats = {
+      checks: 0,
+      checkFailures: 0,
+      sessionCalls: 0,
+      sessionFailures: 0,
+      usageBatches: 0,
+      usageRetries: 0,
+      usageEvents: 0,
+      ipnCalls: 0,
+      ipnRetries: 0,
+    }
+    let streaming = true
+    const checks = async () => {
+      while (streaming) {
+        const res = await fetch(`${lb}/v1/gateway/verify?service=GEOCODE`, {
+          headers: { authorization: `Bearer ${GATEWAY_TOKEN}`, 'x-api-key': secret },
+        }).catch(() => null)
+        stats.checks++
+        if (res?.status !== 200) stats.checkFailures++
+        else await res.arrayBuffer()
+      }
+    }
+    const sessions = async () => {
+      while (streaming) {
+        const res = await fetch(`${lb}/v1/users/profile`, { headers: auth }).catch(() => null)
+        stats.sessionCalls++
+        if (res?.status !== 200) stats.sessionFailures++
+        else await res.arrayBuffer()
+        await sleep(50)
+      }
+    }
+    const usage = async () => {
+      let batch = 0
+      while (streaming) {
+        const id = `scale-batch-${batch++}`
+        const events = Array.from({ length: 200 }, (_, i) => ({
+          key_id: 'key_scale000000000000000000000',
+          service: 'GEOCODE',
+          at: new Date().toISOString(),
+          status: 200,
+          latency_ms: 5 + (i % 7),
+        }))
+        // A batch is sent until the portal has it; a repeat of one it already has counts nothing.
+        for (;;) {
+          const res = await fetch(`${lb}/v1/gateway/usage`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${GATEWAY_TOKEN}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ batch_id: id, events }),
+          }).catch(() => null)
+          if (res?.status === 200) {
+            await res.arrayBuffer()
+            break
+          }
+          stats.usageRetries++
+          await sleep(100)
+        }
+        stats.usageBatches++
+        stats.usageEvents += 200
+      }
+    }
+    const callbacks = async () => {
+      await sleep(1500)
+      for (const [n, topUp] of topUps.entries()) {
+        // VNPay sends the IPN until it hears 00 or 02; each is sent twice here, as a replay would.
+        for (let copy = 0; copy < 2; copy++) {
+          for (;;) {
+            const res = await fetch(ipnFor(topUp.txnRef, topUp.amount, n)).catch(() => null)
+            stats.ipnCalls++
+            const rsp = res?.status === 200 ? ((await res.json()) as { RspCode: string }).RspCode : null
+            if (rsp === '00' || rsp === '02') break
+            stats.ipnRetries++
+            await sleep(100)
+          }
+        }
+        await sleep(150)
+      }
+    }
+
+    const streams = Promise.all([checks(), checks(), sessions(), usage(), callbacks()])
+    await sleep(3000)
+    const victim = instances[0] as Instance
+    log(`kill -9 instance ${victim.name}`)
+    const killedAt = Date.now()
+    victim.child.kill('SIGKILL')
+    await new Promise((resolve) => victim.child.once('exit', resolve))
+    await sleep(1000)
+    const restarted = startInstance(victim.name, victim.port, env)
+    instances[0] = restarted
+    await until('the restarted instance', () => answers(`http://127.0.0.1:${victim.port}/readyz`), 60_000)
+    const serving = (Date.now() - killedAt) / 1000
+    log(`instance ${victim.name} serves again ${serving.toFixed(1)} s after the kill`)
+    await sleep(6000)
+    streaming = false
+    await streams
+
+    // What had to happen, happened once.
+    await until(
+      'the notification',
+      async () =>
+        (await db?.query<{ status: string }>('select status from notifications where id = $1', [notificationId]))
+          ?.rows[0]?.status === 'sent',
+      120_000,
+    )
+    const mails = await db.query<{ n: number; distinct: number }>(
+      `select count(*)::int as n, count(distinct to_address)::int as distinct from email_outbox where template = 'notification' and to_address like 'scale-%'`,
+    )
+    const recorded = await db.query<{ hits: string }>(
+      `select coalesce(sum(hits), 0)::text as hits from usage_daily where key_id = 'key_scale000000000000000000000'`,
+    )
+    const credited = await db.query<{ n: number }>(
+      `select count(*)::int as n from balance_logs where user_id = any($1) and type = 'topup_vnpay'`,
+      [payers],
+    )
+    const balanceAfter = await balances()
+    await until(
+      'the bill run',
+      async () => ((await db?.query('select 1 from billing_runs where status = $1', ['done']))?.rowCount ?? 0) > 0,
+      120_000,
+    )
+    const runs = await db.query<{ n: number }>(`select count(*)::int as n from billing_runs`)
+
+    const failover = {
+      secondsUntilServing: Number(serving.toFixed(1)),
+      checks: stats.checks,
+      checkFailures: stats.checkFailures,
+      sessionCalls: stats.sessionCalls,
+      sessionFailures: stats.sessionFailures,
+      usageBatches: stats.usageBatches,
+      usageRetries: stats.usageRetries,
+      usageEventsSent: stats.usageEvents,
+      usageEventsRecorded: Number(recorded.rows[0]?.hits ?? 0),
+      paymentCallbacks: stats.ipnCalls,
+      paymentCallbackRetries: stats.ipnRetries,
+      topUps: topUps.length,
+      topUpsCredited: credited.rows[0]?.n ?? 0,
+      balanceAddedCents: String(balanceAfter - balanceBefore),
+      notificationRecipients: recipients,
+      notificationMails: mails.rows[0]?.n ?? 0,
+      notificationDistinct: mails.rows[0]?.distinct ?? 0,
+      billRuns: runs.rows[0]?.n ?? 0,
+    }
+    summary.failover = failover
+    if (failover.sessionFailures > 0) failures.push(`${failover.sessionFailures} session calls failed`)
+    if (failover.usageEventsRecorded !== failover.usageEventsSent)
+      failures.push(`usage: ${failover.usageEventsSent} events sent, ${failover.usageEventsRecorded} recorded`)
+    if (failover.topUpsCredited !== topUps.length)
+      failures.push(`payments: ${failover.topUpsCredited} of ${topUps.length} top-ups credited`)
+    if (balanceAfter - balanceBefore !== 100n * BigInt(topUps.length))
+      failures.push(`payments: the balance rose by ${balanceAfter - balanceBefore} cents`)
+    if (failover.notificationMails !== recipients || failover.notificationDistinct !== recipients)
+      failures.push(
+        `notification: ${recipients} recipients, ${failover.notificationMails} e-mails (${failover.notificationDistinct} addresses)`,
+      )
+    if (failover.billRuns !== 1) failures.push(`bill runs: ${failover.billRuns}`)
+  } finally {
+    await db?.end().catch(() => {})
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    await sleep(1500)
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {})
+    await admin.end()
+    rmSync(run, { recursive: true, force: true })
+  }
+
+  console.log('\n[scale] what was measured:')
+  console.log(JSON.stringify(summary, null, 2))
+  const results = path.join(root, 'bench', 'results')
+  mkdirSync(results, { recursive: true })
+  writeFileSync(
+    path.join(results, `scale-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+    JSON.stringify({ summary, failures }, null, 2),
+  )
+  if (failures.length > 0) {
+    console.error(`\n[scale] FAILED:\n- ${failures.join('\n- ')}`)
+    process.exit(1)
+  }
+  console.log('\n[scale] every promise held.')
+}
+
+main().catch((error) => {
+  console.error(error)
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  process.exit(1)
+})
