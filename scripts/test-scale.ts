@@ -304,6 +304,8 @@ async function main() {
     )
     const notificationId = (notification.data as { id: string; total: number }).id
     const recipients = (notification.data as { total: number }).total
+    // The journeys may have generated bills already (the coupons journey does); count the runs from here.
+    const runsSince = (await db.query<{ at: Date }>('select now() as at')).rows[0]?.at
     const billRun = await fetch(`${lb}/v1/jobs/billing-run/run`, { method: 'POST', headers: auth })
     if (billRun.status !== 201) failures.push(`the bill run was not started (${billRun.status})`)
 
@@ -423,10 +425,14 @@ async function main() {
     const balanceAfter = await balances()
     await until(
       'the bill run',
-      async () => ((await db?.query('select 1 from billing_runs where status = $1', ['done']))?.rowCount ?? 0) > 0,
+      async () =>
+        ((await db?.query('select 1 from billing_runs where status = $1 and started_at >= $2', ['done', runsSince]))
+          ?.rowCount ?? 0) > 0,
       120_000,
     )
-    const runs = await db.query<{ n: number }>(`select count(*)::int as n from billing_runs`)
+    const runs = await db.query<{ n: number }>(`select count(*)::int as n from billing_runs where started_at >= $1`, [
+      runsSince,
+    ])
 
     const failover = {
       secondsUntilServing: Number(serving.toFixed(1)),
