@@ -9,6 +9,7 @@ export const JOB_NAMES = [
   'payments-reconcile',
   'campaigns-sweep-images',
   'throttles-sweep',
+  'usage-fold',
 ] as const
 export type JobName = (typeof JOB_NAMES)[number]
 

@@ -4,6 +4,7 @@ import { billLastMonthIfDue } from '../modules/billing/scheduler.ts'
 import { sweepLooseImages } from '../modules/campaigns/service.ts'
 import { expireCoupons } from '../modules/coupons/expiry.ts'
 import { reconcile } from '../modules/payments/reconcile.ts'
+import { foldPending } from '../modules/usage/ingest.ts'
 import type { NotificationWorker } from './notifications.ts'
 import type { JobContext, JobDefinition } from './runner.ts'
 
@@ -106,6 +107,17 @@ export function jobDefinitions(
       retryDelaySeconds: 300,
       expireInSeconds: 15 * 60,
       run: async () => ({ deleted: await sweepThrottles(ctx.db, ctx.clock.now()) }),
+    },
+    {
+      // Every batch folds its own usage before it answers; this picks up a fold lost to a crash
+      // between a batch's commit and its fold (docs/usage.md "Ingestion"). Harmless at any time, so on
+      // in tests too.
+      name: 'usage-fold',
+      cron: '* * * * *',
+      retryLimit: 2,
+      retryDelaySeconds: 30,
+      expireInSeconds: 5 * 60,
+      run: async () => ({ folded: await foldPending(ctx.db) }),
     },
   ]
 }

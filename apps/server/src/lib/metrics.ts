@@ -19,11 +19,17 @@ export interface Metrics {
   gatewayCheck(reason: VerifyReason, cached: boolean): void
   /** One usage batch recorded: its events, how long it took, how old its oldest event was. */
   usageBatch(events: number, seconds: number, lagSeconds: number | null): void
+  /** Where a usage batch's time went (`phase`: see USAGE_PHASES). */
+  usagePhase(phase: UsagePhase, seconds: number): void
   /** One job run ended. */
   jobRun(job: string, outcome: 'completed' | 'failed', seconds: number): void
   /** Values read when Prometheus asks (queue depths, pool use). */
   onScrape(collect: (set: ScrapeGauges) => Promise<void> | void): void
 }
+
+/** The steps of recording a usage batch (modules/usage/ingest.ts), timed one by one. */
+const USAGE_PHASES = ['lookup', 'sum', 'claim', 'pending', 'log', 'prune', 'commit', 'fold'] as const
+export type UsagePhase = (typeof USAGE_PHASES)[number]
 
 interface ScrapeGauges {
   jobQueue(job: string, state: string, count: number): void
@@ -73,6 +79,12 @@ export function createMetrics(): Metrics {
     name: `${PREFIX}usage_lag_seconds`,
     help: 'How old the oldest event of a usage batch was when it was recorded.',
     buckets: [1, 5, 10, 30, 60, 300, 900, 3600, 86_400],
+    registers: [registry],
+  })
+  const usagePhases = new Counter({
+    name: `${PREFIX}usage_batch_phase_seconds_total`,
+    help: 'Time spent recording usage batches, by step: lookup (batch id, keys, paths), sum (in JavaScript), claim (the batch row), pending (the per-hour sums appended), log (recent requests), prune (requests beyond the newest 10,000), commit, fold (the counters updated).',
+    labelNames: ['phase'],
     registers: [registry],
   })
   const jobRuns = new Histogram({
@@ -132,6 +144,9 @@ export function createMetrics(): Metrics {
       usageEvents.inc(events)
       usageBatches.observe(seconds)
       if (lagSeconds !== null) usageLag.observe(Math.max(0, lagSeconds))
+    },
+    usagePhase(phase, seconds) {
+      usagePhases.labels(phase).inc(seconds)
     },
     jobRun(job, outcome, seconds) {
       jobRuns.labels(job, outcome).observe(seconds)

@@ -15,9 +15,11 @@ import {
 import { tstz } from './columns.ts'
 import { users } from './users.ts'
 
-// Usage metering (docs/requirements.md §6.3, §7.1, issue 4). The gateway's events roll up, in the transaction
-// that records their batch, into counters per key, service and hour, per key, service and day, and
-// per service and day for everyone: charts read the coarsest table that answers them (docs/usage.md).
+// Usage metering (docs/requirements.md §6.3, §7.1, issue 4). The gateway's events roll up into counters
+// per key, service and hour, per key, service and day, and per service and day for everyone: charts
+// read the coarsest table that answers them (docs/usage.md). A batch's transaction only appends (its
+// per-hour sums to usage_pending, its log chunks); the counters are then folded from usage_pending
+// one fold at a time, so that concurrent batches never wait on each other's counter rows.
 // The counter tables carry no foreign keys: every upsert would pay an index probe per row, and keys
 // are only ever soft-deleted (a user's hard deletion leaves counters that no query can reach).
 
@@ -68,6 +70,18 @@ export const usageDailyAll = pgTable(
   },
   (t) => [primaryKey({ columns: [t.service, t.day] })],
 )
+
+/**
+ * Per-hour sums of recorded batches not yet folded into the counter tables (modules/usage/ingest.ts
+ * `foldPending`): written in the batch's transaction, deleted in the fold's. Empty between batches.
+ */
+export const usagePending = pgTable('usage_pending', {
+  keyId: text('key_id').notNull(),
+  userId: text('user_id').notNull(),
+  service: text('service').notNull(),
+  hour: tstz('hour').notNull(),
+  ...counters,
+})
 
 /**
  * The recent-requests log behind the CSV export and the requests table (docs/requirements.md §7.3: up to 10,000 recent

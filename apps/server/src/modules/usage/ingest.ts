@@ -13,16 +13,23 @@ import type { Ctx } from '../../context.ts'
 import { type Db, queryRows, type Tx } from '../../db/client.ts'
 import { keySecrets, keys, settingsWeight, usageBatches } from '../../db/schema/index.ts'
 import { sha256Hex } from '../../lib/crypto.ts'
+import type { UsagePhase } from '../../lib/metrics.ts'
 import { type Classifier, compileClassifier } from './classify.ts'
 
 // POST /v1/gateway/usage (docs/requirements.md §6.3): a batch of events, recorded once per batch_id. Events are
-// summed in memory into one row per (key, service, hour), per (key, service, day) and per (service,
-// day), and the three counter tables, the recent-requests log and the batch row are written in one
-// transaction: a batch counts entirely or not at all, and a replay (even a concurrent one, which waits
-// on the batch row's primary key) counts nothing.
+// summed in memory into one row per (key, service, hour); those sums (to usage_pending), the
+// recent-requests log and the batch row are written in one transaction that only appends: a batch
+// counts entirely or not at all, and a replay (even a concurrent one, which waits on the batch row's
+// primary key) counts nothing. The request then folds what is pending into the counter tables
+// (hourly, daily, everyone's daily) before it answers (`foldPending`): one fold at a time across
+// instances, each taking every batch committed so far, so that concurrent batches never hold each
+// other's counter rows, and a batch's usage is in the counters when its answer arrives. A fold lost
+// to a crash is done by the next batch or by the `usage-fold` job (docs/usage.md "Ingestion").
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 86_400_000
+/** The advisory lock that makes folds take turns (any fixed number, unique among the product's locks). */
+const FOLD_LOCK = 7_210_316
 
 interface Counter {
   hits: number
@@ -176,6 +183,12 @@ export async function recordUsage(
   ctx: Ctx,
   batch: { batch_id: string; events: readonly ParsedEvent[] },
 ): Promise<UsageBatchResult> {
+  let mark = performance.now()
+  const phase = (name: UsagePhase) => {
+    const at = performance.now()
+    ctx.metrics.usagePhase(name, (at - mark) / 1000)
+    mark = at
+  }
   const earlier = await storedResult(ctx.db, batch.batch_id)
   if (earlier) return earlier
 
@@ -183,10 +196,9 @@ export async function recordUsage(
   const oldest = now - USAGE_MAX_AGE_DAYS * DAY_MS
   const newest = now + USAGE_MAX_SKEW_MS
   const [ownerOf, classifier] = await Promise.all([resolveOwners(ctx, batch.events), ctx.usagePaths.get()])
+  phase('lookup')
 
   const hourly = new Map<string, Counter>()
-  const daily = new Map<string, Counter>()
-  const dailyAll = new Map<string, Counter>()
   const owners = new Map<string, string>()
   const logByUser = new Map<string, LogRow[]>()
   let accepted = 0
@@ -210,13 +222,8 @@ export async function recordUsage(
     accepted++
     owners.set(owner.keyId, owner.userId)
     const { count, status, latency_ms: latency } = event
-    // Hours and days as whole numbers since the epoch (UTC): cheap keys, and cheap to send.
-    const hour = Math.floor(at / HOUR_MS)
-    const day = Math.floor(at / DAY_MS)
-    const keyService = `${owner.keyId} ${service}`
-    add(bump(hourly, `${keyService} ${hour}`), count, status, latency)
-    add(bump(daily, `${keyService} ${day}`), count, status, latency)
-    add(bump(dailyAll, `${service} ${day}`), count, status, latency)
+    // Hours as whole numbers since the epoch (UTC): cheap keys, and cheap to send.
+    add(bump(hourly, `${owner.keyId} ${service} ${Math.floor(at / HOUR_MS)}`), count, status, latency)
     let log = logByUser.get(owner.userId)
     if (!log) {
       log = []
@@ -242,6 +249,7 @@ export async function recordUsage(
     rejected: { unknown_key: unknownKey, out_of_range: outOfRange },
   }
 
+  phase('sum')
   const recorded = await ctx.db.transaction(async (tx) => {
     // The batch row first: a concurrent replay waits here until this transaction ends, then finds it.
     const claimed = await tx
@@ -256,15 +264,21 @@ export async function recordUsage(
       })
       .onConflictDoNothing()
       .returning({ batchId: usageBatches.batchId })
+    phase('claim')
     if (claimed.length === 0) return false
     if (accepted === 0) return true
-    await upsertHourly(tx, hourly, owners)
-    await upsertDaily(tx, daily, owners)
-    await upsertDailyAll(tx, dailyAll)
-    await appendToLogs(tx, logByUser)
+    await appendPending(tx, hourly, owners)
+    phase('pending')
+    await appendToLogs(tx, logByUser, phase)
     return true
   })
+  phase('commit')
   if (!recorded) return (await storedResult(ctx.db, batch.batch_id)) ?? result
+  if (accepted > 0) {
+    // Recorded whatever happens next: a failed fold leaves the sums pending for the next one.
+    await foldPending(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'usage fold failed; left pending'))
+    phase('fold')
+  }
   return result
 }
 
@@ -301,13 +315,9 @@ const COUNTER_UPDATE = sql.raw(`
   latency_sum = t.latency_sum + excluded.latency_sum,
   latency_max = greatest(t.latency_max, excluded.latency_max)`)
 
-/**
- * Rows in key order: concurrent batches that touch the same rows then lock them in the same order
- * and wait for each other instead of deadlocking.
- */
-function inKeyOrder<T>(map: Map<string, T>): [string, T][] {
-  return [...map].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-}
+/** The counter columns summed over a group of pending rows. */
+const COUNTER_SUMS = sql.raw(`sum(hits)::int8, sum(ok)::int8, sum(client_errors)::int8, sum(server_errors)::int8,
+  sum(latency_sum)::int8, max(latency_max)`)
 
 /** The counter columns of the rows, as six array parameters. */
 function counterArrays(counters: readonly Counter[]) {
@@ -321,118 +331,113 @@ function counterArrays(counters: readonly Counter[]) {
   ] as const
 }
 
-/** Splits `key service unit` map keys into their columns. */
-function perKeyColumns(map: Map<string, Counter>, owners: Map<string, string>) {
-  const rows = inKeyOrder(map)
+/** The batch's per-hour sums, appended to usage_pending (no row of another batch is touched). */
+async function appendPending(tx: Tx, hourly: Map<string, Counter>, owners: Map<string, string>) {
   const keyIds: string[] = []
   const userIds: string[] = []
   const services: string[] = []
-  const units: number[] = []
-  for (const [key] of rows) {
-    const [keyId = '', service = '', unit = '0'] = key.split(' ')
+  const hours: number[] = []
+  for (const key of hourly.keys()) {
+    const [keyId = '', service = '', hour = '0'] = key.split(' ')
     keyIds.push(keyId)
     userIds.push(owners.get(keyId) ?? '')
     services.push(service)
-    units.push(Number(unit))
+    hours.push(Number(hour))
   }
-  return { keyIds, userIds, services, units, counters: rows.map(([, c]) => c) }
-}
-
-async function upsertHourly(tx: Tx, hourly: Map<string, Counter>, owners: Map<string, string>) {
-  const { keyIds, userIds, services, units, counters } = perKeyColumns(hourly, owners)
-  const [hits, ok, clientErrors, serverErrors, latencySum, latencyMax] = counterArrays(counters)
+  const [hits, ok, clientErrors, serverErrors, latencySum, latencyMax] = counterArrays([...hourly.values()])
   await tx.execute(sql`
-    insert into usage_hourly as t (key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
+    insert into usage_pending (key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
     select k, u, s, to_timestamp(h * 3600), a, b, c, d, e, f
     from unnest(${pgTextArray(keyIds)}::text[], ${pgTextArray(userIds)}::text[], ${pgTextArray(services)}::text[],
-      ${pgIntArray(units)}::int8[], ${hits}::int8[], ${ok}::int8[], ${clientErrors}::int8[], ${serverErrors}::int8[],
-      ${latencySum}::int8[], ${latencyMax}::int4[]) as r(k, u, s, h, a, b, c, d, e, f)
-    on conflict (hour, key_id, service) do update set ${COUNTER_UPDATE}`)
-}
-
-async function upsertDaily(tx: Tx, daily: Map<string, Counter>, owners: Map<string, string>) {
-  const { keyIds, userIds, services, units, counters } = perKeyColumns(daily, owners)
-  const [hits, ok, clientErrors, serverErrors, latencySum, latencyMax] = counterArrays(counters)
-  await tx.execute(sql`
-    insert into usage_daily as t (key_id, user_id, service, day, hits, ok, client_errors, server_errors, latency_sum, latency_max)
-    select k, u, s, date '1970-01-01' + n, a, b, c, d, e, f
-    from unnest(${pgTextArray(keyIds)}::text[], ${pgTextArray(userIds)}::text[], ${pgTextArray(services)}::text[],
-      ${pgIntArray(units)}::int4[], ${hits}::int8[], ${ok}::int8[], ${clientErrors}::int8[], ${serverErrors}::int8[],
-      ${latencySum}::int8[], ${latencyMax}::int4[]) as r(k, u, s, n, a, b, c, d, e, f)
-    on conflict (day, key_id, service) do update set ${COUNTER_UPDATE}`)
-}
-
-async function upsertDailyAll(tx: Tx, dailyAll: Map<string, Counter>) {
-  const rows = inKeyOrder(dailyAll)
-  const services = rows.map(([key]) => key.split(' ')[0] ?? '')
-  const days = rows.map(([key]) => Number(key.split(' ')[1]))
-  const [hits, ok, clientErrors, serverErrors, latencySum, latencyMax] = counterArrays(rows.map(([, c]) => c))
-  await tx.execute(sql`
-    insert into usage_daily_all as t (service, day, hits, ok, client_errors, server_errors, latency_sum, latency_max)
-    select s, date '1970-01-01' + n, a, b, c, d, e, f
-    from unnest(${pgTextArray(services)}::text[], ${pgIntArray(days)}::int4[], ${hits}::int8[], ${ok}::int8[],
-      ${clientErrors}::int8[], ${serverErrors}::int8[], ${latencySum}::int8[], ${latencyMax}::int4[])
-      as r(s, n, a, b, c, d, e, f)
-    on conflict (service, day) do update set ${COUNTER_UPDATE}`)
+      ${pgIntArray(hours)}::int8[], ${hits}::int8[], ${ok}::int8[], ${clientErrors}::int8[], ${serverErrors}::int8[],
+      ${latencySum}::int8[], ${latencyMax}::int4[]) as r(k, u, s, h, a, b, c, d, e, f)`)
 }
 
 /**
- * Appends each user's requests of the batch to their log: the cursor moves by how many are logged
- * (a batch logs at most a user's newest 10,000), one chunk per user holds them, and chunks that fall
- * wholly outside the newest 10,000 are deleted.
+ * Moves every pending sum into the three counter tables, in one transaction: the pending rows are
+ * deleted in the transaction that counts them, so each is counted once even if the process dies. Folds
+ * take turns (an advisory lock held to the end of the transaction): a batch whose sums another fold
+ * did not see waits for it, then folds its own. Rows go in key order within each table. Returns how
+ * many pending rows were folded.
  */
-async function appendToLogs(tx: Tx, logByUser: Map<string, LogRow[]>) {
-  const users = [...logByUser.keys()].sort()
-  const take = new Map<string, LogRow[]>()
-  for (const userId of users) {
-    const log = logByUser.get(userId) ?? []
+export async function foldPending(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`)
+    const [row] = await queryRows<{ folded: number }>(
+      tx,
+      sql`
+      with moved as (delete from usage_pending returning *),
+      hourly as (
+        insert into usage_hourly as t (key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
+        select key_id, min(user_id), service, hour, ${COUNTER_SUMS}
+        from moved group by hour, key_id, service order by hour, key_id, service
+        on conflict (hour, key_id, service) do update set ${COUNTER_UPDATE}),
+      daily as (
+        insert into usage_daily as t (key_id, user_id, service, day, hits, ok, client_errors, server_errors, latency_sum, latency_max)
+        select key_id, min(user_id), service, (hour at time zone 'UTC')::date, ${COUNTER_SUMS}
+        from moved group by 4, key_id, service order by 4, key_id, service
+        on conflict (day, key_id, service) do update set ${COUNTER_UPDATE}),
+      everyone as (
+        insert into usage_daily_all as t (service, day, hits, ok, client_errors, server_errors, latency_sum, latency_max)
+        select service, (hour at time zone 'UTC')::date, ${COUNTER_SUMS}
+        from moved group by 2, service order by 2, service
+        on conflict (service, day) do update set ${COUNTER_UPDATE})
+      select count(*)::int as folded from moved`,
+    )
+    return row?.folded ?? 0
+  })
+}
+
+/**
+ * Appends each user's requests of the batch to their log, in one statement: the cursor moves by how
+ * many are logged (a batch logs at most a user's newest 10,000), one chunk per user holds them; then
+ * chunks that fall wholly outside the newest 10,000 are deleted. The chunks travel as one JSON
+ * parameter (one `JSON.stringify`, parsed once by the database), not as escaped array literals.
+ */
+async function appendToLogs(tx: Tx, logByUser: Map<string, LogRow[]>, phase: (name: UsagePhase) => void) {
+  const input: { u: string; n: number; fa: number; la: number; e: unknown[][] }[] = []
+  for (const userId of [...logByUser.keys()].sort()) {
+    let log = logByUser.get(userId) ?? []
     log.sort((a, b) => a.at - b.at)
-    take.set(userId, log.length > MAX_USAGE_EXPORT_ROWS ? log.slice(-MAX_USAGE_EXPORT_ROWS) : log)
-  }
-  const moved = await queryRows<{ user_id: string; next: string | number }>(
-    tx,
-    sql`
-    insert into usage_request_cursors as c (user_id, next)
-    select u, n from unnest(${pgTextArray(users)}::text[], ${pgIntArray(users.map((u) => take.get(u)?.length ?? 0))}::int8[]) as r(u, n)
-    on conflict (user_id) do update set next = c.next + excluded.next
-    returning user_id, next`,
-  )
-  const chunkUsers: string[] = []
-  const firstSeqs: number[] = []
-  const lastSeqs: number[] = []
-  const firstAts: number[] = []
-  const lastAts: number[] = []
-  const payloads: string[] = []
-  for (const { user_id: userId, next } of moved) {
-    const log = take.get(userId) ?? []
+    if (log.length > MAX_USAGE_EXPORT_ROWS) log = log.slice(-MAX_USAGE_EXPORT_ROWS)
     const first = log[0]
     const last = log.at(-1)
     if (!first || !last) continue
-    chunkUsers.push(userId)
-    firstSeqs.push(Number(next) - log.length)
-    lastSeqs.push(Number(next) - 1)
-    firstAts.push(first.at)
-    lastAts.push(last.at)
-    payloads.push(JSON.stringify(log.map((e) => [e.at, e.keyId, e.service, e.path, e.status, e.latency, e.count])))
+    input.push({
+      u: userId,
+      n: log.length,
+      fa: first.at,
+      la: last.at,
+      e: log.map((e) => [e.at, e.keyId, e.service, e.path, e.status, e.latency, e.count]),
+    })
   }
-  await tx.execute(sql`
-    insert into usage_request_chunks (user_id, first_seq, last_seq, first_at, last_at, events)
-    select u, f, l, to_timestamp(fa / 1000.0), to_timestamp(la / 1000.0), e
-    from unnest(${pgTextArray(chunkUsers)}::text[], ${pgIntArray(firstSeqs)}::int8[], ${pgIntArray(lastSeqs)}::int8[],
-      ${pgIntArray(firstAts)}::int8[], ${pgIntArray(lastAts)}::int8[], ${pgTextArray(payloads)}::text[]) as r(u, f, l, fa, la, e)`)
+  const crowded = await queryRows<{ user_id: string; next: string | number }>(
+    tx,
+    sql`
+    with input as (
+      select u, n, fa, la, e from json_to_recordset(${JSON.stringify(input)}::json) as r(u text, n int8, fa int8, la int8, e json)
+    ),
+    moved as (
+      insert into usage_request_cursors as c (user_id, next)
+      select u, n from input order by u
+      on conflict (user_id) do update set next = c.next + excluded.next
+      returning user_id, next
+    ),
+    chunks as (
+      insert into usage_request_chunks (user_id, first_seq, last_seq, first_at, last_at, events)
+      select i.u, m.next - i.n, m.next - 1, to_timestamp(i.fa / 1000.0), to_timestamp(i.la / 1000.0), i.e::text
+      from input i join moved m on m.user_id = i.u
+    )
+    select user_id, next from moved where next > ${MAX_USAGE_EXPORT_ROWS}`,
+  )
+  phase('log')
+  if (crowded.length === 0) return
   // Chunks wholly before each user's newest 10,000, found through the primary key (user, last_seq)
   // one user at a time; users with fewer than 10,000 logged requests have nothing to delete.
-  const pruneUsers: string[] = []
-  const bounds: number[] = []
-  for (const { user_id: userId, next } of moved) {
-    const bound = Number(next) - MAX_USAGE_EXPORT_ROWS
-    if (bound <= 0) continue
-    pruneUsers.push(userId)
-    bounds.push(bound)
-  }
-  if (pruneUsers.length === 0) return
   await tx.execute(sql`
     delete from usage_request_chunks r
-    using unnest(${pgTextArray(pruneUsers)}::text[], ${pgIntArray(bounds)}::int8[]) as c(user_id, bound)
+    using unnest(${pgTextArray(crowded.map((c) => c.user_id))}::text[],
+      ${pgIntArray(crowded.map((c) => Number(c.next) - MAX_USAGE_EXPORT_ROWS))}::int8[]) as c(user_id, bound)
     where r.user_id = c.user_id and r.last_seq < c.bound`)
+  phase('prune')
 }

@@ -17,6 +17,7 @@ import {
 } from '../../../test/helpers.ts'
 import { queryRows } from '../../db/client.ts'
 import { auditLog, usageBatches, usageDaily, usageDailyAll, usageHourly } from '../../db/schema/index.ts'
+import { jobDefinitions } from '../../jobs/definitions.ts'
 
 // Usage metering (issue 4): what the gateway reports through POST /v1/gateway/usage, and every
 // statistics call read back with exact numbers. Two apps: one for ingestion (whose tests write a lot),
@@ -66,6 +67,7 @@ async function footprint(t: TestApp) {
       (select coalesce(sum(hits), 0) from usage_daily)::int8 as daily,
       (select coalesce(sum(hits), 0) from usage_daily_all)::int8 as daily_all,
       (select count(*) from usage_request_chunks)::int8 as requests,
+      (select count(*) from usage_pending)::int8 as pending,
       (select coalesce(sum(next), 0) from usage_request_cursors)::int8 as cursors`,
   )
   return Object.fromEntries(Object.entries(row ?? {}).map(([name, value]) => [name, Number(value)]))
@@ -500,6 +502,43 @@ describe('usage ingestion', async () => {
       const ring = await ringOf(t, user.id)
       expect(ring.map((r) => r.seq)).toEqual(Array.from({ length: 96 }, (_, i) => i))
       expect(ring.reduce((sum, r) => sum + r.count, 0)).toBe(2 * 6 * 36)
+    })
+  })
+
+  describe('counters folded after the batch', () => {
+    it('leaves nothing pending once a batch is answered, and the counters hold it', async () => {
+      const { token } = await customerOf(t, 'fold-clean')
+      const key = await newKey(t, token)
+      await recorded(t, 'fold-clean', [
+        ev({ key: key.key, service: 'GEOCODE', at: NOW - HOUR, count: 2, status: 200, latency_ms: 7 }),
+      ])
+      expect((await footprint(t)).pending).toBe(0)
+      expect(await hourlyOf(t, key.id)).toEqual([['2026-11-02T07:00:00.000Z', 'GEOCODE', 2, 2, 0, 0, 14, 7]])
+    })
+
+    it('counts sums left pending by a crash between the commit and the fold once, through the usage-fold job', async () => {
+      const { user, token } = await customerOf(t, 'fold-lost')
+      const key = await newKey(t, token)
+      await recorded(t, 'fold-lost-1', [
+        ev({ key: key.key, service: 'DIRECTION', at: NOW - 3 * HOUR, count: 1, status: 200, latency_ms: 50 }),
+      ])
+      // What a batch's transaction leaves when the process dies before its fold.
+      await t.ctx.db.execute(sql`
+        insert into usage_pending (key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
+        values (${key.id}, ${user.id}, 'DIRECTION', '2026-11-02T05:00:00Z', 4, 3, 1, 0, 400, 120),
+               (${key.id}, ${user.id}, 'DIRECTION', '2026-11-02T05:00:00Z', 2, 2, 0, 0, 60, 30)`)
+      const before = await footprint(t)
+      expect(before.pending).toBe(2)
+      const job = jobDefinitions(t.ctx, { notifications: {} as never, trigger: () => {} }).find(
+        (d) => d.name === 'usage-fold',
+      )
+      expect(job?.cron).toBe('* * * * *')
+      expect(await job?.run({} as never)).toEqual({ folded: 2 })
+      expect(await job?.run({} as never)).toEqual({ folded: 0 })
+      const after = await footprint(t)
+      expect(after.pending).toBe(0)
+      for (const table of ['hourly', 'daily', 'daily_all'] as const) expect(after[table]).toBe((before[table] ?? 0) + 6)
+      expect(await hourlyOf(t, key.id)).toEqual([['2026-11-02T05:00:00.000Z', 'DIRECTION', 7, 6, 1, 0, 510, 120]])
     })
   })
 

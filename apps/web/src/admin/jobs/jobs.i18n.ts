@@ -24,6 +24,7 @@ export const jobsMessages = adminMessages(
       'payments-reconcile': 'Payment reconciliation',
       'campaigns-sweep-images': 'Campaign image clean-up',
       'throttles-sweep': 'Rate-limit counter clean-up',
+      'usage-fold': 'Usage counter catch-up',
     },
     descriptions: {
       'billing-run': 'Bills last month once it has been closed for an hour.',
@@ -33,6 +34,7 @@ export const jobsMessages = adminMessages(
       'payments-reconcile': 'Asks VNPay and PayPal about payments whose callback never came.',
       'campaigns-sweep-images': 'Deletes campaign images uploaded but never saved with a campaign.',
       'throttles-sweep': 'Drops rate-limit counters idle for a day and plan minute counts of past minutes.',
+      'usage-fold': 'Adds usage left pending by an interrupted report to the usage counters.',
     },
     schedule: {
       everyMinute: 'Every minute',
@@ -131,6 +133,7 @@ export const jobsMessages = adminMessages(
       'payments-reconcile': 'Đối soát thanh toán',
       'campaigns-sweep-images': 'Dọn ảnh chiến dịch',
       'throttles-sweep': 'Dọn bộ đếm giới hạn tần suất',
+      'usage-fold': 'Cập nhật bù bộ đếm lưu lượng',
     },
     descriptions: {
       'billing-run': 'Lập hóa đơn tháng trước sau khi tháng đã khép lại một giờ.',
@@ -141,6 +144,7 @@ export const jobsMessages = adminMessages(
       'campaigns-sweep-images': 'Xóa ảnh chiến dịch đã tải lên nhưng không được lưu cùng chiến dịch nào.',
       'throttles-sweep':
         'Bỏ các bộ đếm giới hạn tần suất không dùng trong một ngày và số đếm theo phút của gói cước đã qua.',
+      'usage-fold': 'Cộng vào bộ đếm lưu lượng phần còn chờ do một lần báo cáo bị gián đoạn.',
     },
     schedule: {
       everyMinute: 'Mỗi phút',
