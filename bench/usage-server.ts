@@ -4,8 +4,12 @@
 // signed in for the statistics calls. The benchmark drives it over HTTP; over IPC it asks for the
 // work that has to happen inside the database's process: resets, the raw COPY baseline, and the
 // generated 10-million-row data set for the query timings.
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import type { PGlite } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
 import { buildApp } from '../apps/server/src/app.ts'
 import { loadConfig } from '../apps/server/src/config.ts'
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.ts'
@@ -114,27 +118,58 @@ async function reset() {
 }
 
 let snapshot: Blob | null = null
+let pgSnapshot: Buffer[] | null = null
+
+/** A connection of its own for the PostgreSQL COPY baseline (COPY … FROM STDIN, as a client loads rows). */
+async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: target })
+  await client.connect()
+  try {
+    return await work(client)
+  } finally {
+    await client.end()
+  }
+}
 
 /** The rows POST /v1/gateway/usage left in usage_hourly, as COPY text: the baseline loads exactly these. */
 async function takeSnapshot(): Promise<number> {
-  if (!pglite) throw new Error('the COPY baseline runs on PGlite')
-  const result = await pglite.query("copy usage_hourly to '/dev/blob'")
-  snapshot = result.blob ?? null
+  if (pglite) {
+    const result = await pglite.query("copy usage_hourly to '/dev/blob'")
+    snapshot = result.blob ?? null
+  } else {
+    pgSnapshot = await withClient(async (client) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of client.query(copyTo('copy usage_hourly to stdout'))) chunks.push(chunk as Buffer)
+      return chunks
+    })
+  }
   const [count] = await rows<{ n: number }>(sql`select count(*)::int as n from usage_hourly`)
   return count?.n ?? 0
 }
 
 /** Raw COPY of the snapshot into an empty table identical to usage_hourly (same keys and indexes). */
 async function copyBaseline(): Promise<{ ms: number; rows: number }> {
-  if (!pglite || !snapshot) throw new Error('no snapshot to copy')
-  await pglite.exec(
-    'drop table if exists bench_usage_hourly_copy; create table bench_usage_hourly_copy (like usage_hourly including all)',
-  )
-  const started = performance.now()
-  await pglite.query("copy bench_usage_hourly_copy from '/dev/blob'", [], { blob: snapshot })
-  const ms = performance.now() - started
+  const create =
+    'drop table if exists bench_usage_hourly_copy; create table bench_usage_hourly_copy (like usage_hourly including all)'
+  let ms: number
+  if (pglite) {
+    if (!snapshot) throw new Error('no snapshot to copy')
+    await pglite.exec(create)
+    const started = performance.now()
+    await pglite.query("copy bench_usage_hourly_copy from '/dev/blob'", [], { blob: snapshot })
+    ms = performance.now() - started
+  } else {
+    const chunks = pgSnapshot
+    if (!chunks) throw new Error('no snapshot to copy')
+    ms = await withClient(async (client) => {
+      await client.query(create)
+      const started = performance.now()
+      await pipeline(Readable.from(chunks), client.query(copyFrom('copy bench_usage_hourly_copy from stdin')))
+      return performance.now() - started
+    })
+  }
   const [count] = await rows<{ n: number }>(sql`select count(*)::int as n from bench_usage_hourly_copy`)
-  await pglite.exec('drop table bench_usage_hourly_copy')
+  await db.execute(sql`drop table bench_usage_hourly_copy`)
   return { ms, rows: count?.n ?? 0 }
 }
 
@@ -247,7 +282,29 @@ async function counts() {
   return result
 }
 
+/**
+ * Where the batches' time went since the last call (then reset): per step of recordUsage, and the
+ * whole request as the router timed it, whose remainder is parsing, validation and the answer.
+ */
+async function phases() {
+  const registry = served.ctx.metrics.registry
+  const steps = (await registry.getSingleMetric('maps_portal_usage_batch_phase_seconds_total')?.get())?.values ?? []
+  const requests = (await registry.getSingleMetric('maps_portal_http_request_duration_seconds')?.get())?.values ?? []
+  const sumOf = (name: string) =>
+    requests
+      .filter((v) => (v as { metricName?: string }).metricName === name && v.labels.route === '/v1/gateway/usage')
+      .reduce((total, v) => total + v.value, 0)
+  const result = {
+    batches: sumOf('maps_portal_http_request_duration_seconds_count'),
+    requestSeconds: sumOf('maps_portal_http_request_duration_seconds_sum'),
+    steps: Object.fromEntries(steps.map((v) => [String(v.labels.phase), v.value])),
+  }
+  registry.resetMetrics()
+  return result
+}
+
 const commands: Record<string, (args: Record<string, number>) => Promise<unknown>> = {
+  phases,
   reset,
   snapshot: takeSnapshot,
   copy: copyBaseline,
@@ -262,7 +319,8 @@ const config = {
   port,
   gatewayToken: 'bench-gateway-token',
 }
-const { app } = await buildApp({ config, database, serveWeb: false })
+const served = await buildApp({ config, database, serveWeb: false })
+const { app } = served
 await app.listen({ port, host: '127.0.0.1' })
 const token = await adminToken(app)
 
