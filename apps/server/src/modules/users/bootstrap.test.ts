@@ -33,6 +33,18 @@ describe('the first administrator', () => {
     }
   })
 
+  it('is created once when several instances start at the same moment', async () => {
+    const t = await createTestApp()
+    try {
+      const ctx = withAdmin(t.ctx, 'boss@example.com', 'a-long-password')
+      const results = await Promise.all([ensureAdministrator(ctx), ensureAdministrator(ctx), ensureAdministrator(ctx)])
+      expect(results.filter((r) => r !== null)).toEqual([{ email: 'boss@example.com', generatedPassword: null }])
+      expect(await t.ctx.db.select().from(userRoles).where(eq(userRoles.role, 'admin'))).toHaveLength(1)
+    } finally {
+      await t.close()
+    }
+  })
+
   it('gets a generated one-time password that must be changed when none is given', async () => {
     const t = await createTestApp()
     try {

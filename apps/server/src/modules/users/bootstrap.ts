@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { checkEmail, checkPassword as checkPasswordRule, normalizeEmail } from '@app/contract'
 import { eq } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
+import { PG_UNIQUE_VIOLATION, pgCode } from '../../db/client.ts'
 import { userRoles } from '../../db/schema/index.ts'
 import { newId } from '../../lib/ids.ts'
 import { hashPassword } from '../../lib/passwords.ts'
@@ -32,20 +33,27 @@ export async function ensureAdministrator(ctx: Ctx): Promise<CreatedAdmin | null
   if (await findUserByEmail(ctx.db, email)) {
     throw new Error(`${email} already has an account without the admin role; set ADMIN_EMAIL to another address.`)
   }
-  await insertUser(
-    ctx.db,
-    {
-      id: newId('usr', now.getTime()),
-      email,
-      passwordHash: await hashPassword(password),
-      firstName: 'Portal',
-      lastName: 'Administrator',
-      emailVerifiedAt: now,
-      mustChangePassword: !given,
-      createdAt: now,
-      updatedAt: now,
-    },
-    ['admin'],
-  )
+  try {
+    await insertUser(
+      ctx.db,
+      {
+        id: newId('usr', now.getTime()),
+        email,
+        passwordHash: await hashPassword(password),
+        firstName: 'Portal',
+        lastName: 'Administrator',
+        emailVerifiedAt: now,
+        mustChangePassword: !given,
+        createdAt: now,
+        updatedAt: now,
+      },
+      ['admin'],
+    )
+  } catch (error) {
+    // Several instances started at once on a new database (docs/scale-out.md): another one created the
+    // administrator between the checks above and this insert. It exists; this start has nothing to do.
+    if (pgCode(error) === PG_UNIQUE_VIOLATION) return null
+    throw error
+  }
   return { email, generatedPassword: given ? null : password }
 }
