@@ -37,6 +37,7 @@ import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { hasNginx, startBalancer } from './lib/nginx.mjs'
 import { postgresUrl, withPostgresDatabase } from './lib/postgres.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
@@ -47,7 +48,18 @@ const ROUNDS = env('ROUNDS', 3)
 const BATCH = 10_000
 const WORST_EVENTS = env('WORST_EVENTS', 1_000_000)
 const REALISTIC_EVENTS = env('REALISTIC_EVENTS', 1_000_000)
-const CONCURRENCY = env('CONCURRENCY', 2)
+let CONCURRENCY = env('CONCURRENCY', 2)
+
+/** Runs `work` with a different number of batches in flight. */
+async function withConcurrency(n, work) {
+  const saved = CONCURRENCY
+  CONCURRENCY = n
+  try {
+    return await work()
+  } finally {
+    CONCURRENCY = saved
+  }
+}
 const QUERY_ROWS_PER_HOUR = env('QUERY_ROWS_PER_HOUR', 1128)
 const QUERY_SAMPLES = env('QUERY_SAMPLES', 100)
 const IDLE_SECONDS = env('IDLE_SECONDS', 15)
@@ -110,10 +122,10 @@ function perBatch(total) {
 // ── Processes and HTTP ──────────────────────────────────────────────────────────────────────────
 
 /** Starts bench/usage-server.ts on a database; `ask` runs a command inside it over IPC. */
-async function startServer(database) {
+async function startServer(database, { port = PORT, seed = true } = {}) {
   const child = fork(path.join(here, 'usage-server.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DB: database, PORT: String(PORT) },
+    env: { ...process.env, BENCH_DB: database, PORT: String(port), BENCH_SEED: seed ? '1' : '0' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const info = await new Promise((resolve, reject) => {
@@ -153,12 +165,12 @@ function memoryOf(pid) {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 })
 
-function request(method, url, { body, token } = {}) {
+function request(method, url, { body, token, port = PORT } = {}) {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
         host: '127.0.0.1',
-        port: PORT,
+        port,
         method,
         path: url,
         agent,
@@ -183,7 +195,7 @@ function request(method, url, { body, token } = {}) {
  * Posts every batch (`events` is the JSON text of each batch's event array) with `concurrency` in
  * flight; checks that each was recorded in full, and returns the wall time.
  */
-async function postBatches(batches, prefix, expected) {
+async function postBatches(batches, prefix, expected, port = PORT) {
   const started = performance.now()
   const latencies = []
   let accepted = 0
@@ -194,7 +206,7 @@ async function postBatches(batches, prefix, expected) {
       const i = index++
       const body = `{"batch_id":"${prefix}-${i}","events":[${batches[i].json}]}`
       const t0 = performance.now()
-      const { status, text } = await request('POST', '/v1/gateway/usage', { body, token: TOKEN })
+      const { status, text } = await request('POST', '/v1/gateway/usage', { body, token: TOKEN, port })
       latencies.push(performance.now() - t0)
       if (status !== 200) throw new Error(`batch ${prefix}-${i}: HTTP ${status} ${text.slice(0, 300)}`)
       const { data } = JSON.parse(text)
@@ -434,14 +446,62 @@ async function realistic(database, engine) {
   const where = perBatch(phases)
   console.log('where a batch of 10,000 went, ms (mean of every batch of every round):')
   console.table({ realistic: where })
+  const twoInstances = engine === 'PostgreSQL' ? await throughNginx(database, batches, unknown) : undefined
   return {
     engine,
     phases: where,
+    twoInstances,
     events: REALISTIC_EVENTS,
     eventsPerS: Math.round(median(rounds.map((r) => r.eventsPerS))),
     batchP50Ms: Math.round(median(rounds.map((r) => r.batchP50))),
     batchP99Ms: Math.round(median(rounds.map((r) => r.batchP99))),
     serverPeakMiB: Math.round(Math.max(...rounds.map((r) => r.serverMiB.peak))),
+    rounds,
+  }
+}
+
+/**
+ * For context: the same stream through Debian's nginx to two instances on the same PostgreSQL
+ * database (round robin, four batches in flight so that each instance has two), against one
+ * instance behind the same nginx, interleaved round by round.
+ */
+async function throughNginx(database, batches, unknown) {
+  if (!hasNginx()) {
+    console.log('two instances through nginx: nginx is not installed (apt-get install nginx); skipped')
+    return undefined
+  }
+  console.log('\n── 2b. The same stream through nginx: one instance, then two, on the same PostgreSQL database')
+  const a = await startServer(database, { seed: false })
+  const b = await startServer(database, { port: PORT + 1, seed: false })
+  const one = await startBalancer(PORT + 2, [PORT])
+  const two = await startBalancer(PORT + 3, [PORT, PORT + 1])
+  const rounds = []
+  try {
+    for (let r = 0; r < ROUNDS; r++) {
+      const round = { round: r + 1 }
+      for (const [name, port, inFlight] of [
+        ['one', PORT + 2, CONCURRENCY],
+        ['two', PORT + 3, 2 * CONCURRENCY],
+      ]) {
+        await a.ask('reset')
+        const result = await withConcurrency(inFlight, () =>
+          postBatches(batches, `nginx-${name}-${r}`, REALISTIC_EVENTS, port),
+        )
+        if (result.unclassified !== unknown) throw new Error(`unclassified ${result.unclassified}, expected ${unknown}`)
+        round[name] = REALISTIC_EVENTS / (result.ms / 1000)
+      }
+      rounds.push(round)
+      console.log(
+        `round ${r + 1}: one instance ${fmt(round.one)} events/s, two instances ${fmt(round.two)} events/s (×${(round.two / round.one).toFixed(2)})`,
+      )
+    }
+  } finally {
+    await Promise.all([one.stop(), two.stop(), a.stop(), b.stop()])
+  }
+  return {
+    oneInstanceEventsPerS: Math.round(median(rounds.map((r) => r.one))),
+    twoInstancesEventsPerS: Math.round(median(rounds.map((r) => r.two))),
+    ratio: Number(median(rounds.map((r) => r.two / r.one)).toFixed(2)),
     rounds,
   }
 }
@@ -676,6 +736,12 @@ async function main() {
     })
   }
   for (const r of results.realistic ?? []) {
+    if (r.twoInstances) {
+      const t = r.twoInstances
+      console.log(
+        `${r.engine}, realistic through nginx: one instance ${fmt(t.oneInstanceEventsPerS)} events/s, two ${fmt(t.twoInstancesEventsPerS)} (×${t.ratio})`,
+      )
+    }
     console.log(
       `${r.engine}, realistic: ${fmt(r.eventsPerS)} events/s, batch p50 ${r.batchP50Ms} ms, p99 ${r.batchP99Ms} ms`,
     )
