@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { SCALE_JOURNEYS } from './scale-journeys.ts'
 
 // Browser journeys in Debian's Chromium (never a downloaded browser) against the real server, built
 // SPA included, on a fresh in-memory PGlite database. With E2E_BASE_URL they run against a portal
@@ -15,6 +16,10 @@ const shared = ['account', 'billing', 'campaigns', 'coupons', 'notifications', '
   (name) => `**/${name}.spec.ts`,
 )
 
+// In CI, the journeys that `npm run test:scale` runs through the balancer on PostgreSQL run there only.
+const elsewhere =
+  process.env.E2E_SKIP_SCALE_JOURNEYS === '1' && !external ? SCALE_JOURNEYS.map((name) => `**/${name}.spec.ts`) : []
+
 export default defineConfig({
   testDir: './journeys',
   // Two journeys at once share two cores with the server: a short journey can take over a minute.
@@ -26,8 +31,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   projects: [
-    { name: 'shared', testMatch: shared, workers: 1 },
-    { name: 'own', testIgnore: shared },
+    { name: 'shared', testMatch: shared, testIgnore: elsewhere, workers: 1 },
+    { name: 'own', testIgnore: [...shared, ...elsewhere] },
   ],
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   outputDir: 'test-results',
