@@ -11,23 +11,29 @@
 // It prints what it measured and writes it to bench/results/scale-<time>.json. Exit code 0 only when
 // every promise held. Needs: PostgreSQL (DATABASE_URL, or the machine's on 127.0.0.1:5432), nginx and
 // Chromium (.ci/run installs them), the built SPA and server (`npm run build`; built here when missing).
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { hash as argon2Hash } from '@node-rs/argon2'
 import pg from 'pg'
 import { loadConfig } from '../apps/server/src/config.ts'
 import { hmacSha512 } from '../apps/server/src/modules/payments/vnpay.ts'
 import { vnpaySignData } from '../packages/contract/src/payment-rules.ts'
+import {
+  ADMIN,
+  answers,
+  type Cluster,
+  ensureBuilt,
+  type Instance,
+  killChildren,
+  root,
+  sleep,
+  startCluster,
+  until,
+} from './lib/cluster.ts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
-const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' }
-const APP_SECRET = `scale-${randomBytes(24).toString('hex')}`
 /** The development token every NODE_ENV=test server takes (the journeys send it too). */
 const GATEWAY_TOKEN = 'dev-gateway-token'
 /** The journeys run through the balancer: one per capability (the full set runs on one instance in `npm test`). */
@@ -44,129 +50,35 @@ const JOURNEYS = [
   'email-change',
 ]
 
-const run = mkdtempSync(path.join(tmpdir(), 'maps-portal-scale-'))
-const children: ChildProcess[] = []
 const failures: string[] = []
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 const log = (line: string) => console.log(`[scale] ${line}`)
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-function need(command: string, install: string) {
-  try {
-    execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' })
-  } catch {
-    throw new Error(`${command} is missing: ${install}`)
-  }
-}
-
-async function until(what: string, check: () => Promise<boolean>, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await sleep(200)
-  }
-}
-
-const answers = async (url: string) => (await fetch(url).catch(() => null))?.status === 200
-
-interface Instance {
-  name: string
-  port: number
-  child: ChildProcess
-}
-
-function startInstance(name: string, port: number, env: Record<string, string>): Instance {
-  const child = spawn(process.execPath, ['apps/server/dist/main.js', 'serve'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  })
-  child.stderr?.on('data', (chunk: Buffer) => {
-    const text = chunk.toString().trim()
-    if (text) console.error(`[${name}] ${text.slice(0, 500)}`)
-  })
-  children.push(child)
-  return { name, port, child }
-}
-
-function renderNginx(listen: string, upstreams: number[]): string {
-  const template = readFileSync(path.join(root, 'deploy/nginx/load-balancer.conf'), 'utf8')
-  const values: Record<string, string> = {
-    USER_LINE: process.getuid?.() === 0 ? 'user root;' : '',
-    RUN_DIR: run,
-    LISTEN: listen,
-    UPSTREAM_SERVERS: upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n'),
-  }
-  return template.replace(/\$\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
-}
 
 async function json(response: Response) {
   return (await response.json()) as { data: never; status: string; message: string }
 }
 
 async function main() {
-  need('nginx', 'apt-get install nginx (Debian)')
-  if (
-    !existsSync(path.join(root, 'apps/server/dist/main.js')) ||
-    !existsSync(path.join(root, 'apps/web/dist/index.html'))
-  ) {
-    log('building the SPA and the server (npm run build)')
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
-  }
+  ensureBuilt(log)
 
   // ── 1. The database, two instances, nginx ─────────────────────────────────────────────────────
-  const admin = new pg.Client({ connectionString: ADMIN_URL })
-  await admin.connect()
-  const dbName = `scale_${Date.now()}_${randomBytes(3).toString('hex')}`
-  await admin.query(`create database ${dbName}`)
-  const dbUrl = new URL(ADMIN_URL)
-  dbUrl.pathname = `/${dbName}`
-  const databaseUrl = dbUrl.toString()
-  const summary: Record<string, unknown> = { database: dbName }
-  let nginx: ChildProcess | undefined
-  let db: pg.Client | undefined
-  try {
-    const [lbPort, portA, portB] = [await freePort(), await freePort(), await freePort()]
-    const lb = `http://127.0.0.1:${lbPort}`
-    const env = {
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PUBLIC_URL: lb,
-      PASSKEY_ORIGIN: `http://localhost:${lbPort}`,
-      DATABASE_URL: databaseUrl,
-      APP_SECRET,
-      LOG_LEVEL: 'warn',
+  const cluster: Cluster = await startCluster({
+    prefix: 'scale',
+    instances: 2,
+    adminUrl: ADMIN_URL,
+    log,
+    env: {
       // The sandbox's payment pages behind a proxy (they refuse forwarded requests unless told).
       SANDBOX_CONSOLE: 'on',
-      TRUST_PROXY: 'true',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
       SHUTDOWN_DELAY_MS: '300',
-      REDIS_URL: process.env.REDIS_URL ?? '',
-    }
-    execFileSync(process.execPath, ['apps/server/dist/main.js', 'migrate'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: 'inherit',
-    })
-    const instances = [startInstance('a', portA, env), startInstance('b', portB, env)]
-    for (const instance of instances)
-      await until(`instance ${instance.name}`, () => answers(`http://127.0.0.1:${instance.port}/readyz`), 60_000)
-    writeFileSync(path.join(run, 'nginx.conf'), renderNginx(`127.0.0.1:${lbPort}`, [portA, portB]))
-    nginx = spawn('nginx', ['-p', run, '-c', path.join(run, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'inherit'] })
-    children.push(nginx)
-    await until('nginx', () => answers(`${lb}/readyz`), 20_000)
-    log(`two instances (:${portA}, :${portB}) behind nginx at ${lb}, on PostgreSQL database ${dbName}`)
+    },
+  })
+  const { lb, databaseUrl, dbName, instances } = cluster
+  const summary: Record<string, unknown> = { database: dbName }
+  let db: pg.Client | undefined
+  try {
+    log(
+      `two instances (${instances.map((i) => `:${i.port}`).join(', ')}) behind nginx at ${lb}, on PostgreSQL database ${dbName}`,
+    )
 
     // ── 2. Journeys through the balancer (`--failover-only` leaves them out, while working on step 3) ──
     const journeysStarted = Date.now()
@@ -270,7 +182,7 @@ async function main() {
         )?.rows[0]?.c ?? '0',
       )
     const balanceBefore = await balances()
-    const vnpay = loadConfig({ NODE_ENV: 'test', APP_SECRET, DATA_DIR: 'memory://' }).payments.vnpay
+    const vnpay = loadConfig({ NODE_ENV: 'test', APP_SECRET: cluster.appSecret, DATA_DIR: 'memory://' }).payments.vnpay
     const ipnFor = (txnRef: string, amount: string, n: number) => {
       const params: Record<string, string> = {
         vnp_Amount: amount,
@@ -395,7 +307,7 @@ async function main() {
     victim.child.kill('SIGKILL')
     await new Promise((resolve) => victim.child.once('exit', resolve))
     await sleep(1000)
-    const restarted = startInstance(victim.name, victim.port, env)
+    const restarted = cluster.startInstance(victim.name, victim.port)
     instances[0] = restarted
     await until('the restarted instance', () => answers(`http://127.0.0.1:${victim.port}/readyz`), 60_000)
     const serving = (Date.now() - killedAt) / 1000
@@ -469,12 +381,7 @@ async function main() {
     if (failover.billRuns !== 1) failures.push(`bill runs: ${failover.billRuns}`)
   } finally {
     await db?.end().catch(() => {})
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
-    await sleep(1500)
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-    await admin.query(`drop database if exists ${dbName} with (force)`).catch(() => {})
-    await admin.end()
-    rmSync(run, { recursive: true, force: true })
+    await cluster.close()
   }
 
   console.log('\n[scale] what was measured:')
@@ -494,6 +401,6 @@ async function main() {
 
 main().catch((error) => {
   console.error(error)
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  killChildren()
   process.exit(1)
 })
