@@ -218,6 +218,15 @@ async function main() {
     const recipients = (notification.data as { total: number }).total
     // The journeys may have generated bills already (the coupons journey does); count the runs from here.
     const runsSince = (await db.query<{ at: Date }>('select now() as at')).rows[0]?.at
+    // Their runs also mark last month billed, and a scheduled run skips a billed month: forget those runs,
+    // so that this one has work (the customers seeded above; the bills already made are skipped).
+    const closed = new Date()
+    closed.setUTCDate(1)
+    closed.setUTCMonth(closed.getUTCMonth() - 1)
+    await db.query('delete from billing_runs where year = $1 and month = $2', [
+      closed.getUTCFullYear(),
+      closed.getUTCMonth() + 1,
+    ])
     const billRun = await fetch(`${lb}/v1/jobs/billing-run/run`, { method: 'POST', headers: auth })
     if (billRun.status !== 201) failures.push(`the bill run was not started (${billRun.status})`)
 
