@@ -31,7 +31,7 @@
 // machine's), nginx, and `npm run build` (built here when missing).
 import { execFileSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -425,11 +425,32 @@ interface Sample {
   generator: { cpuPercent: number; lagP99Ms: number }
   instances: InstanceSample[]
   db: { total: number; active: number; idleInTransaction: number }
+  /** CPU since the last sample, % of one core (the machine has `cores` × 100): this run's processes
+   * (the generator, the instances, nginx), the database's backends serving this run's database, and
+   * everything else on the machine (other people's work, PostgreSQL's own background processes). */
+  cpu: { run: number; database: number; others: number }
 }
 
 function metric(text: string, name: string, labels = ''): number {
   const line = text.split('\n').find((l) => l.startsWith(`maps_portal_${name}${labels} `))
   return line ? Number(line.slice(line.lastIndexOf(' ') + 1)) : Number.NaN
+}
+
+/** CPU ticks (1/100 s) and parent of every process, from /proc/<pid>/stat. */
+function processTicks(): Map<number, { ppid: number; ticks: number }> {
+  const found = new Map<number, { ppid: number; ticks: number }>()
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      // After the command's closing parenthesis: state, ppid, …; utime and stime are the 12th and 13th.
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      found.set(Number(name), { ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) })
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found
 }
 
 function cpuTimes() {
@@ -446,9 +467,12 @@ function sampler(cluster: Cluster, db: pg.Client) {
   let lastGen = process.cpuUsage()
   let lastAt = performance.now()
   const lastInstanceCpu = new Map<string, number>()
+  let lastTicks = new Map<number, number>()
+  let pgBackend = 0
   const genLag = monitorEventLoopDelay({ resolution: 10 })
   genLag.enable()
   const take = async () => {
+    pgBackend ||= (await db.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid ?? 0
     const at = performance.now()
     const seconds = (at - lastAt) / 1000
     const instances: InstanceSample[] = []
@@ -473,12 +497,33 @@ function sampler(cluster: Cluster, db: pg.Client) {
         poolWaiting: metric(text, 'db_pool_connections', '{state="waiting"}'),
       })
     }
-    const conns = await db.query<{ total: number; active: number; idle_tx: number }>(
+    const conns = await db.query<{ total: number; active: number; idle_tx: number; pids: number[] }>(
       `select count(*)::int as total, count(*) filter (where state = 'active')::int as active,
-              count(*) filter (where state like 'idle in transaction%')::int as idle_tx
+              count(*) filter (where state like 'idle in transaction%')::int as idle_tx, array_agg(pid) as pids
        from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
       [cluster.dbName],
     )
+    // Whose CPU: this process and its descendants, the backends of this run's database, the rest.
+    const ticks = processTicks()
+    const run = new Set([process.pid])
+    for (let grew = true; grew; ) {
+      grew = false
+      for (const [pid, p] of ticks)
+        if (!run.has(pid) && run.has(p.ppid)) {
+          run.add(pid)
+          grew = true
+        }
+    }
+    const backends = new Set([...(conns.rows[0]?.pids ?? []), pgBackend])
+    const spent = { run: 0, database: 0, others: 0 }
+    for (const [pid, p] of ticks) {
+      const delta = p.ticks - (lastTicks.get(pid) ?? p.ticks)
+      if (run.has(pid)) spent.run += delta
+      else if (backends.has(pid)) spent.database += delta
+      else spent.others += delta
+    }
+    lastTicks = new Map([...ticks].map(([pid, p]) => [pid, p.ticks]))
+    const share = (t: number) => (seconds >= 1 ? round1(t / seconds) : 0)
     const cpu = cpuTimes()
     const gen = process.cpuUsage()
     const busy = cpu.total - lastCpu.total
@@ -498,6 +543,7 @@ function sampler(cluster: Cluster, db: pg.Client) {
         active: conns.rows[0]?.active ?? 0,
         idleInTransaction: conns.rows[0]?.idle_tx ?? 0,
       },
+      cpu: { run: share(spent.run), database: share(spent.database), others: share(spent.others) },
     })
     genLag.reset()
     lastCpu = cpu
@@ -651,11 +697,15 @@ async function seed(cluster: Cluster, db: pg.Client) {
 const mean = (values: number[]) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : Number.NaN)
 const fmt = (n: number) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: 1 }) : '–')
 
+/** Mean CPU of everything else on the machine while a period ran (% of one core). */
+let othersDuring: (from: number, to: number) => number = () => Number.NaN
+
 function stepLine(topology: number, period: Period) {
   return (
     `${topology} instance${topology > 1 ? 's' : ''}, factor ${period.factor}: asked ${period.askedPerSecond} req/s, served ` +
     `${fmt(period.servedPerSecond)}, errors ${period.errors}, customer p50 ${period.customerP50Ms} ms p99 ` +
-    `${period.customerP99Ms} ms (worst ${period.worstCustomerRoute} ${period.worstCustomerP99Ms} ms) → ${held(period) ? 'held' : 'NOT held'}`
+    `${period.customerP99Ms} ms (worst ${period.worstCustomerRoute} ${period.worstCustomerP99Ms} ms), others' CPU ` +
+    `${fmt(othersDuring(period.from, period.to))} % → ${held(period) ? 'held' : 'NOT held'}`
   )
 }
 
@@ -702,6 +752,7 @@ function timeline(period: Period, samples: Sample[]) {
     }
     row['db conns max'] = Math.max(...inside.map((s) => s.db.total))
     row['db active max'] = Math.max(...inside.map((s) => s.db.active))
+    row['others CPU %'] = round1(mean(inside.map((s) => s.cpu.others)))
     row.load1 = Math.round(mean(inside.map((s) => s.load1)) * 100) / 100
     rows.push(row)
   }
@@ -765,6 +816,8 @@ async function main() {
   const db = new pg.Client({ connectionString: cluster.databaseUrl })
   await db.connect()
   const sampling = sampler(cluster, db)
+  othersDuring = (from, to) =>
+    round1(mean(sampling.samples.filter((s) => s.t >= from && s.t <= to).map((s) => s.cpu.others)))
   const ports = cluster.instances.map((i) => i.port)
   const result: Record<string, unknown> = {
     date: new Date().toISOString(),
@@ -805,7 +858,13 @@ async function main() {
             period = await drive(cluster.lb, mix, factor, PROBE_SECONDS, 3)
             log(`  again: ${stepLine(topology, period)}`)
           }
-          probe.push({ topology, ...period, tallies: undefined, held: held(period) })
+          probe.push({
+            topology,
+            ...period,
+            tallies: undefined,
+            held: held(period),
+            othersCpuPercent: othersDuring(period.from, period.to),
+          })
           await sleep(3000)
           if (held(period)) best[topology] = period
           else notHeld[topology] = period
@@ -911,9 +970,12 @@ async function main() {
         busyPercentMean: round1(mean(soakSamples.map((s) => s.machineBusyPercent))),
         generatorCpuPercentMean: round1(mean(soakSamples.map((s) => s.generator.cpuPercent))),
         generatorLagP99WorstMs: Math.max(...soakSamples.map((s) => s.generator.lagP99Ms)),
+        runCpuPercentMean: round1(mean(soakSamples.map((s) => s.cpu.run))),
+        databaseCpuPercentMean: round1(mean(soakSamples.map((s) => s.cpu.database))),
+        othersCpuPercentMean: round1(mean(soakSamples.map((s) => s.cpu.others))),
       }
       console.log(
-        `Machine during the soak: load average ${machine.load1Mean} (max ${machine.load1Max}), CPU busy ${machine.busyPercentMean} %, the load generator ${machine.generatorCpuPercentMean} % CPU (its own loop delay p99 ≤ ${machine.generatorLagP99WorstMs} ms)`,
+        `Machine during the soak (CPU in % of one core, ${os.cpus().length * 100} in all): load average ${machine.load1Mean} (max ${machine.load1Max}), busy ${machine.busyPercentMean} % of the time; this run ${machine.runCpuPercentMean} (the load generator ${machine.generatorCpuPercentMean}; its own loop delay p99 ≤ ${machine.generatorLagP99WorstMs} ms), its database's backends ${machine.databaseCpuPercentMean}, everything else ${machine.othersCpuPercentMean}`,
       )
       result.soak = {
         instances: SOAK_INSTANCES,
