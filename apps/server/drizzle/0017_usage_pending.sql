@@ -1,4 +1,5 @@
 CREATE TABLE "usage_pending" (
+	"lane" smallint NOT NULL,
 	"key_id" text NOT NULL,
 	"user_id" text NOT NULL,
 	"service" text NOT NULL,

@@ -4,7 +4,7 @@ import { billLastMonthIfDue } from '../modules/billing/scheduler.ts'
 import { sweepLooseImages } from '../modules/campaigns/service.ts'
 import { expireCoupons } from '../modules/coupons/expiry.ts'
 import { reconcile } from '../modules/payments/reconcile.ts'
-import { foldPending } from '../modules/usage/ingest.ts'
+import { foldAllLanes } from '../modules/usage/ingest.ts'
 import type { NotificationWorker } from './notifications.ts'
 import type { JobContext, JobDefinition } from './runner.ts'
 
@@ -117,7 +117,7 @@ export function jobDefinitions(
       retryLimit: 2,
       retryDelaySeconds: 30,
       expireInSeconds: 5 * 60,
-      run: async () => ({ folded: await foldPending(ctx.db) }),
+      run: async () => ({ folded: await foldAllLanes(ctx.db) }),
     },
   ]
 }

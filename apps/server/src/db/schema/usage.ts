@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
@@ -76,6 +77,8 @@ export const usageDailyAll = pgTable(
  * `foldPending`): written in the batch's transaction, deleted in the fold's. Empty between batches.
  */
 export const usagePending = pgTable('usage_pending', {
+  /** Which fold takes the row (a hash of the key id): folds of different lanes run side by side. */
+  lane: smallint('lane').notNull(),
   keyId: text('key_id').notNull(),
   userId: text('user_id').notNull(),
   service: text('service').notNull(),

@@ -28,8 +28,19 @@ import { type Classifier, compileClassifier } from './classify.ts'
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 86_400_000
-/** The advisory lock that makes folds take turns (any fixed number, unique among the product's locks). */
+/**
+ * Pending sums are split into lanes by key; the folds of one lane take turns (an advisory lock per
+ * lane, numbered from FOLD_LOCK, unique among the product's locks), different lanes fold side by side.
+ */
+const FOLD_LANES = 4
 const FOLD_LOCK = 7_210_316
+
+/** A key's lane: a cheap hash of its id (ids are random, so the lanes fill evenly). */
+function laneOf(keyId: string): number {
+  let hash = 0
+  for (let i = 0; i < keyId.length; i++) hash = (hash * 31 + keyId.charCodeAt(i)) | 0
+  return (hash >>> 0) % FOLD_LANES
+}
 
 interface Counter {
   hits: number
@@ -276,7 +287,10 @@ export async function recordUsage(
   if (!recorded) return (await storedResult(ctx.db, batch.batch_id)) ?? result
   if (accepted > 0) {
     // Recorded whatever happens next: a failed fold leaves the sums pending for the next one.
-    await foldPending(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'usage fold failed; left pending'))
+    const lanes = new Set([...owners.keys()].map(laneOf))
+    await foldLanes(ctx.db, lanes).catch((error: unknown) =>
+      ctx.log.warn({ err: error }, 'usage fold failed; left pending'),
+    )
     phase('fold')
   }
   return result
@@ -333,12 +347,14 @@ function counterArrays(counters: readonly Counter[]) {
 
 /** The batch's per-hour sums, appended to usage_pending (no row of another batch is touched). */
 async function appendPending(tx: Tx, hourly: Map<string, Counter>, owners: Map<string, string>) {
+  const lanes: number[] = []
   const keyIds: string[] = []
   const userIds: string[] = []
   const services: string[] = []
   const hours: number[] = []
   for (const key of hourly.keys()) {
     const [keyId = '', service = '', hour = '0'] = key.split(' ')
+    lanes.push(laneOf(keyId))
     keyIds.push(keyId)
     userIds.push(owners.get(keyId) ?? '')
     services.push(service)
@@ -346,27 +362,52 @@ async function appendPending(tx: Tx, hourly: Map<string, Counter>, owners: Map<s
   }
   const [hits, ok, clientErrors, serverErrors, latencySum, latencyMax] = counterArrays([...hourly.values()])
   await tx.execute(sql`
-    insert into usage_pending (key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
-    select k, u, s, to_timestamp(h * 3600), a, b, c, d, e, f
-    from unnest(${pgTextArray(keyIds)}::text[], ${pgTextArray(userIds)}::text[], ${pgTextArray(services)}::text[],
+    insert into usage_pending (lane, key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
+    select l, k, u, s, to_timestamp(h * 3600), a, b, c, d, e, f
+    from unnest(${pgIntArray(lanes)}::int2[], ${pgTextArray(keyIds)}::text[], ${pgTextArray(userIds)}::text[], ${pgTextArray(services)}::text[],
       ${pgIntArray(hours)}::int8[], ${hits}::int8[], ${ok}::int8[], ${clientErrors}::int8[], ${serverErrors}::int8[],
-      ${latencySum}::int8[], ${latencyMax}::int4[]) as r(k, u, s, h, a, b, c, d, e, f)`)
+      ${latencySum}::int8[], ${latencyMax}::int4[]) as r(l, k, u, s, h, a, b, c, d, e, f)`)
 }
 
 /**
- * Moves every pending sum into the three counter tables, in one transaction: the pending rows are
- * deleted in the transaction that counts them, so each is counted once even if the process dies. Folds
- * take turns (an advisory lock held to the end of the transaction): a batch whose sums another fold
- * did not see waits for it, then folds its own. Rows go in key order within each table. Returns how
- * many pending rows were folded.
+ * Folds the lanes a batch wrote to: first each lane no other fold holds (several instances' batches
+ * then fold different lanes at once), then, waiting for their turn, the lanes that were busy: a busy
+ * lane's fold may have started before this batch committed, so it is folded again once it is free.
  */
-export async function foldPending(db: Db): Promise<number> {
+async function foldLanes(db: Db, lanes: Set<number>) {
+  const busy: number[] = []
+  for (const lane of lanes) if ((await foldPending(db, lane, { wait: false })) === null) busy.push(lane)
+  for (const lane of busy) await foldPending(db, lane, { wait: true })
+}
+
+/** Every lane, each in turn (the usage-fold job). */
+export async function foldAllLanes(db: Db): Promise<number> {
+  let folded = 0
+  for (let lane = 0; lane < FOLD_LANES; lane++) folded += (await foldPending(db, lane, { wait: true })) ?? 0
+  return folded
+}
+
+/**
+ * Moves a lane's pending sums into the three counter tables, in one transaction: the pending rows are
+ * deleted in the transaction that counts them, so each is counted once even if the process dies. The
+ * lane's folds take turns (an advisory lock held to the end of the transaction); without `wait`, a
+ * busy lane answers null at once. Rows go in key order within each table, so folds of different lanes
+ * that meet on everyone's daily rows lock them in one order. Returns how many pending rows were folded.
+ */
+async function foldPending(db: Db, lane: number, options: { wait: boolean }): Promise<number | null> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK})`)
+    if (options.wait) await tx.execute(sql`select pg_advisory_xact_lock(${FOLD_LOCK + lane})`)
+    else {
+      const [lock] = await queryRows<{ ok: boolean }>(
+        tx,
+        sql`select pg_try_advisory_xact_lock(${FOLD_LOCK + lane}) as ok`,
+      )
+      if (!lock?.ok) return null
+    }
     const [row] = await queryRows<{ folded: number }>(
       tx,
       sql`
-      with moved as (delete from usage_pending returning *),
+      with moved as (delete from usage_pending where lane = ${lane} returning *),
       hourly as (
         insert into usage_hourly as t (key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
         select key_id, min(user_id), service, hour, ${COUNTER_SUMS}

@@ -524,9 +524,9 @@ describe('usage ingestion', async () => {
       ])
       // What a batch's transaction leaves when the process dies before its fold.
       await t.ctx.db.execute(sql`
-        insert into usage_pending (key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
-        values (${key.id}, ${user.id}, 'DIRECTION', '2026-11-02T05:00:00Z', 4, 3, 1, 0, 400, 120),
-               (${key.id}, ${user.id}, 'DIRECTION', '2026-11-02T05:00:00Z', 2, 2, 0, 0, 60, 30)`)
+        insert into usage_pending (lane, key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
+        values (0, ${key.id}, ${user.id}, 'DIRECTION', '2026-11-02T05:00:00Z', 4, 3, 1, 0, 400, 120),
+               (3, ${key.id}, ${user.id}, 'DIRECTION', '2026-11-02T05:00:00Z', 2, 2, 0, 0, 60, 30)`)
       const before = await footprint(t)
       expect(before.pending).toBe(2)
       const job = jobDefinitions(t.ctx, { notifications: {} as never, trigger: () => {} }).find(
