@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { HelmetOptions } from 'helmet'
 import type { Config } from './config.ts'
@@ -290,19 +290,25 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     })
   }
 
-  app.setNotFoundHandler((req, reply) => {
-    const url = req.url
-    const isApi = url.startsWith('/v1/') || url === '/v1' || url.startsWith('/files/') || url.startsWith('/sandbox/')
-    if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) return apiNotFound(req, reply)
+  /** A page of the SPA: its pre-rendered form when there is one, else index.html (the SPA routes). */
+  const webPage = (req: FastifyRequest, reply: FastifyReply) => {
     if (!serveWeb) {
       return reply
         .code(404)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built. Run `npm run build -w @app/web` (npm start does it for you).')
     }
-    const prerendered = prerenderedPage(config.webDist, url, req.headers.cookie)
+    const prerendered = prerenderedPage(config.webDist, req.url, req.headers.cookie)
     // Client-side routes: the SPA decides what to show, including its own not-found page.
     return reply.header('cache-control', 'no-cache').sendFile(prerendered ?? 'index.html')
+  }
+  // The static files' folder itself is not a file: without this route, `/` was refused (403).
+  app.get('/', webPage)
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url
+    const isApi = url.startsWith('/v1/') || url === '/v1' || url.startsWith('/files/') || url.startsWith('/sandbox/')
+    if (isApi || (req.method !== 'GET' && req.method !== 'HEAD')) return apiNotFound(req, reply)
+    return webPage(req, reply)
   })
 
   const sandboxNotifier = createSandboxNotifier(ctx)

@@ -169,7 +169,7 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Partial<Config> = {},
   /** `jobs`: work the job queues (off unless a test is about them: starting pg-boss costs time). */
-  options: { logStream?: { write(line: string): void }; jobs?: boolean } = {},
+  options: { logStream?: { write(line: string): void }; jobs?: boolean; serveWeb?: boolean } = {},
 ): Promise<TestApp> {
   const usePostgres = process.env.TEST_DB === 'postgres'
   const { database, drop } = usePostgres
