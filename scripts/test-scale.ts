@@ -19,6 +19,7 @@ import { hash as argon2Hash } from '@node-rs/argon2'
 import pg from 'pg'
 import { loadConfig } from '../apps/server/src/config.ts'
 import { hmacSha512 } from '../apps/server/src/modules/payments/vnpay.ts'
+import { SCALE_JOURNEYS } from '../e2e/scale-journeys.ts'
 import { vnpaySignData } from '../packages/contract/src/payment-rules.ts'
 import {
   ADMIN,
@@ -36,19 +37,8 @@ import {
 const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 /** The development token every NODE_ENV=test server takes (the journeys send it too). */
 const GATEWAY_TOKEN = 'dev-gateway-token'
-/** The journeys run through the balancer: one per capability (the full set runs on one instance in `npm test`). */
-const JOURNEYS = [
-  'account',
-  'accounts',
-  'keys',
-  'usage',
-  'billing',
-  'payments',
-  'coupons',
-  'support',
-  'notifications',
-  'email-change',
-]
+/** The journeys run through the balancer: one per capability (`npm test` runs them on one instance too, except in CI). */
+const JOURNEYS = SCALE_JOURNEYS
 
 const failures: string[] = []
 const log = (line: string) => console.log(`[scale] ${line}`)
