@@ -6,11 +6,11 @@
 //    signed in through the API and given two keys through `POST /v1/keys`; a month and a half of usage
 //    on every key (SQL rollups, as ingestion writes them); last month's bills through
 //    `POST /v1/bills/generate`.
-// 2. Probe (per topology: one instance, then two, behind the same nginx): the whole traffic mix (below)
-//    at a rising load factor, PROBE_SECONDS a step; a step holds when nothing failed, every customer
-//    route's p99 is ≤ 250 ms and ≥ 95 % of the asked rate was served (a step not held is run once
-//    more; after the first one, one more step halfway back). The highest step held is the topology's
-//    sustained rate.
+// 2. Probe: the whole traffic mix (below) at a rising load factor, PROBE_SECONDS a step, through one
+//    instance and through two behind the same nginx, the two taking turns at every factor. A step holds
+//    when nothing failed, every customer route's p99 is ≤ 250 ms and ≥ 95 % of the asked rate was
+//    served (a step not held is run once more; after a topology's first one, one more step halfway
+//    back). The highest step held is the topology's sustained rate.
 // 3. Soak: the mix at 75 % of the highest factor two instances held (or `--factor`), MINUTES long,
 //    every instance's RSS, event-loop delay (prom-client's p99 since the last scrape), CPU and pool, the
 //    database's connections (pg_stat_activity) and the machine's load sampled every 5 s.
@@ -846,42 +846,47 @@ async function main() {
     const best: Record<number, Period | undefined> = {}
     const notHeld: Record<number, Period | undefined> = {}
     if (!FIXED_FACTOR) {
-      for (const topology of [1, 2]) {
+      // One instance and two take turns at every factor, so that both meet the same machine (other
+      // people's work on it comes and goes). A step not held is run once more; after a topology's first
+      // step not held, one more halfway back, and that topology is done.
+      const step = async (topology: number, factor: number) => {
         await cluster.balance(ports.slice(0, topology))
         sampling.setPhase(`probe-${topology}`)
-        // A step not held is run once more; after the first step not held, one more halfway back.
-        const step = async (factor: number) => {
-          let period = await drive(cluster.lb, mix, factor, PROBE_SECONDS, 3)
-          log(stepLine(topology, period))
-          if (!held(period)) {
-            await sleep(5000)
-            period = await drive(cluster.lb, mix, factor, PROBE_SECONDS, 3)
-            log(`  again: ${stepLine(topology, period)}`)
-          }
-          probe.push({
-            topology,
-            ...period,
-            tallies: undefined,
-            held: held(period),
-            othersCpuPercent: othersDuring(period.from, period.to),
-          })
-          await sleep(3000)
-          if (held(period)) best[topology] = period
-          else notHeld[topology] = period
-          return held(period)
+        let period = await drive(cluster.lb, mix, factor, PROBE_SECONDS, 3)
+        log(stepLine(topology, period))
+        if (!held(period)) {
+          await sleep(5000)
+          period = await drive(cluster.lb, mix, factor, PROBE_SECONDS, 3)
+          log(`  again: ${stepLine(topology, period)}`)
         }
-        for (const factor of FACTORS) {
-          if (await step(factor)) continue
+        probe.push({
+          topology,
+          ...period,
+          tallies: undefined,
+          held: held(period),
+          othersCpuPercent: othersDuring(period.from, period.to),
+        })
+        await sleep(3000)
+        if (held(period)) best[topology] = period
+        else notHeld[topology] = period
+        return held(period)
+      }
+      const open = new Set([1, 2])
+      for (const factor of FACTORS) {
+        for (const topology of [1, 2]) {
+          if (!open.has(topology) || (await step(topology, factor))) continue
+          open.delete(topology)
           const below = best[topology]?.factor ?? 0
           const between = Math.round((below + factor) / 2)
-          if (below > 0 && between > below && between < factor) await step(between)
-          break
+          if (below > 0 && between > below && between < factor) await step(topology, between)
         }
+        if (open.size === 0) break
+      }
+      for (const topology of [1, 2]) {
         const first = notHeld[topology]
-        if (first) {
-          console.log(`First step not held on ${topology} instance(s), per route:`)
-          routeTable(first)
-        }
+        if (!first) continue
+        console.log(`\nFirst step not held on ${topology} instance(s), per route:`)
+        routeTable(first)
       }
       result.probe = probe
       result.sustained = [1, 2].map((n) => ({
@@ -891,6 +896,7 @@ async function main() {
         servedPerSecond: best[n]?.servedPerSecond ?? null,
         customerP50Ms: best[n]?.customerP50Ms ?? null,
         customerP99Ms: best[n]?.customerP99Ms ?? null,
+        othersCpuPercent: best[n] ? othersDuring(best[n].from, best[n].to) : null,
         notHeldFactor: notHeld[n]?.factor ?? null,
         notHeldServedPerSecond: notHeld[n]?.servedPerSecond ?? null,
         notHeldCustomerP99Ms: notHeld[n]?.customerP99Ms ?? null,
