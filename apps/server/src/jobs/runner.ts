@@ -152,9 +152,9 @@ export async function installJobSchema(database: Database) {
 }
 
 /**
- * Instances starting together make the same queues at once; PostgreSQL may then refuse one of them
- * (a deadlock between the two `create_queue` calls, or the other's partition just created). Making a
- * queue is idempotent, so the refused one tries again.
+ * Instances starting together make the same schema and queues at once; PostgreSQL may then refuse one
+ * of them (a deadlock between the two `create_queue` calls, the other's partition or schema just
+ * created). Making them is idempotent, so the refused one tries again.
  */
 async function settingUp(step: () => Promise<void>) {
   for (let attempt = 1; ; attempt++) {
@@ -162,7 +162,8 @@ async function settingUp(step: () => Promise<void>) {
       return await step()
     } catch (error) {
       const code = (error as { code?: string }).code
-      if (attempt >= 5 || (code !== '40P01' && code !== '23505' && code !== '42P07')) throw error
+      // Deadlock, unique violation, and a table, schema or type (any other object) that already exists.
+      if (attempt >= 5 || !['40P01', '23505', '42P07', '42P06', '42710'].includes(code ?? '')) throw error
       await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt))
     }
   }
@@ -234,6 +235,11 @@ export function createJobRunner(options: {
         ...(options.maintenanceSeconds ? { maintenanceSeconds: options.maintenanceSeconds } : {}),
       })
       next.on('error', (error) => log.error({ err: error }, 'job queue error'))
+      // Instances starting together on a new database all find pg-boss's schema missing and make it, one
+      // after another under its lock; PostgreSQL may still refuse the second `create schema if not
+      // exists` (a unique violation pg-boss does not expect, which stopped that instance). Made here
+      // first, the refused one trying again; pg-boss then finds it made.
+      await settingUp(() => installJobSchema(database))
       await next.start()
       for (const definition of definitions) {
         const queue = {
