@@ -28,7 +28,7 @@ export interface Metrics {
 }
 
 /** The steps of recording a usage batch (modules/usage/ingest.ts), timed one by one. */
-const USAGE_PHASES = ['lookup', 'sum', 'claim', 'pending', 'log', 'prune', 'commit', 'fold'] as const
+const USAGE_PHASES = ['lookup', 'sum', 'claim', 'pending', 'commit', 'fold'] as const
 export type UsagePhase = (typeof USAGE_PHASES)[number]
 
 interface ScrapeGauges {

@@ -61,29 +61,36 @@ export const usageDaily = pgTable(
   (t) => [primaryKey({ columns: [t.day, t.keyId, t.service] }), index('usage_daily_user_idx').on(t.userId, t.day)],
 )
 
-/** Everyone's usage per service and day: the all-users charts read a few thousand rows a year. */
+/**
+ * Everyone's usage per service and day: the all-users charts read a few thousand rows a year. One
+ * row per fold lane (readers sum them), so that folds of different lanes never wait on each other.
+ */
 export const usageDailyAll = pgTable(
   'usage_daily_all',
   {
     service: text('service').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
+    lane: smallint('lane').notNull().default(0),
     ...counters,
   },
-  (t) => [primaryKey({ columns: [t.service, t.day] })],
+  (t) => [primaryKey({ columns: [t.service, t.day, t.lane] })],
 )
 
 /**
- * Per-hour sums of recorded batches not yet folded into the counter tables (modules/usage/ingest.ts
- * `foldPending`): written in the batch's transaction, deleted in the fold's. Empty between batches.
+ * What recorded batches left for the fold (modules/usage/ingest.ts `foldPending`): one row per batch
+ * and lane, written in the batch's transaction, deleted in the fold's. A handful of rows between
+ * batches, whatever the batch size: a batch's transaction appends a few rows and touches no row that
+ * another batch touches.
  */
 export const usagePending = pgTable('usage_pending', {
-  /** Which fold takes the row (a hash of the key id): folds of different lanes run side by side. */
+  /** Batches in the order they committed their rows: the order of a user's log chunks. */
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  /** Which fold takes the row (a hash of the user id): folds of different lanes share no row. */
   lane: smallint('lane').notNull(),
-  keyId: text('key_id').notNull(),
-  userId: text('user_id').notNull(),
-  service: text('service').notNull(),
-  hour: tstz('hour').notNull(),
-  ...counters,
+  /** The batch's per-hour sums in this lane, JSON `[{k, u, s, h, a, b, c, d, e, f}, …]`. */
+  sums: text('sums').notNull(),
+  /** The batch's requests per user in this lane, JSON `[{u, n, fa, la, e}, …]` (`appendPending`). */
+  log: text('log').notNull(),
 })
 
 /**

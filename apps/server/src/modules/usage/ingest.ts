@@ -10,35 +10,38 @@ import {
 } from '@app/contract'
 import { eq, isNull, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
-import { type Db, queryRows, type Tx } from '../../db/client.ts'
+import { type Db, queryRows } from '../../db/client.ts'
 import { keySecrets, keys, settingsWeight, usageBatches } from '../../db/schema/index.ts'
 import { sha256Hex } from '../../lib/crypto.ts'
 import type { UsagePhase } from '../../lib/metrics.ts'
 import { type Classifier, compileClassifier } from './classify.ts'
 
 // POST /v1/gateway/usage (docs/requirements.md §6.3): a batch of events, recorded once per batch_id. Events are
-// summed in memory into one row per (key, service, hour); those sums (to usage_pending), the
-// recent-requests log and the batch row are written in one transaction that only appends: a batch
-// counts entirely or not at all, and a replay (even a concurrent one, which waits on the batch row's
-// primary key) counts nothing. The request then folds what is pending into the counter tables
-// (hourly, daily, everyone's daily) before it answers (`foldPending`): one fold at a time across
-// instances, each taking every batch committed so far, so that concurrent batches never hold each
-// other's counter rows, and a batch's usage is in the counters when its answer arrives. A fold lost
-// to a crash is done by the next batch or by the `usage-fold` job (docs/usage.md "Ingestion").
+// summed in memory into one row per (key, service, hour) and grouped per user for the recent-requests
+// log; the batch row and, per fold lane, one usage_pending row holding the lane's sums and log are
+// written in one transaction that only appends: a batch counts entirely or not at all, a replay (even
+// a concurrent one, which waits on the batch row's primary key) counts nothing, and concurrent batches
+// touch no common row. The request then folds what is pending into the counter tables (hourly, daily,
+// everyone's daily) and the users' logs before it answers (`foldPending`): one fold at a time per lane
+// across instances, each taking every batch committed so far, so a batch's usage is in the counters
+// and the log when its answer arrives. A fold lost to a crash is done by the next batch or by the
+// `usage-fold` job (docs/usage.md "One batch, one transaction, then a fold").
 
 const HOUR_MS = 3_600_000
 const DAY_MS = 86_400_000
 /**
- * Pending sums are split into lanes by key; the folds of one lane take turns (an advisory lock per
+ * Pending batches are split into lanes by user; the folds of one lane take turns (an advisory lock per
  * lane, numbered from FOLD_LOCK, unique among the product's locks), different lanes fold side by side.
+ * A user's counter rows, log chunks and log cursor, and everyone's daily row of each lane, belong to
+ * exactly one lane, so folds of different lanes never wait on each other's rows.
  */
 const FOLD_LANES = 4
 const FOLD_LOCK = 7_210_316
 
-/** A key's lane: a cheap hash of its id (ids are random, so the lanes fill evenly). */
-function laneOf(keyId: string): number {
+/** A user's lane: a cheap hash of their id (ids are random, so the lanes fill evenly). */
+function laneOf(userId: string): number {
   let hash = 0
-  for (let i = 0; i < keyId.length; i++) hash = (hash * 31 + keyId.charCodeAt(i)) | 0
+  for (let i = 0; i < userId.length; i++) hash = (hash * 31 + userId.charCodeAt(i)) | 0
   return (hash >>> 0) % FOLD_LANES
 }
 
@@ -261,6 +264,7 @@ export async function recordUsage(
   }
 
   phase('sum')
+  const pending = pendingByLane(hourly, owners, logByUser)
   const recorded = await ctx.db.transaction(async (tx) => {
     // The batch row first: a concurrent replay waits here until this transaction ends, then finds it.
     const claimed = await tx
@@ -277,18 +281,21 @@ export async function recordUsage(
       .returning({ batchId: usageBatches.batchId })
     phase('claim')
     if (claimed.length === 0) return false
-    if (accepted === 0) return true
-    await appendPending(tx, hourly, owners)
+    if (pending.length === 0) return true
+    await tx.execute(
+      sql`insert into usage_pending (lane, sums, log) values ${sql.join(
+        pending.map((p) => sql`(${p.lane}, ${p.sums}, ${p.log})`),
+        sql`, `,
+      )}`,
+    )
     phase('pending')
-    await appendToLogs(tx, logByUser, phase)
     return true
   })
   phase('commit')
   if (!recorded) return (await storedResult(ctx.db, batch.batch_id)) ?? result
-  if (accepted > 0) {
-    // Recorded whatever happens next: a failed fold leaves the sums pending for the next one.
-    const lanes = new Set([...owners.keys()].map(laneOf))
-    await foldLanes(ctx.db, lanes).catch((error: unknown) =>
+  if (pending.length > 0) {
+    // Recorded whatever happens next: a failed fold leaves the batch pending for the next one.
+    await foldLanes(ctx.db, new Set(pending.map((p) => p.lane))).catch((error: unknown) =>
       ctx.log.warn({ err: error }, 'usage fold failed; left pending'),
     )
     phase('fold')
@@ -329,44 +336,67 @@ const COUNTER_UPDATE = sql.raw(`
   latency_sum = t.latency_sum + excluded.latency_sum,
   latency_max = greatest(t.latency_max, excluded.latency_max)`)
 
-/** The counter columns summed over a group of pending rows. */
-const COUNTER_SUMS = sql.raw(`sum(hits)::int8, sum(ok)::int8, sum(client_errors)::int8, sum(server_errors)::int8,
-  sum(latency_sum)::int8, max(latency_max)`)
+/** The counter columns summed over a group of pending sums. */
+const COUNTER_SUMS = sql.raw(`sum(a)::int8, sum(b)::int8, sum(c)::int8, sum(d)::int8, sum(e)::int8, max(f)`)
 
-/** The counter columns of the rows, as six array parameters. */
-function counterArrays(counters: readonly Counter[]) {
-  return [
-    pgIntArray(counters.map((c) => c.hits)),
-    pgIntArray(counters.map((c) => c.ok)),
-    pgIntArray(counters.map((c) => c.clientErrors)),
-    pgIntArray(counters.map((c) => c.serverErrors)),
-    pgIntArray(counters.map((c) => c.latencySum)),
-    pgIntArray(counters.map((c) => c.latencyMax)),
-  ] as const
+/** What a batch leaves for the fold of one lane. */
+interface PendingLane {
+  lane: number
+  /** `[{k: key, u: user, s: service, h: hour since the epoch, a: hits, b: ok, c: 4xx, d: 5xx, e: Σ latency, f: max latency}]` */
+  sums: string
+  /** `[{u: user, n: requests, fa: first at, la: last at, e: [[at, key, service, path, status, latency, count]]}]` */
+  log: string
 }
 
-/** The batch's per-hour sums, appended to usage_pending (no row of another batch is touched). */
-async function appendPending(tx: Tx, hourly: Map<string, Counter>, owners: Map<string, string>) {
-  const lanes: number[] = []
-  const keyIds: string[] = []
-  const userIds: string[] = []
-  const services: string[] = []
-  const hours: number[] = []
-  for (const key of hourly.keys()) {
+/**
+ * The batch's per-hour sums and its requests per user, split by lane, as the JSON texts of its
+ * usage_pending rows (one `JSON.stringify` each, parsed once by the database in the fold). A user's
+ * requests are sorted by time and cut to their newest 10,000 (all the log keeps).
+ */
+function pendingByLane(
+  hourly: Map<string, Counter>,
+  owners: Map<string, string>,
+  logByUser: Map<string, LogRow[]>,
+): PendingLane[] {
+  const sums: unknown[][] = Array.from({ length: FOLD_LANES }, () => [])
+  const logs: unknown[][] = Array.from({ length: FOLD_LANES }, () => [])
+  for (const [key, c] of hourly) {
     const [keyId = '', service = '', hour = '0'] = key.split(' ')
-    lanes.push(laneOf(keyId))
-    keyIds.push(keyId)
-    userIds.push(owners.get(keyId) ?? '')
-    services.push(service)
-    hours.push(Number(hour))
+    const userId = owners.get(keyId) ?? ''
+    sums[laneOf(userId)]?.push({
+      k: keyId,
+      u: userId,
+      s: service,
+      h: Number(hour),
+      a: c.hits,
+      b: c.ok,
+      c: c.clientErrors,
+      d: c.serverErrors,
+      e: c.latencySum,
+      f: c.latencyMax,
+    })
   }
-  const [hits, ok, clientErrors, serverErrors, latencySum, latencyMax] = counterArrays([...hourly.values()])
-  await tx.execute(sql`
-    insert into usage_pending (lane, key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
-    select l, k, u, s, to_timestamp(h * 3600), a, b, c, d, e, f
-    from unnest(${pgIntArray(lanes)}::int2[], ${pgTextArray(keyIds)}::text[], ${pgTextArray(userIds)}::text[], ${pgTextArray(services)}::text[],
-      ${pgIntArray(hours)}::int8[], ${hits}::int8[], ${ok}::int8[], ${clientErrors}::int8[], ${serverErrors}::int8[],
-      ${latencySum}::int8[], ${latencyMax}::int4[]) as r(l, k, u, s, h, a, b, c, d, e, f)`)
+  for (const [userId, all] of logByUser) {
+    all.sort((a, b) => a.at - b.at)
+    const log = all.length > MAX_USAGE_EXPORT_ROWS ? all.slice(-MAX_USAGE_EXPORT_ROWS) : all
+    const first = log[0]
+    const last = log.at(-1)
+    if (!first || !last) continue
+    logs[laneOf(userId)]?.push({
+      u: userId,
+      n: log.length,
+      fa: first.at,
+      la: last.at,
+      e: log.map((e) => [e.at, e.keyId, e.service, e.path, e.status, e.latency, e.count]),
+    })
+  }
+  const pending: PendingLane[] = []
+  for (let lane = 0; lane < FOLD_LANES; lane++) {
+    const laneSums = sums[lane] ?? []
+    if (laneSums.length === 0) continue
+    pending.push({ lane, sums: JSON.stringify(laneSums), log: JSON.stringify(logs[lane] ?? []) })
+  }
+  return pending
 }
 
 /**
@@ -380,7 +410,7 @@ async function foldLanes(db: Db, lanes: Set<number>) {
   for (const lane of busy) await foldPending(db, lane, { wait: true })
 }
 
-/** Every lane, each in turn (the usage-fold job). */
+/** Every lane, each in turn (the usage-fold job). Returns how many pending batch rows were folded. */
 export async function foldAllLanes(db: Db): Promise<number> {
   let folded = 0
   for (let lane = 0; lane < FOLD_LANES; lane++) folded += (await foldPending(db, lane, { wait: true })) ?? 0
@@ -388,11 +418,16 @@ export async function foldAllLanes(db: Db): Promise<number> {
 }
 
 /**
- * Moves a lane's pending sums into the three counter tables, in one transaction: the pending rows are
- * deleted in the transaction that counts them, so each is counted once even if the process dies. The
- * lane's folds take turns (an advisory lock held to the end of the transaction); without `wait`, a
- * busy lane answers null at once. Rows go in key order within each table, so folds of different lanes
- * that meet on everyone's daily rows lock them in one order. Returns how many pending rows were folded.
+ * Moves a lane's pending batches into the three counter tables and the users' recent-requests logs,
+ * in one transaction: the pending rows are deleted in the transaction that counts them, so each batch
+ * is counted once even if the process dies. The lane's folds take turns (an advisory lock held to the
+ * end of the transaction); without `wait`, a busy lane answers null at once. Returns how many pending
+ * rows (batches' lanes) were folded.
+ *
+ * The log: each user's cursor moves by all their requests in the folded batches, and each batch's
+ * requests of the user become one chunk, numbered in batch order below the new cursor; then chunks
+ * that fall wholly outside a user's newest 10,000 are deleted. Users deleted since their batch are
+ * left out of the log (their counters, which no query can reach, are kept like any deleted user's).
  */
 async function foldPending(db: Db, lane: number, options: { wait: boolean }): Promise<number | null> {
   return db.transaction(async (tx) => {
@@ -404,81 +439,57 @@ async function foldPending(db: Db, lane: number, options: { wait: boolean }): Pr
       )
       if (!lock?.ok) return null
     }
-    const [row] = await queryRows<{ folded: number }>(
+    const [row] = await queryRows<{ folded: number; crowded: string | null }>(
       tx,
       sql`
-      with moved as (delete from usage_pending where lane = ${lane} returning *),
+      with moved as (delete from usage_pending where lane = ${lane} returning id, sums, log),
+      sums as (
+        select r.* from moved, json_to_recordset(moved.sums::json)
+          as r(k text, u text, s text, h int8, a int8, b int8, c int8, d int8, e int8, f int4)),
       hourly as (
         insert into usage_hourly as t (key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
-        select key_id, min(user_id), service, hour, ${COUNTER_SUMS}
-        from moved group by hour, key_id, service order by hour, key_id, service
+        select k, min(u), s, to_timestamp(h * 3600), ${COUNTER_SUMS}
+        from sums group by h, k, s order by h, k, s
         on conflict (hour, key_id, service) do update set ${COUNTER_UPDATE}),
       daily as (
         insert into usage_daily as t (key_id, user_id, service, day, hits, ok, client_errors, server_errors, latency_sum, latency_max)
-        select key_id, min(user_id), service, (hour at time zone 'UTC')::date, ${COUNTER_SUMS}
-        from moved group by 4, key_id, service order by 4, key_id, service
+        select k, min(u), s, (to_timestamp(h * 3600) at time zone 'UTC')::date, ${COUNTER_SUMS}
+        from sums group by 4, k, s order by 4, k, s
         on conflict (day, key_id, service) do update set ${COUNTER_UPDATE}),
       everyone as (
-        insert into usage_daily_all as t (service, day, hits, ok, client_errors, server_errors, latency_sum, latency_max)
-        select service, (hour at time zone 'UTC')::date, ${COUNTER_SUMS}
-        from moved group by 2, service order by 2, service
-        on conflict (service, day) do update set ${COUNTER_UPDATE})
-      select count(*)::int as folded from moved`,
+        insert into usage_daily_all as t (service, day, lane, hits, ok, client_errors, server_errors, latency_sum, latency_max)
+        select s, (to_timestamp(h * 3600) at time zone 'UTC')::date, ${lane}, ${COUNTER_SUMS}
+        from sums group by 2, s order by 2, s
+        on conflict (service, day, lane) do update set ${COUNTER_UPDATE}),
+      logged as (
+        select moved.id, r.u, r.n, r.fa, r.la, r.e from moved, json_to_recordset(moved.log::json)
+          as r(u text, n int8, fa int8, la int8, e json)
+        where exists (select 1 from users where users.id = r.u)),
+      cursors as (
+        insert into usage_request_cursors as c (user_id, next)
+        select u, sum(n)::int8 from logged group by u order by u
+        on conflict (user_id) do update set next = c.next + excluded.next
+        returning user_id, next),
+      chunks as (
+        insert into usage_request_chunks (user_id, first_seq, last_seq, first_at, last_at, events)
+        select l.u, c.next - l.later - l.n, c.next - l.later - 1, to_timestamp(l.fa / 1000.0), to_timestamp(l.la / 1000.0), l.e::text
+        from (
+          select logged.*, coalesce(sum(n) over (partition by u order by id desc rows between unbounded preceding and 1 preceding), 0) as later
+          from logged) l
+        join cursors c on c.user_id = l.u)
+      select (select count(*) from moved)::int as folded,
+        (select json_agg(json_build_array(user_id, next)) from cursors where next > ${MAX_USAGE_EXPORT_ROWS})::text as crowded`,
     )
+    const crowded = row?.crowded ? (JSON.parse(row.crowded) as [string, number | string][]) : []
+    if (crowded.length > 0) {
+      // Chunks wholly before each user's newest 10,000, found through the primary key (user, last_seq)
+      // one user at a time; users with fewer than 10,000 logged requests have nothing to delete.
+      await tx.execute(sql`
+        delete from usage_request_chunks r
+        using unnest(${pgTextArray(crowded.map(([user]) => user))}::text[],
+          ${pgIntArray(crowded.map(([, next]) => Number(next) - MAX_USAGE_EXPORT_ROWS))}::int8[]) as c(user_id, bound)
+        where r.user_id = c.user_id and r.last_seq < c.bound`)
+    }
     return row?.folded ?? 0
   })
-}
-
-/**
- * Appends each user's requests of the batch to their log, in one statement: the cursor moves by how
- * many are logged (a batch logs at most a user's newest 10,000), one chunk per user holds them; then
- * chunks that fall wholly outside the newest 10,000 are deleted. The chunks travel as one JSON
- * parameter (one `JSON.stringify`, parsed once by the database), not as escaped array literals.
- */
-async function appendToLogs(tx: Tx, logByUser: Map<string, LogRow[]>, phase: (name: UsagePhase) => void) {
-  const input: { u: string; n: number; fa: number; la: number; e: unknown[][] }[] = []
-  for (const userId of [...logByUser.keys()].sort()) {
-    let log = logByUser.get(userId) ?? []
-    log.sort((a, b) => a.at - b.at)
-    if (log.length > MAX_USAGE_EXPORT_ROWS) log = log.slice(-MAX_USAGE_EXPORT_ROWS)
-    const first = log[0]
-    const last = log.at(-1)
-    if (!first || !last) continue
-    input.push({
-      u: userId,
-      n: log.length,
-      fa: first.at,
-      la: last.at,
-      e: log.map((e) => [e.at, e.keyId, e.service, e.path, e.status, e.latency, e.count]),
-    })
-  }
-  const crowded = await queryRows<{ user_id: string; next: string | number }>(
-    tx,
-    sql`
-    with input as (
-      select u, n, fa, la, e from json_to_recordset(${JSON.stringify(input)}::json) as r(u text, n int8, fa int8, la int8, e json)
-    ),
-    moved as (
-      insert into usage_request_cursors as c (user_id, next)
-      select u, n from input order by u
-      on conflict (user_id) do update set next = c.next + excluded.next
-      returning user_id, next
-    ),
-    chunks as (
-      insert into usage_request_chunks (user_id, first_seq, last_seq, first_at, last_at, events)
-      select i.u, m.next - i.n, m.next - 1, to_timestamp(i.fa / 1000.0), to_timestamp(i.la / 1000.0), i.e::text
-      from input i join moved m on m.user_id = i.u
-    )
-    select user_id, next from moved where next > ${MAX_USAGE_EXPORT_ROWS}`,
-  )
-  phase('log')
-  if (crowded.length === 0) return
-  // Chunks wholly before each user's newest 10,000, found through the primary key (user, last_seq)
-  // one user at a time; users with fewer than 10,000 logged requests have nothing to delete.
-  await tx.execute(sql`
-    delete from usage_request_chunks r
-    using unnest(${pgTextArray(crowded.map((c) => c.user_id))}::text[],
-      ${pgIntArray(crowded.map((c) => Number(c.next) - MAX_USAGE_EXPORT_ROWS))}::int8[]) as c(user_id, bound)
-    where r.user_id = c.user_id and r.last_seq < c.bound`)
-  phase('prune')
 }

@@ -516,17 +516,36 @@ describe('usage ingestion', async () => {
       expect(await hourlyOf(t, key.id)).toEqual([['2026-11-02T07:00:00.000Z', 'GEOCODE', 2, 2, 0, 0, 14, 7]])
     })
 
-    it('counts sums left pending by a crash between the commit and the fold once, through the usage-fold job', async () => {
+    it('counts batches left pending by a crash between the commit and the fold once, through the usage-fold job', async () => {
       const { user, token } = await customerOf(t, 'fold-lost')
       const key = await newKey(t, token)
       await recorded(t, 'fold-lost-1', [
         ev({ key: key.key, service: 'DIRECTION', at: NOW - 3 * HOUR, count: 1, status: 200, latency_ms: 50 }),
       ])
-      // What a batch's transaction leaves when the process dies before its fold.
+      // What two batches' transactions leave when the process dies before their folds: per lane, the
+      // batch's per-hour sums and its requests per user.
+      const at = Date.parse('2026-11-02T05:10:00Z')
+      const pending = (counts: number[], ok: number, latencySum: number, latencyMax: number) => {
+        const hits = counts.reduce((total, count) => total + count, 0)
+        const sums = { k: key.id, u: user.id, s: 'DIRECTION', h: Math.floor(at / HOUR), a: hits, b: ok }
+        return {
+          sums: JSON.stringify([{ ...sums, c: hits - ok, d: 0, e: latencySum, f: latencyMax }]),
+          log: JSON.stringify([
+            {
+              u: user.id,
+              n: counts.length,
+              fa: at,
+              la: at + counts.length - 1,
+              e: counts.map((count, i) => [at + i, key.id, 'DIRECTION', '/route', i === 0 ? 200 : 404, 10, count]),
+            },
+          ]),
+        }
+      }
+      const first = pending([3, 1], 3, 400, 120)
+      const second = pending([2], 2, 60, 30)
       await t.ctx.db.execute(sql`
-        insert into usage_pending (lane, key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
-        values (0, ${key.id}, ${user.id}, 'DIRECTION', '2026-11-02T05:00:00Z', 4, 3, 1, 0, 400, 120),
-               (3, ${key.id}, ${user.id}, 'DIRECTION', '2026-11-02T05:00:00Z', 2, 2, 0, 0, 60, 30)`)
+        insert into usage_pending (lane, sums, log)
+        values (0, ${first.sums}, ${first.log}), (3, ${second.sums}, ${second.log})`)
       const before = await footprint(t)
       expect(before.pending).toBe(2)
       const job = jobDefinitions(t.ctx, { notifications: {} as never, trigger: () => {} }).find(
@@ -538,7 +557,16 @@ describe('usage ingestion', async () => {
       const after = await footprint(t)
       expect(after.pending).toBe(0)
       for (const table of ['hourly', 'daily', 'daily_all'] as const) expect(after[table]).toBe((before[table] ?? 0) + 6)
+      expect(after.cursors).toBe(before.cursors + 3)
       expect(await hourlyOf(t, key.id)).toEqual([['2026-11-02T05:00:00.000Z', 'DIRECTION', 7, 6, 1, 0, 510, 120]])
+      // The log numbers the folded batches' requests after the first batch's, in the order they committed.
+      const ring = await ringOf(t, user.id)
+      expect(ring.map((r) => [r.seq, r.count, r.status])).toEqual([
+        [0, 1, 200],
+        [1, 3, 200],
+        [2, 1, 404],
+        [3, 2, 200],
+      ])
     })
   })
 
