@@ -327,7 +327,7 @@ async function main() {
       `select count(*)::int as n, count(distinct to_address)::int as distinct from email_outbox where template = 'notification' and to_address like 'scale-%'`,
     )
     const recorded = await db.query<{ hits: string }>(
-      `select coalesce(sum(hits), 0)::text as hits from usage_daily where key_id = 'key_scale000000000000000000000'`,
+      `select coalesce(sum(hits), 0)::text as hits from usage_daily_live where key_id = 'key_scale000000000000000000000'`,
     )
     const credited = await db.query<{ n: number }>(
       `select count(*)::int as n from balance_logs where user_id = any($1) and type = 'topup_vnpay'`,

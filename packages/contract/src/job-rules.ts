@@ -10,6 +10,7 @@ export const JOB_NAMES = [
   'campaigns-sweep-images',
   'throttles-sweep',
   'usage-fold',
+  'usage-rollup',
 ] as const
 export type JobName = (typeof JOB_NAMES)[number]
 

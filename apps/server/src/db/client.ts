@@ -57,7 +57,14 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
   ])
   // Every session speaks UTC so that date arithmetic in SQL matches the code. Set as a startup
   // option: a query issued from the pool's `connect` event races the first real query (pg warns).
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, options: '-c TimeZone=UTC' })
+  // JIT compilation is off: the portal's queries are short, and PostgreSQL compiled one user's yearly
+  // statistics through usage_daily_live (whose hourly part it cannot size before it runs) for 13 ms of
+  // a 47 ms answer that takes 15 ms without it (bench/README.md "Usage ingestion on PostgreSQL").
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    options: '-c TimeZone=UTC -c jit=off',
+  })
   const db = drizzleNodePg(pool, { schema }) as unknown as Db
   return {
     db,

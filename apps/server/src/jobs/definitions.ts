@@ -5,6 +5,7 @@ import { sweepLooseImages } from '../modules/campaigns/service.ts'
 import { expireCoupons } from '../modules/coupons/expiry.ts'
 import { reconcile } from '../modules/payments/reconcile.ts'
 import { foldAllLanes } from '../modules/usage/ingest.ts'
+import { rollUpDailyUsage } from '../modules/usage/rollup.ts'
 import type { NotificationWorker } from './notifications.ts'
 import type { JobContext, JobDefinition } from './runner.ts'
 
@@ -118,6 +119,16 @@ export function jobDefinitions(
       retryDelaySeconds: 30,
       expireInSeconds: 5 * 60,
       run: async () => ({ folded: await foldAllLanes(ctx.db) }),
+    },
+    {
+      // Moves closed days' hourly usage into the daily counters; readers see the same figures before
+      // and after (docs/usage.md "Daily counters, rolled up by a job"), so on in tests too.
+      name: 'usage-rollup',
+      cron: '17 * * * *',
+      retryLimit: 2,
+      retryDelaySeconds: 300,
+      expireInSeconds: 30 * 60,
+      run: async () => rollUpDailyUsage(ctx.db, ctx.clock.now()),
     },
   ]
 }

@@ -8,6 +8,7 @@ import {
   integer,
   numeric,
   pgTable,
+  pgView,
   primaryKey,
   smallint,
   text,
@@ -60,6 +61,35 @@ export const usageDaily = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.keyId, t.service] }), index('usage_daily_user_idx').on(t.userId, t.day)],
 )
+
+/**
+ * How far the per-key daily counters are rolled up (one row): `usage_daily` holds every day before
+ * `hourly_from` in full; from that day on the fold writes usage_hourly only, and the `usage-rollup` job
+ * later adds closed days to usage_daily (modules/usage/rollup.ts). Read per-key daily usage through
+ * `usage_daily_live`, never usage_daily alone.
+ */
+export const usageRollups = pgTable(
+  'usage_rollups',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** The first day whose hourly rows are not in usage_daily yet ('-infinity' before the first roll-up). */
+    hourlyFrom: date('hourly_from', { mode: 'string' }).notNull(),
+  },
+  (t) => [check('usage_rollups_one_row', sql`${t.id} = 1`)],
+)
+
+/**
+ * Per-key daily usage as readers need it: usage_daily, plus the hourly rows from `hourly_from` on as
+ * rows of their day (several rows per key, service and day: readers sum). Defined in migration 0019;
+ * drizzle only reads it.
+ */
+export const usageDailyLive = pgView('usage_daily_live', {
+  keyId: text('key_id').notNull(),
+  userId: text('user_id').notNull(),
+  service: text('service').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  ...counters,
+}).existing()
 
 /**
  * Everyone's usage per service and day: the all-users charts read a few thousand rows a year. One

@@ -291,7 +291,7 @@ async function billChunk(
     select u.user_id, json_object_agg(u.service, u.hits)::text as hits
     from (
       select d.user_id, d.service, sum(d.hits)::int8 as hits
-      from usage_daily d
+      from usage_daily_live d
       where d.user_id >= ${first} and d.user_id <= ${last.id}
         and d.day >= ${from}::date and d.day <= ${to}::date
         and d.service <> 'UNCLASSIFIED'

@@ -231,7 +231,7 @@ export async function estimate(db: Db, userId: string, now: Date) {
   const rows = await queryRows<{ service: string; hits: string | number }>(
     db,
     sql`
-    select service, sum(hits)::int8 as hits from usage_daily
+    select service, sum(hits)::int8 as hits from usage_daily_live
     where user_id = ${userId} and day >= ${new Date(start).toISOString().slice(0, 10)}::date
       and day < ${new Date(end).toISOString().slice(0, 10)}::date and service <> 'UNCLASSIFIED'
     group by service`,

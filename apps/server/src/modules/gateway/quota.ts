@@ -2,14 +2,14 @@ import { isMapLoad, type LimitDuration, type ServiceType, USAGE_SERVICES } from 
 import { and, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
-import { usageDaily } from '../../db/schema/index.ts'
+import { usageDailyLive } from '../../db/schema/index.ts'
 import type { PlanFacts } from './cache.ts'
 
 // Plan quotas at the key check (docs/requirements.md §12.1, docs/pricing.md "Quotas"). The check must stay
 // synchronous and cheap, so calls are counted in memory, per instance and per user, in the current
 // UTC minute, day and month, apart for API requests and map loads (`isMapLoad`):
 //
-// - day and month = a baseline read from the usage rollups (`usage_daily`, what the gateway reported
+// - day and month = a baseline read from the usage rollups (`usage_daily_live`, what the gateway reported
 //   for the user today and this month) + the calls this instance answered OK since that baseline was
 //   read. The baseline is read on a user's first sight (while their key's facts load, which is async
 //   anyway) and again at most every REFRESH_MS, in the background, batched for all users due: the
@@ -149,25 +149,25 @@ interface BaselineRow {
 /** Hits per user today and this month (to `day`, included), apart for map loads and requests. */
 async function readBaselines(db: Db, userIds: readonly string[], day: number): Promise<BaselineRow[]> {
   const today = isoDay(day)
-  const load = inArray(usageDaily.service, MAP_LOADS)
-  const isToday = sql`${usageDaily.day} = ${today}`
+  const load = inArray(usageDailyLive.service, MAP_LOADS)
+  const isToday = sql`${usageDailyLive.day} = ${today}`
   return db
     .select({
-      userId: usageDaily.userId,
-      dayRequests: sql<number>`coalesce(sum(${usageDaily.hits}) filter (where ${isToday} and not (${load})), 0)::float8`,
-      dayLoads: sql<number>`coalesce(sum(${usageDaily.hits}) filter (where ${isToday} and ${load}), 0)::float8`,
-      monthRequests: sql<number>`coalesce(sum(${usageDaily.hits}) filter (where not (${load})), 0)::float8`,
-      monthLoads: sql<number>`coalesce(sum(${usageDaily.hits}) filter (where ${load}), 0)::float8`,
+      userId: usageDailyLive.userId,
+      dayRequests: sql<number>`coalesce(sum(${usageDailyLive.hits}) filter (where ${isToday} and not (${load})), 0)::float8`,
+      dayLoads: sql<number>`coalesce(sum(${usageDailyLive.hits}) filter (where ${isToday} and ${load}), 0)::float8`,
+      monthRequests: sql<number>`coalesce(sum(${usageDailyLive.hits}) filter (where not (${load})), 0)::float8`,
+      monthLoads: sql<number>`coalesce(sum(${usageDailyLive.hits}) filter (where ${load}), 0)::float8`,
     })
-    .from(usageDaily)
+    .from(usageDailyLive)
     .where(
       and(
-        inArray(usageDaily.userId, [...userIds]),
-        gte(usageDaily.day, isoDay(monthStartDay(day))),
-        lte(usageDaily.day, today),
+        inArray(usageDailyLive.userId, [...userIds]),
+        gte(usageDailyLive.day, isoDay(monthStartDay(day))),
+        lte(usageDailyLive.day, today),
       ),
     )
-    .groupBy(usageDaily.userId)
+    .groupBy(usageDailyLive.userId)
 }
 
 export interface QuotaCounter {

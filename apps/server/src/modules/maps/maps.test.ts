@@ -16,7 +16,7 @@ import {
   type TestApp,
   useTestApp,
 } from '../../../test/helpers.ts'
-import { keys, usageDaily } from '../../db/schema/index.ts'
+import { keys, usageDailyLive } from '../../db/schema/index.ts'
 import { insertKey } from '../keys/service.ts'
 
 // The custom maps' calls through app.inject() on a real database: ownership on every id, the limits of
@@ -549,9 +549,9 @@ describe('sharing and the public page', () => {
 
   async function loadsOf(keyId: string) {
     const [row] = await t.ctx.db
-      .select({ hits: sql<number>`coalesce(sum(${usageDaily.hits}), 0)::int` })
-      .from(usageDaily)
-      .where(and(eq(usageDaily.keyId, keyId), eq(usageDaily.service, 'LOAD_MAP')))
+      .select({ hits: sql<number>`coalesce(sum(${usageDailyLive.hits}), 0)::int` })
+      .from(usageDailyLive)
+      .where(and(eq(usageDailyLive.keyId, keyId), eq(usageDailyLive.service, 'LOAD_MAP')))
     return row?.hits ?? 0
   }
 

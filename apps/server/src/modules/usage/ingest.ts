@@ -35,8 +35,8 @@ const DAY_MS = 86_400_000
  * A user's counter rows, log chunks and log cursor, and everyone's daily row of each lane, belong to
  * exactly one lane, so folds of different lanes never wait on each other's rows.
  */
-const FOLD_LANES = 4
-const FOLD_LOCK = 7_210_316
+export const FOLD_LANES = 4
+export const FOLD_LOCK = 7_210_316
 
 /** A user's lane: a cheap hash of their id (ids are random, so the lanes fill evenly). */
 function laneOf(userId: string): number {
@@ -263,8 +263,8 @@ export async function recordUsage(
     rejected: { unknown_key: unknownKey, out_of_range: outOfRange },
   }
 
-  phase('sum')
   const pending = pendingByLane(hourly, owners, logByUser)
+  phase('sum')
   const recorded = await ctx.db.transaction(async (tx) => {
     // The batch row first: a concurrent replay waits here until this transaction ends, then finds it.
     const claimed = await tx
@@ -328,7 +328,7 @@ function pgIntArray(values: readonly number[]): string {
   return `{${values.join(',')}}`
 }
 
-const COUNTER_UPDATE = sql.raw(`
+export const COUNTER_UPDATE = sql.raw(`
   hits = t.hits + excluded.hits,
   ok = t.ok + excluded.ok,
   client_errors = t.client_errors + excluded.client_errors,
@@ -418,11 +418,15 @@ export async function foldAllLanes(db: Db): Promise<number> {
 }
 
 /**
- * Moves a lane's pending batches into the three counter tables and the users' recent-requests logs,
- * in one transaction: the pending rows are deleted in the transaction that counts them, so each batch
- * is counted once even if the process dies. The lane's folds take turns (an advisory lock held to the
- * end of the transaction); without `wait`, a busy lane answers null at once. Returns how many pending
- * rows (batches' lanes) were folded.
+ * Moves a lane's pending batches into the counter tables and the users' recent-requests logs, in one
+ * transaction: the pending rows are deleted in the transaction that counts them, so each batch is
+ * counted once even if the process dies. The lane's folds take turns (an advisory lock held to the end
+ * of the transaction); without `wait`, a busy lane answers null at once. Returns how many pending rows
+ * (batches' lanes) were folded. No other transaction writes a lane's rows, so rows need no lock order.
+ *
+ * Per-key daily counters are written only for hours before `usage_rollups.hourly_from` (usage that
+ * arrives late for a day already rolled up); later hours reach usage_daily through the `usage-rollup`
+ * job, which takes every lane's lock (rollup.ts), and are read from usage_hourly meanwhile.
  *
  * The log: each user's cursor moves by all their requests in the folded batches, and each batch's
  * requests of the user become one chunk, numbered in batch order below the new cursor; then chunks
@@ -439,6 +443,10 @@ async function foldPending(db: Db, lane: number, options: { wait: boolean }): Pr
       )
       if (!lock?.ok) return null
     }
+    // A fold need not wait for its commit to reach the disk: if the database crashes first, the whole
+    // fold is undone (its pending rows come back with its counters) and is done again; the batches it
+    // folded were made durable by their own transactions.
+    await tx.execute(sql`set local synchronous_commit = off`)
     const [row] = await queryRows<{ folded: number; crowded: string | null }>(
       tx,
       sql`
@@ -449,17 +457,18 @@ async function foldPending(db: Db, lane: number, options: { wait: boolean }): Pr
       hourly as (
         insert into usage_hourly as t (key_id, user_id, service, hour, hits, ok, client_errors, server_errors, latency_sum, latency_max)
         select k, min(u), s, to_timestamp(h * 3600), ${COUNTER_SUMS}
-        from sums group by h, k, s order by h, k, s
+        from sums group by h, k, s
         on conflict (hour, key_id, service) do update set ${COUNTER_UPDATE}),
       daily as (
         insert into usage_daily as t (key_id, user_id, service, day, hits, ok, client_errors, server_errors, latency_sum, latency_max)
         select k, min(u), s, (to_timestamp(h * 3600) at time zone 'UTC')::date, ${COUNTER_SUMS}
-        from sums group by 4, k, s order by 4, k, s
+        from sums where to_timestamp(h * 3600) < coalesce((select hourly_from from usage_rollups), '-infinity'::date)::timestamp at time zone 'UTC'
+        group by 4, k, s
         on conflict (day, key_id, service) do update set ${COUNTER_UPDATE}),
       everyone as (
         insert into usage_daily_all as t (service, day, lane, hits, ok, client_errors, server_errors, latency_sum, latency_max)
         select s, (to_timestamp(h * 3600) at time zone 'UTC')::date, ${lane}, ${COUNTER_SUMS}
-        from sums group by 2, s order by 2, s
+        from sums group by 2, s
         on conflict (service, day, lane) do update set ${COUNTER_UPDATE}),
       logged as (
         select moved.id, r.u, r.n, r.fa, r.la, r.e from moved, json_to_recordset(moved.log::json)
@@ -467,7 +476,7 @@ async function foldPending(db: Db, lane: number, options: { wait: boolean }): Pr
         where exists (select 1 from users where users.id = r.u)),
       cursors as (
         insert into usage_request_cursors as c (user_id, next)
-        select u, sum(n)::int8 from logged group by u order by u
+        select u, sum(n)::int8 from logged group by u
         on conflict (user_id) do update set next = c.next + excluded.next
         returning user_id, next),
       chunks as (

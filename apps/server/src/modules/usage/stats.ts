@@ -21,8 +21,9 @@ import { escapeLike } from '../../lib/like.ts'
 import { billTotals, monthIndex } from '../billing/queries.ts'
 
 // The statistics calls' queries. Hourly views read usage_hourly; daily and coarser views read the
-// daily rollups (usage_daily per key, usage_daily_all for everyone), so a year is at most 365 rows per
-// key and service, whatever the traffic (docs/usage.md). All times are UTC.
+// daily rollups (usage_daily_live per key, usage_daily_all for everyone), so a year is at most 365 rows
+// per key and service, plus the hourly rows of the last day or two that the roll-up job has not added
+// yet, whatever the traffic (docs/usage.md). All times are UTC.
 
 const DAY_MS = 86_400_000
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
@@ -103,7 +104,7 @@ async function hitsByBucket(db: Db, scope: SeriesScope, range: Range, unit: Usag
       sql`hour < ${range.end.toISOString()}::timestamptz`,
     )
   } else {
-    source = scope.userId === undefined && scope.keyId === undefined ? sql`usage_daily_all` : sql`usage_daily`
+    source = scope.userId === undefined && scope.keyId === undefined ? sql`usage_daily_all` : sql`usage_daily_live`
     filters.push(sql`day >= ${isoDate(range.start)}::date`, sql`day < ${isoDate(ceilDay(range.end))}::date`)
   }
   if (scope.userId !== undefined) filters.push(sql`user_id = ${scope.userId}`)
@@ -193,7 +194,7 @@ export async function monthSummary(db: Db, userId: string, now: Date): Promise<M
     db,
     sql`
     select day >= ${isoDate(thisMonth)}::date as current, service, sum(hits)::int8 as hits
-    from usage_daily
+    from usage_daily_live
     where user_id = ${userId} and day >= ${isoDate(lastMonth)}::date and day < ${isoDate(nextMonth)}::date
     group by 1, 2`,
   )
@@ -235,7 +236,7 @@ export async function hitsBetweenDates(db: Db, userId: string, startDate: string
   const result = await queryRows<{ service: string; hits: string | number }>(
     db,
     sql`
-    select service, sum(hits)::int8 as hits from usage_daily
+    select service, sum(hits)::int8 as hits from usage_daily_live
     where user_id = ${userId} and day >= ${startDate}::date and day <= ${endDate}::date
     group by service`,
   )
@@ -264,7 +265,7 @@ export async function usagePerUser(
     db,
     sql`
     with per_user as (
-      select user_id, sum(hits)::int8 as total from usage_daily
+      select user_id, sum(hits)::int8 as total from usage_daily_live
       where day >= ${from}::date and day < ${to}::date
       group by user_id
     )
@@ -282,7 +283,7 @@ export async function usagePerUser(
       db,
       sql`
       select count(*)::int8 as count from (
-        select user_id from usage_daily where day >= ${from}::date and day < ${to}::date
+        select user_id from usage_daily_live where day >= ${from}::date and day < ${to}::date
         group by user_id having sum(hits) > 0
       ) p join users u on u.id = p.user_id
       where true ${match}`,
@@ -293,7 +294,7 @@ export async function usagePerUser(
   const services = await queryRows<{ user_id: string; service: string; hits: string | number }>(
     db,
     sql`
-    select user_id, service, sum(hits)::int8 as hits from usage_daily
+    select user_id, service, sum(hits)::int8 as hits from usage_daily_live
     where day >= ${from}::date and day < ${to}::date and user_id in ${ids}
     group by user_id, service`,
   )
@@ -339,7 +340,7 @@ export async function keyHealth(db: Db, userId: string, range: Range) {
       sum(d.hits)::int8 as hits, sum(d.ok)::int8 as ok, sum(d.client_errors)::int8 as client_errors,
       sum(d.server_errors)::int8 as server_errors, sum(d.latency_sum)::int8 as latency_sum, max(d.latency_max) as latency_max
     from keys k
-    left join usage_daily d on d.key_id = k.id and d.day >= ${isoDate(range.start)}::date and d.day < ${isoDate(ceilDay(range.end))}::date
+    left join usage_daily_live d on d.key_id = k.id and d.day >= ${isoDate(range.start)}::date and d.day < ${isoDate(ceilDay(range.end))}::date
     where k.user_id = ${userId} and (k.deleted_at is null or d.key_id is not null)
     group by k.id, k.name, k.secret_preview, k.created_at
     order by sum(d.hits) desc nulls last, k.created_at desc`,

@@ -64,7 +64,7 @@ async function footprint(t: TestApp) {
     sql`select
       (select count(*) from usage_batches)::int8 as batches,
       (select coalesce(sum(hits), 0) from usage_hourly)::int8 as hourly,
-      (select coalesce(sum(hits), 0) from usage_daily)::int8 as daily,
+      (select coalesce(sum(hits), 0) from usage_daily_live)::int8 as daily,
       (select coalesce(sum(hits), 0) from usage_daily_all)::int8 as daily_all,
       (select count(*) from usage_request_chunks)::int8 as requests,
       (select count(*) from usage_pending)::int8 as pending,
@@ -92,13 +92,24 @@ async function hourlyOf(t: TestApp, keyId: string) {
   ])
 }
 
+/** A key's daily counters as readers see them (usage_daily_live: rolled-up days and hourly rows since). */
 async function dailyOf(t: TestApp, keyId: string) {
-  const rows = await t.ctx.db
-    .select()
-    .from(usageDaily)
-    .where(eq(usageDaily.keyId, keyId))
-    .orderBy(asc(usageDaily.day), asc(usageDaily.service))
-  return rows.map((r) => [r.day, r.userId, r.service, r.hits, r.ok, r.clientErrors, r.serverErrors, r.latencySum])
+  const rows = await queryRows<Record<string, string | number>>(
+    t.ctx.db,
+    sql`select day::text as day, min(user_id) as user_id, service, sum(hits)::int8 as hits, sum(ok)::int8 as ok,
+          sum(client_errors)::int8 as client_errors, sum(server_errors)::int8 as server_errors, sum(latency_sum)::int8 as latency_sum
+        from usage_daily_live where key_id = ${keyId} group by day, service order by day, service`,
+  )
+  return rows.map((r) => [
+    r.day,
+    r.user_id,
+    r.service,
+    Number(r.hits),
+    Number(r.ok),
+    Number(r.client_errors),
+    Number(r.server_errors),
+    Number(r.latency_sum),
+  ])
 }
 
 /** The user's recent-requests log as stored (decoded from its chunks), oldest first, newest 10,000 only. */
@@ -221,6 +232,7 @@ describe('usage ingestion', async () => {
   })
 
   describe('events', () => {
+    const ODD_PATH = '/api/v1/nowhere?q="Hà Nội"&x=a\\b'
     it('counts events named by key or key_id, by service or path, and refuses unknown keys and times out of range', async () => {
       const { user, token } = await customerOf(t, 'events')
       const key = await newKey(t, token)
@@ -237,9 +249,10 @@ describe('usage ingestion', async () => {
           latency_ms: 60,
         }),
         // A path no rate setting knows: counted as UNCLASSIFIED. The time with an offset (07:30 UTC).
+        // Quotes, a backslash and Vietnamese in its query are logged as they came.
         ev({
           key_id: key.id,
-          path: '/api/v1/nowhere',
+          path: ODD_PATH,
           at: '2026-11-02T14:30:00+07:00',
           count: 2,
           status: 404,
@@ -302,7 +315,7 @@ describe('usage ingestion', async () => {
           60,
           1,
         ],
-        [3, key.id, 'UNCLASSIFIED', '/api/v1/nowhere', '2026-11-02T07:30:00.000Z', 404, 5, 2],
+        [3, key.id, 'UNCLASSIFIED', ODD_PATH, '2026-11-02T07:30:00.000Z', 404, 5, 2],
         [4, key.id, 'LOAD_MAP', '/map/v1/tiles/1/2/3.pbf', '2026-11-02T07:59:59.999Z', 304, 0, 4],
         [5, key.id, 'GEOCODE', null, '2026-11-02T08:05:00.000Z', 503, 900, 1],
       ])
@@ -557,7 +570,7 @@ describe('usage ingestion', async () => {
       const after = await footprint(t)
       expect(after.pending).toBe(0)
       for (const table of ['hourly', 'daily', 'daily_all'] as const) expect(after[table]).toBe((before[table] ?? 0) + 6)
-      expect(after.cursors).toBe(before.cursors + 3)
+      expect(after.cursors).toBe((before.cursors ?? 0) + 3)
       expect(await hourlyOf(t, key.id)).toEqual([['2026-11-02T05:00:00.000Z', 'DIRECTION', 7, 6, 1, 0, 510, 120]])
       // The log numbers the folded batches' requests after the first batch's, in the order they committed.
       const ring = await ringOf(t, user.id)
@@ -566,6 +579,128 @@ describe('usage ingestion', async () => {
         [1, 3, 200],
         [2, 1, 404],
         [3, 2, 200],
+      ])
+    })
+  })
+
+  describe('daily counters rolled up by a job', () => {
+    /** A key's rows in usage_daily itself, [day, service, hits]. */
+    async function rolledOf(t: TestApp, keyId: string) {
+      const rows = await t.ctx.db
+        .select()
+        .from(usageDaily)
+        .where(eq(usageDaily.keyId, keyId))
+        .orderBy(asc(usageDaily.day), asc(usageDaily.service))
+      return rows.map((r) => [r.day, r.service, r.hits])
+    }
+    const rollUp = (t: TestApp) =>
+      jobDefinitions(t.ctx, { notifications: {} as never, trigger: () => {} })
+        .find((d) => d.name === 'usage-rollup')
+        ?.run({} as never)
+    const billingUsage = async (t: TestApp, token: string) =>
+      (await call(t, contract.billingUsage, { query: { start_date: '2026-10-29', end_date: '2026-11-02' } }, { token }))
+        .body.data
+
+    it('moves closed days before yesterday into usage_daily, and every reader sees the same figures before and after', async () => {
+      const { token } = await customerOf(t, 'rollup')
+      const key = await newKey(t, token)
+      const days = ['2026-10-30T10:00:00Z', '2026-10-31T23:30:00Z', '2026-11-01T05:00:00Z', '2026-11-02T07:00:00Z']
+      await recorded(
+        t,
+        'rollup-1',
+        days.flatMap((at, i) => [
+          ev({ key: key.key, service: 'GEOCODE', at: Date.parse(at), count: i + 1, status: 200, latency_ms: 5 }),
+          ev({ key: key.key, service: 'LOAD_MAP', at: Date.parse(at) + 60_000, count: 10, status: 200, latency_ms: 5 }),
+        ]),
+      )
+      const daily = await dailyOf(t, key.id)
+      const billed = await billingUsage(t, token)
+      const before = await footprint(t)
+      expect(daily.map((r) => [r[0], r[2], r[3]])).toEqual([
+        ['2026-10-30', 'GEOCODE', 1],
+        ['2026-10-30', 'LOAD_MAP', 10],
+        ['2026-10-31', 'GEOCODE', 2],
+        ['2026-10-31', 'LOAD_MAP', 10],
+        ['2026-11-01', 'GEOCODE', 3],
+        ['2026-11-01', 'LOAD_MAP', 10],
+        ['2026-11-02', 'GEOCODE', 4],
+        ['2026-11-02', 'LOAD_MAP', 10],
+      ])
+      // Nothing rolled up yet on a new database: the fold wrote the hourly counters only.
+      expect(await rolledOf(t, key.id)).toEqual([])
+
+      expect(await rollUp(t)).toMatchObject({ hourlyFrom: '2026-11-01' })
+      expect(await rolledOf(t, key.id)).toEqual([
+        ['2026-10-30', 'GEOCODE', 1],
+        ['2026-10-30', 'LOAD_MAP', 10],
+        ['2026-10-31', 'GEOCODE', 2],
+        ['2026-10-31', 'LOAD_MAP', 10],
+      ])
+      expect(await dailyOf(t, key.id)).toEqual(daily)
+      expect(await billingUsage(t, token)).toEqual(billed)
+      expect(await footprint(t)).toEqual(before)
+      // Again: nothing left to roll up, nothing counted twice.
+      expect(await rollUp(t)).toEqual({ rows: 0, hourlyFrom: '2026-11-01' })
+      expect(await dailyOf(t, key.id)).toEqual(daily)
+    })
+
+    it('counts usage reported late for a rolled-up day straight into usage_daily, once', async () => {
+      const { token } = await customerOf(t, 'rollup-late')
+      const key = await newKey(t, token)
+      await rollUp(t)
+      await recorded(t, 'rollup-late-1', [
+        ev({
+          key: key.key,
+          service: 'DIRECTION',
+          at: Date.parse('2026-10-30T12:00:00Z'),
+          count: 3,
+          status: 200,
+          latency_ms: 9,
+        }),
+        ev({
+          key: key.key,
+          service: 'DIRECTION',
+          at: Date.parse('2026-11-01T12:00:00Z'),
+          count: 4,
+          status: 200,
+          latency_ms: 9,
+        }),
+      ])
+      expect(await rolledOf(t, key.id)).toEqual([['2026-10-30', 'DIRECTION', 3]])
+      expect((await dailyOf(t, key.id)).map((r) => [r[0], r[2], r[3]])).toEqual([
+        ['2026-10-30', 'DIRECTION', 3],
+        ['2026-11-01', 'DIRECTION', 4],
+      ])
+      expect(await hourlyOf(t, key.id)).toHaveLength(2)
+    })
+
+    it('loses and doubles nothing when the roll-up runs while batches are recorded', async () => {
+      const { token } = await customerOf(t, 'rollup-race')
+      const key = await newKey(t, token)
+      // A later clock: yesterday is 2026-11-03, so 2026-11-01 and 2026-11-02 are rolled up meanwhile.
+      const later = { ...t.ctx, clock: { now: () => new Date('2026-11-04T01:00:00Z') } } as typeof t.ctx
+      const job = jobDefinitions(later, { notifications: {} as never, trigger: () => {} }).find(
+        (d) => d.name === 'usage-rollup',
+      )
+      const batches = Array.from({ length: 6 }, (_, b) =>
+        ['2026-11-01T03:00:00Z', '2026-11-02T03:00:00Z'].map((at) =>
+          ev({ key: key.key, service: 'TRIP', at: Date.parse(at) + b, count: b + 1, status: 200, latency_ms: 1 }),
+        ),
+      )
+      await Promise.all([...batches.map((events, b) => recorded(t, `rollup-race-${b}`, events)), job?.run({} as never)])
+      // 1 + 2 + … + 6 = 21 on each day, whichever side of the roll-up each batch fell.
+      expect((await dailyOf(t, key.id)).map((r) => [r[0], r[2], r[3]])).toEqual([
+        ['2026-11-01', 'TRIP', 21],
+        ['2026-11-02', 'TRIP', 21],
+      ])
+      await job?.run({} as never)
+      expect(await rolledOf(t, key.id)).toEqual([
+        ['2026-11-01', 'TRIP', 21],
+        ['2026-11-02', 'TRIP', 21],
+      ])
+      expect((await dailyOf(t, key.id)).map((r) => [r[0], r[2], r[3]])).toEqual([
+        ['2026-11-01', 'TRIP', 21],
+        ['2026-11-02', 'TRIP', 21],
       ])
     })
   })
@@ -613,7 +748,7 @@ describe('usage ingestion', async () => {
       expect(hourly.reduce((sum, r) => sum + Number(r[2]), 0)).toBe(199_999)
       const [daily] = await queryRows<{ hits: string | number }>(
         t.ctx.db,
-        sql`select sum(hits)::int8 as hits from usage_daily where key_id = ${key.id}`,
+        sql`select sum(hits)::int8 as hits from usage_daily_live where key_id = ${key.id}`,
       )
       expect(Number(daily?.hits)).toBe(199_999)
       // Only the newest 10,000 reach the recent-requests log.

@@ -25,6 +25,7 @@ export const jobsMessages = adminMessages(
       'campaigns-sweep-images': 'Campaign image clean-up',
       'throttles-sweep': 'Rate-limit counter clean-up',
       'usage-fold': 'Usage counter catch-up',
+      'usage-rollup': 'Daily usage roll-up',
     },
     descriptions: {
       'billing-run': 'Bills last month once it has been closed for an hour.',
@@ -35,6 +36,7 @@ export const jobsMessages = adminMessages(
       'campaigns-sweep-images': 'Deletes campaign images uploaded but never saved with a campaign.',
       'throttles-sweep': 'Drops rate-limit counters idle for a day and plan minute counts of past minutes.',
       'usage-fold': 'Adds usage left pending by an interrupted report to the usage counters.',
+      'usage-rollup': 'Adds the hourly usage of closed days to the daily counters.',
     },
     schedule: {
       everyMinute: 'Every minute',
@@ -134,6 +136,7 @@ export const jobsMessages = adminMessages(
       'campaigns-sweep-images': 'Dọn ảnh chiến dịch',
       'throttles-sweep': 'Dọn bộ đếm giới hạn tần suất',
       'usage-fold': 'Cập nhật bù bộ đếm lưu lượng',
+      'usage-rollup': 'Tổng hợp lưu lượng theo ngày',
     },
     descriptions: {
       'billing-run': 'Lập hóa đơn tháng trước sau khi tháng đã khép lại một giờ.',
@@ -145,6 +148,7 @@ export const jobsMessages = adminMessages(
       'throttles-sweep':
         'Bỏ các bộ đếm giới hạn tần suất không dùng trong một ngày và số đếm theo phút của gói cước đã qua.',
       'usage-fold': 'Cộng vào bộ đếm lưu lượng phần còn chờ do một lần báo cáo bị gián đoạn.',
+      'usage-rollup': 'Cộng lưu lượng theo giờ của các ngày đã khép lại vào bộ đếm theo ngày.',
     },
     schedule: {
       everyMinute: 'Mỗi phút',
