@@ -119,15 +119,16 @@ export const usagePending = pgTable('usage_pending', {
   lane: smallint('lane').notNull(),
   /** The batch's per-hour sums in this lane, JSON `[{k, u, s, h, a, b, c, d, e, f}, …]`. */
   sums: text('sums').notNull(),
-  /** The batch's requests per user in this lane, JSON `[{u, n, fa, la, e}, …]` (`appendPending`). */
+  /** The batch's requests per user in this lane, JSON `[{u, n, fa, la, e}, …]` (`pendingByLane` in modules/usage/ingest.ts). */
   log: text('log').notNull(),
 })
 
 /**
  * The recent-requests log behind the CSV export and the requests table (docs/requirements.md §7.3: up to 10,000 recent
- * requests). Each batch writes one chunk per user holding that user's requests of the batch (a JSON
- * array, compressed by PostgreSQL when large), numbered `first_seq`..`last_seq` in the user's
- * sequence; chunks wholly older than the user's newest 10,000 requests are deleted as new ones arrive.
+ * requests). Each folded batch writes one chunk per user holding that user's requests of the batch (a
+ * JSON array, compressed by PostgreSQL when large), numbered `first_seq`..`last_seq` in the user's
+ * sequence, which goes on from their newest chunk (never deleted); chunks wholly older than the
+ * user's newest 10,000 requests are deleted as new ones arrive.
  * One row per user and batch instead of one per request: a request log row per event would cost more
  * than all the counters together.
  */
@@ -144,14 +145,6 @@ export const usageRequestChunks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.lastSeq] })],
 )
-
-/** Each user's count of logged requests: the next request's sequence number. */
-export const usageRequestCursors = pgTable('usage_request_cursors', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  next: bigint('next', { mode: 'number' }).notNull(),
-})
 
 /** Batches already recorded, with what was answered: a replay gets the same numbers and changes nothing. */
 export const usageBatches = pgTable('usage_batches', {

@@ -428,10 +428,10 @@ export async function foldAllLanes(db: Db): Promise<number> {
  * arrives late for a day already rolled up); later hours reach usage_daily through the `usage-rollup`
  * job, which takes every lane's lock (rollup.ts), and are read from usage_hourly meanwhile.
  *
- * The log: each user's cursor moves by all their requests in the folded batches, and each batch's
- * requests of the user become one chunk, numbered in batch order below the new cursor; then chunks
- * that fall wholly outside a user's newest 10,000 are deleted. Users deleted since their batch are
- * left out of the log (their counters, which no query can reach, are kept like any deleted user's).
+ * The log: a user's requests are numbered on from their newest chunk's last number; each folded
+ * batch's requests of the user become one chunk, in batch order; then chunks that fall wholly outside
+ * the user's newest 10,000 are deleted. Users deleted since their batch are left out of the log
+ * (their counters, which no query can reach, are kept like any deleted user's).
  */
 async function foldPending(db: Db, lane: number, options: { wait: boolean }): Promise<number | null> {
   return db.transaction(async (tx) => {
@@ -474,20 +474,20 @@ async function foldPending(db: Db, lane: number, options: { wait: boolean }): Pr
         select moved.id, r.u, r.n, r.fa, r.la, r.e from moved, json_to_recordset(moved.log::json)
           as r(u text, n int8, fa int8, la int8, e json)
         where exists (select 1 from users where users.id = r.u)),
-      cursors as (
-        insert into usage_request_cursors as c (user_id, next)
-        select u, sum(n)::int8 from logged group by u
-        on conflict (user_id) do update set next = c.next + excluded.next
-        returning user_id, next),
+      heads as (
+        -- A user's next sequence number follows their newest chunk (never deleted: only chunks wholly
+        -- older than the newest 10,000 are); one probe of the primary key's end, nothing written.
+        select t.u, coalesce((select max(c.last_seq) + 1 from usage_request_chunks c where c.user_id = t.u), 0) + t.n as next
+        from (select u, sum(n)::int8 as n from logged group by u) t),
       chunks as (
         insert into usage_request_chunks (user_id, first_seq, last_seq, first_at, last_at, events)
-        select l.u, c.next - l.later - l.n, c.next - l.later - 1, to_timestamp(l.fa / 1000.0), to_timestamp(l.la / 1000.0), l.e::text
+        select l.u, h.next - l.later - l.n, h.next - l.later - 1, to_timestamp(l.fa / 1000.0), to_timestamp(l.la / 1000.0), l.e::text
         from (
           select logged.*, coalesce(sum(n) over (partition by u order by id desc rows between unbounded preceding and 1 preceding), 0) as later
           from logged) l
-        join cursors c on c.user_id = l.u)
+        join heads h on h.u = l.u)
       select (select count(*) from moved)::int as folded,
-        (select json_agg(json_build_array(user_id, next)) from cursors where next > ${MAX_USAGE_EXPORT_ROWS})::text as crowded`,
+        (select json_agg(json_build_array(u, next)) from heads where next > ${MAX_USAGE_EXPORT_ROWS})::text as crowded`,
     )
     const crowded = row?.crowded ? (JSON.parse(row.crowded) as [string, number | string][]) : []
     if (crowded.length > 0) {

@@ -395,11 +395,12 @@ async function loggedRequests(db: Db, userId: string, month: Range, beforeSeq: n
   const chunks = await queryRows<ChunkRow>(
     db,
     sql`
-    select r.first_seq, r.events, c.next
-    from usage_request_chunks r join usage_request_cursors c on c.user_id = r.user_id
+    with head as (select max(last_seq) + 1 as next from usage_request_chunks where user_id = ${userId})
+    select r.first_seq, r.events, head.next
+    from usage_request_chunks r, head
     where r.user_id = ${userId} and r.last_at >= ${month.start.toISOString()}::timestamptz
       and r.first_at < ${month.end.toISOString()}::timestamptz
-      and r.last_seq >= c.next - ${MAX_USAGE_EXPORT_ROWS} ${before}
+      and r.last_seq >= head.next - ${MAX_USAGE_EXPORT_ROWS} ${before}
     order by r.last_seq desc`,
   )
   const start = month.start.getTime()

@@ -68,7 +68,8 @@ async function footprint(t: TestApp) {
       (select coalesce(sum(hits), 0) from usage_daily_all)::int8 as daily_all,
       (select count(*) from usage_request_chunks)::int8 as requests,
       (select count(*) from usage_pending)::int8 as pending,
-      (select coalesce(sum(next), 0) from usage_request_cursors)::int8 as cursors`,
+      (select coalesce(sum(last_seq + 1), 0) from usage_request_chunks r
+        where last_seq = (select max(last_seq) from usage_request_chunks h where h.user_id = r.user_id))::int8 as cursors`,
   )
   return Object.fromEntries(Object.entries(row ?? {}).map(([name, value]) => [name, Number(value)]))
 }
@@ -116,9 +117,8 @@ async function dailyOf(t: TestApp, keyId: string) {
 async function ringOf(t: TestApp, userId: string) {
   const chunks = await queryRows<{ first_seq: string | number; events: string; next: string | number }>(
     t.ctx.db,
-    sql`select r.first_seq, r.events, c.next from usage_request_chunks r
-        join usage_request_cursors c on c.user_id = r.user_id
-        where r.user_id = ${userId} order by r.first_seq`,
+    sql`select r.first_seq, r.events, (select max(last_seq) + 1 from usage_request_chunks h where h.user_id = r.user_id) as next
+        from usage_request_chunks r where r.user_id = ${userId} order by r.first_seq`,
   )
   const rows = chunks.flatMap((chunk) =>
     (JSON.parse(chunk.events) as [number, string, string, string | null, number, number, number][]).map(
