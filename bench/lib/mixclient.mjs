@@ -3,43 +3,58 @@
 // routes alternate request by request, so that every route sees the same conditions).
 import net from 'node:net'
 
-/** Opens a connection; `request(raw)` sends one request and resolves with [status, body] when it is answered. */
-function connect(port) {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect({ port, host: '127.0.0.1', noDelay: true })
-    let buffer = Buffer.alloc(0)
-    let waiting = null
-    const tryParse = () => {
-      if (!waiting) return
-      const end = buffer.indexOf('\r\n\r\n')
-      if (end === -1) return
-      const head = buffer.subarray(0, end).toString('latin1')
-      const length = Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? 0)
-      if (buffer.length < end + 4 + length) return
-      const status = Number(head.slice(9, 12))
-      const body = buffer.subarray(end + 4, end + 4 + length)
-      buffer = buffer.subarray(end + 4 + length)
-      const done = waiting
-      waiting = null
-      done([status, body])
-    }
-    socket.on('data', (chunk) => {
-      buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk
-      tryParse()
+/**
+ * Opens a connection; `request(raw)` sends one request and resolves with [status, body] when it is answered.
+ * A server may end a keep-alive connection (nginx does after `keepalive_requests`, 1,000 answers, saying
+ * `connection: close` in the last one): the next request then opens a new one, as any client would, and
+ * its time includes the connect.
+ */
+async function connect(port) {
+  let buffer = Buffer.alloc(0)
+  let waiting = null
+  let isClosing = false
+  const tryParse = () => {
+    if (!waiting) return
+    const end = buffer.indexOf('\r\n\r\n')
+    if (end === -1) return
+    const head = buffer.subarray(0, end).toString('latin1')
+    const length = Number(/content-length:\s*(\d+)/i.exec(head)?.[1] ?? 0)
+    if (buffer.length < end + 4 + length) return
+    const status = Number(head.slice(9, 12))
+    const body = buffer.subarray(end + 4, end + 4 + length)
+    buffer = buffer.subarray(end + 4 + length)
+    if (/\r\nconnection:\s*close/i.test(head)) isClosing = true
+    const done = waiting
+    waiting = null
+    done([status, body])
+  }
+  const open = () =>
+    new Promise((resolve, reject) => {
+      const socket = net.connect({ port, host: '127.0.0.1', noDelay: true })
+      socket.on('data', (chunk) => {
+        buffer = buffer.length ? Buffer.concat([buffer, chunk]) : chunk
+        tryParse()
+      })
+      socket.on('error', reject)
+      socket.on('connect', () => resolve(socket))
     })
-    socket.on('error', reject)
-    socket.on('connect', () =>
-      resolve({
-        request(raw) {
-          return new Promise((done) => {
-            waiting = done
-            socket.write(raw)
-          })
-        },
-        close: () => socket.end(),
-      }),
-    )
-  })
+  let socket = await open()
+  const send = (raw) =>
+    new Promise((done) => {
+      waiting = done
+      socket.write(raw)
+    })
+  const reopen = async (raw) => {
+    socket.end()
+    buffer = Buffer.alloc(0)
+    isClosing = false
+    socket = await open()
+    return send(raw)
+  }
+  return {
+    request: (raw) => (isClosing ? reopen(raw) : send(raw)),
+    close: () => socket.end(),
+  }
 }
 
 export function get(path) {
@@ -78,21 +93,35 @@ export function stats(samples) {
  * route. A maker gets the iteration number (e.g. to pick a fresh key) and returns raw request bytes.
  */
 export async function alternate(port, makers, seconds, check) {
-  const conn = await connect(port)
-  const samples = makers.map(() => [])
+  return interleave(
+    makers.map((make) => ({ port, make })),
+    seconds,
+    check,
+  )
+}
+
+/**
+ * `alternate` across servers: routes are `{ port, make }`, one keep-alive connection per port (routes
+ * on the same port share it), taken in turn request by request; returns the samples (µs) per route.
+ */
+export async function interleave(routes, seconds, check) {
+  const conns = new Map()
+  for (const { port } of routes) if (!conns.has(port)) conns.set(port, await connect(port))
+  const routeConns = routes.map(({ port }) => conns.get(port))
+  const samples = routes.map(() => [])
   const end = performance.now() + seconds * 1000
   let i = 0
   while (performance.now() < end) {
-    for (let r = 0; r < makers.length; r++) {
-      const raw = makers[r](i)
+    for (let r = 0; r < routes.length; r++) {
+      const raw = routes[r].make(i)
       const start = process.hrtime.bigint()
-      const [status, body] = await conn.request(raw)
+      const [status, body] = await routeConns[r].request(raw)
       samples[r].push(Number(process.hrtime.bigint() - start) / 1000)
       if (check) check(r, status, body)
     }
     i++
   }
-  conn.close()
+  for (const conn of conns.values()) conn.close()
   return samples
 }
 

@@ -1,5 +1,6 @@
-// Debian's nginx as a round-robin load balancer for the benchmarks, from the deployment's own
-// configuration (deploy/nginx/load-balancer.conf) with its ${…} values filled in.
+// Debian's nginx for the benchmarks: as a round-robin load balancer from the deployment's own
+// configuration (deploy/nginx/load-balancer.conf) with its ${…} values filled in, or with any
+// configuration written beforehand (the gateway's, bench/lib/gateway-nginx.ts).
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -27,17 +28,22 @@ export async function startBalancer(port, upstreams) {
     path.join(run, 'nginx.conf'),
     template.replace(/\$\{(\w+)\}/g, (whole, name) => values[name] ?? whole),
   )
+  return startNginx(run, port, (res) => res.status === 200, '/readyz')
+}
+
+/**
+ * Runs nginx with `run`/nginx.conf (`run` is its prefix folder) and waits until 127.0.0.1:`port` answers
+ * `readyPath` in a way `isReady` accepts; `stop()` ends it (finishing calls in flight) and removes `run`.
+ */
+export async function startNginx(run, port, isReady = () => true, readyPath = '/') {
   const child = spawn('nginx', ['-p', run, '-c', path.join(run, 'nginx.conf')], {
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const deadline = Date.now() + 10_000
   for (;;) {
-    const up = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (res) => res.status === 200,
-      () => false,
-    )
+    const up = await fetch(`http://127.0.0.1:${port}${readyPath}`).then(isReady, () => false)
     if (up) break
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('nginx did not start')
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start (${run})`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   return {

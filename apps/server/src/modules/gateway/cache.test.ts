@@ -17,6 +17,8 @@ const facts = (keyId: string, userId: string, planId: string | null = null): Key
   checkBalance: false,
   balancePositive: true,
   matcher: compileRestrictions(null),
+  services: null,
+  capBlockedUntil: null,
   plan: planId ? limited(planId) : null,
 })
 

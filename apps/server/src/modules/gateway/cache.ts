@@ -1,4 +1,4 @@
-import type { KeyType, LimitDuration, Matcher, VerifyResult } from '@app/contract'
+import type { KeyType, LimitDuration, Matcher, ServiceType, VerifyResult } from '@app/contract'
 
 /** The owner's plan as the key check needs it (docs/requirements.md §12.1): its limits per kind of call. */
 export interface PlanFacts {
@@ -48,6 +48,10 @@ export interface KeyFacts {
   checkBalance: boolean
   balancePositive: boolean
   matcher: Matcher
+  /** The services the key may call; null: every service its type serves. */
+  services: readonly ServiceType[] | null
+  /** The key's monthly cap is reached: refused (KEY_CAP_REACHED) until then (ms); null: not capped out. */
+  capBlockedUntil: number | null
   /** The owner's plan (their own, else the default one); null only if no plan is the default. */
   plan: PlanFacts | null
 }

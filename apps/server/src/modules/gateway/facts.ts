@@ -1,4 +1,4 @@
-import { compileRestrictions, type LimitDuration } from '@app/contract'
+import { compileRestrictions, type LimitDuration, type ServiceType } from '@app/contract'
 import type { PGlite } from '@electric-sql/pglite'
 import { eq, sql } from 'drizzle-orm'
 import type { Database, Db } from '../../db/client.ts'
@@ -40,6 +40,8 @@ function prepare(db: Db) {
       keyStatus: keys.status,
       deletedAt: keys.deletedAt,
       restrictionList: keys.restrictionList,
+      services: keys.services,
+      capBlockedUntil: keys.capBlockedUntil,
       secretExpiresAt: keySecrets.expiresAt,
       userStatus: users.status,
       emailVerifiedAt: users.emailVerifiedAt,
@@ -80,6 +82,8 @@ async function loadWithDrizzle(db: Db, hash: string): Promise<KeyFacts | null> {
     checkBalance: row.checkBalance,
     balancePositive: row.balanceCents > 0n,
     matcher: compileRestrictions(row.restrictionList),
+    services: row.services ?? null,
+    capBlockedUntil: row.capBlockedUntil?.getTime() ?? null,
     plan: planOf(row),
   }
 }
@@ -90,7 +94,8 @@ async function loadWithDrizzle(db: Db, hash: string): Promise<KeyFacts | null> {
 // EXECUTEs it. On PostgreSQL, drizzle's named statement is prepared per pooled connection.
 const PGLITE_STATEMENT = 'gateway_key_facts'
 const PGLITE_SQL = `select k.id as key_id, k.user_id, k.type, k.status as key_status,
-  k.deleted_at is not null as deleted, k.restriction_list,
+  k.deleted_at is not null as deleted, k.restriction_list, k.services,
+  (extract(epoch from k.cap_blocked_until) * 1000)::float8 as cap_blocked_until,
   (extract(epoch from s.expires_at) * 1000)::float8 as secret_expires_at,
   u.status as user_status, u.email_verified_at is not null as user_verified, u.check_balance,
   u.balance_cents > 0 as balance_positive,
@@ -106,6 +111,8 @@ interface PgliteRow {
   key_status: KeyFacts['keyStatus']
   deleted: boolean
   restriction_list: Parameters<typeof compileRestrictions>[0]
+  services: ServiceType[] | null
+  cap_blocked_until: number | null
   secret_expires_at: number | null
   user_status: KeyFacts['userStatus']
   user_verified: boolean
@@ -154,6 +161,8 @@ async function loadWithPglite(pglite: PGlite, hash: string): Promise<KeyFacts | 
     checkBalance: row.check_balance,
     balancePositive: row.balance_positive,
     matcher: compileRestrictions(row.restriction_list),
+    services: row.services,
+    capBlockedUntil: row.cap_blocked_until,
     plan: planOf({
       planId: row.plan_id,
       requestLimit: row.request_limit,

@@ -134,6 +134,68 @@ describe('the gateway check’s fast path', async () => {
     expect(served, 'Fastify answered').toBe(false)
   })
 
+  // The auth sub-request's form (GET /v1/gateway/authorize, for nginx's auth_request): the verdict in
+  // the status and headers, no body.
+  const authorizeUrl = (service: string) => `/v1/gateway/authorize?service=${service}`
+  const authorizeCases: [string, string, Record<string, string>, number, string, string][] = [
+    ['an allowed call', authorizeUrl('GEOCODE'), { 'x-api-key': open }, 204, 'OK', '200'],
+    [
+      'a restricted key from an allowed page and address',
+      authorizeUrl('GEOCODE'),
+      { 'x-api-key': restricted, 'x-call-referer': 'https://shop.example.com/map', 'x-call-ip': '203.0.113.7' },
+      204,
+      'OK',
+      '200',
+    ],
+    [
+      'a restricted key from a foreign origin',
+      authorizeUrl('LOAD_MAP'),
+      { 'x-api-key': restricted, 'x-call-origin': 'https://evil.test', 'x-call-ip': '198.51.100.1' },
+      403,
+      'ORIGIN_NOT_ALLOWED',
+      '403',
+    ],
+    [
+      'a map-tiles key asked for geocoding',
+      authorizeUrl('GEOCODE'),
+      { 'x-api-key': tiles },
+      403,
+      'WRONG_KEY_TYPE',
+      '403',
+    ],
+    ['an unknown secret', authorizeUrl('GEOCODE'), { 'x-api-key': `mk_${'z'.repeat(40)}` }, 401, 'NOT_FOUND', '401'],
+  ]
+
+  it.each(authorizeCases)(
+    'answers the auth sub-request for %s from the cache exactly as the route does',
+    async (_, url, headers, status, reason, clientStatus) => {
+      const { answer, served } = await both('GET', url, { authorization: bearer, ...headers })
+      expect([answer.status, answer.headers['x-gateway-reason'], answer.headers['x-gateway-status']]).toEqual([
+        status,
+        reason,
+        clientStatus,
+      ])
+      expect(answer.body).toBe('')
+      expect(answer.headers['cache-control']).toBe('no-store')
+      if (reason !== 'NOT_FOUND') expect(answer.headers['x-gateway-key-id']).toMatch(/^key_/)
+      expect(served, 'the fast path answered').toBe(true)
+    },
+  )
+
+  it.each([
+    ['no key', authorizeUrl('GEOCODE'), { authorization: bearer }, 400],
+    ['an unknown service', authorizeUrl('TELEPORT'), { ...plain }, 400],
+    ['a field the sub-request does not take', `${authorizeUrl('GEOCODE')}&ip=1.2.3.4`, { ...plain }, 400],
+    ['a wrong token', authorizeUrl('GEOCODE'), { ...plain, authorization: 'Bearer not-it' }, 403],
+  ] as const)(
+    'leaves an auth sub-request with %s to Fastify, with the same answer',
+    async (_, url, headers, status) => {
+      const { answer, served } = await both('GET', url, headers)
+      expect(answer.status).toBe(status)
+      expect(served).toBe(false)
+    },
+  )
+
   it('leaves the first sight of a key to Fastify, then answers it from the cache', async () => {
     const fresh = (await newKey('api_key', null)).key
     const url = verifyUrl({ service: 'GEOCODE' })

@@ -4,10 +4,13 @@ import { pickLang, translate } from '@app/contract'
 import { parse as parseQuery } from 'fast-querystring'
 import { safeEqual } from '../../lib/crypto.ts'
 import type { Gateway } from './gateway.ts'
+import { authorizeHeaders } from './routes.ts'
 
 const PREFIX = '/v1/gateway/verify?'
+const AUTHORIZE_PREFIX = '/v1/gateway/authorize?'
 const BEARER = /^Bearer\s+(\S+)$/i
 const { accepts } = contract.gatewayVerifyGet
+const authorizeAccepts = contract.gatewayAuthorize.accepts
 
 export interface VerifyFastPathOptions {
   gateway: Gateway
@@ -40,16 +43,61 @@ export function createVerifyFastPath(options: VerifyFastPathOptions) {
   }).flat()
   const okMessage = new Map<string, string>()
 
+  const noStore = Object.entries({ ...options.headers, 'cache-control': 'no-store' }).flat()
+
+  /** The input both forms share: the query string after `prefix`, or null when Fastify must answer. */
+  function searchOf(req: IncomingMessage, prefix: string): string | null {
+    const url = req.url as string
+    if (cors && req.headers.origin !== undefined) return null
+    const search = url.slice(prefix.length)
+    // Fastify's router also ends the query at ';' and '#'; such calls take the long way.
+    if (search.includes(';') || search.includes('#')) return null
+    const authorization = req.headers.authorization
+    const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1]
+    if (token === undefined || !safeEqual(token, gatewayToken)) return null
+    return search
+  }
+
+  /** `GET /v1/gateway/authorize` (the auth sub-request's form): the verdict in the status and headers. */
+  function authorize(req: IncomingMessage, res: ServerResponse): boolean {
+    const search = searchOf(req, AUTHORIZE_PREFIX)
+    if (search === null) return false
+    const headers = req.headers
+    if (!authorizeAccepts?.headers?.(headers)) return false
+    const query = parseQuery(search)
+    if (!authorizeAccepts.query?.(query)) return false
+    let result: contract.VerifyResult | undefined
+    try {
+      result = gateway.verifyCached({
+        key: headers['x-api-key'] as string,
+        service: query.service as contract.ServiceType,
+        origin: (headers['x-call-origin'] as string | undefined) || null,
+        referer: (headers['x-call-referer'] as string | undefined) || null,
+        ip: (headers['x-call-ip'] as string | undefined) || null,
+      })
+    } catch {
+      return false
+    }
+    if (result === undefined) return false
+    const status = contract.authorizeStatus(result.reason)
+    // As Fastify sends an empty answer: a 204 has no length, a refusal says it has none.
+    res.writeHead(status, [
+      ...noStore,
+      ...Object.entries(authorizeHeaders(result)).flat(),
+      ...(status === 204 ? [] : ['content-length', '0']),
+    ])
+    res.end()
+    return true
+  }
+
   return function serve(req: IncomingMessage, res: ServerResponse): boolean {
     const url = req.url
-    if (req.method !== 'GET' || url === undefined || !url.startsWith(PREFIX)) return false
+    if (req.method !== 'GET' || url === undefined) return false
+    if (url.startsWith(AUTHORIZE_PREFIX)) return authorize(req, res)
+    if (!url.startsWith(PREFIX)) return false
     const headers = req.headers
-    if (cors && headers.origin !== undefined) return false
-    const search = url.slice(PREFIX.length)
-    // Fastify's router also ends the query at ';' and '#'; such calls take the long way.
-    if (search.includes(';') || search.includes('#')) return false
-    const token = headers.authorization === undefined ? undefined : BEARER.exec(headers.authorization)?.[1]
-    if (token === undefined || !safeEqual(token, gatewayToken)) return false
+    const search = searchOf(req, PREFIX)
+    if (search === null) return false
     if (!accepts.headers(headers)) return false
     const query = parseQuery(search)
     if (!accepts.query(query)) return false

@@ -63,6 +63,8 @@ async function quiesce(app: TestApp) {
       checkBalance: false,
       balancePositive: false,
       matcher: compileRestrictions(null),
+      services: null,
+      capBlockedUntil: null,
       plan: null,
     },
     now(),
@@ -86,7 +88,12 @@ describe('gateway', async () => {
 
   async function newKey(
     token: string,
-    body: { type?: KeyType; restriction_list?: RestrictionRow[] | null; user_id?: string } = {},
+    body: {
+      type?: KeyType
+      restriction_list?: RestrictionRow[] | null
+      user_id?: string
+      services?: ServiceType[] | null
+    } = {},
   ) {
     const res = await call(
       t,
@@ -353,6 +360,76 @@ describe('gateway', async () => {
       })
       expect((await verify(key.key, 'DIRECTION', { ip: '198.51.100.1' })).reason).toBe('WRONG_KEY_TYPE')
       expect((await verify(key.key, 'LOAD_MAP', { ip: '198.51.100.1' })).reason).toBe('IP_NOT_ALLOWED')
+    })
+
+    describe('SERVICE_NOT_ALLOWED: a key limited to some services', () => {
+      it('serves the services in its scope only, after the type and before the restrictions', async () => {
+        const { token } = await customer()
+        const key = await newKey(token, {
+          services: ['GEOCODE', 'REVERSE_GEOCODE'],
+          restriction_list: [{ type: 'ip', value: '203.0.113.7' }],
+        })
+        expect(key.services).toEqual(['GEOCODE', 'REVERSE_GEOCODE'])
+        const inside = { ip: '203.0.113.7' }
+        expect((await verify(key.key, 'GEOCODE', inside)).reason).toBe('OK')
+        expect((await verify(key.key, 'REVERSE_GEOCODE', inside)).reason).toBe('OK')
+        expect((await verify(key.key, 'LOAD_MAP', inside)).reason).toBe('SERVICE_NOT_ALLOWED')
+        // Out of scope is said before a restriction that would also refuse.
+        expect((await verify(key.key, 'DIRECTION', { ip: '198.51.100.1' })).reason).toBe('SERVICE_NOT_ALLOWED')
+        expect((await verify(key.key, 'GEOCODE', { ip: '198.51.100.1' })).reason).toBe('IP_NOT_ALLOWED')
+      })
+
+      it('follows an edit of the scope at once, keeps it when an edit leaves it out, and lifts it with null', async () => {
+        const { token } = await customer()
+        const key = await newKey(token, { services: ['LOAD_MAP'] })
+        expect((await verify(key.key, 'GEOCODE')).reason).toBe('SERVICE_NOT_ALLOWED')
+        const edit = (services?: ServiceType[] | null) =>
+          call(
+            t,
+            contract.updateKey,
+            { params: { id: key.id }, body: { name: 'Scoped', restriction_list: null, services } },
+            { token },
+          )
+        expect((await edit(['GEOCODE'])).status).toBe(200)
+        expect((await verify(key.key, 'GEOCODE')).reason).toBe('OK')
+        expect((await verify(key.key, 'LOAD_MAP')).reason).toBe('SERVICE_NOT_ALLOWED')
+        const kept = await edit(undefined)
+        expect(kept.body.data?.services).toEqual(['GEOCODE'])
+        expect((await edit(null)).body.data?.services).toBeNull()
+        expect((await verify(key.key, 'LOAD_MAP')).reason).toBe('OK')
+      })
+
+      it('refuses a scope that is empty, repeats a service, or names one the key type cannot call', async () => {
+        const { token } = await customer()
+        const create = (type: 'api_key' | 'maptiles_key', services: ServiceType[]) =>
+          call(
+            t,
+            contract.createKey,
+            { body: { name: 'Bad scope', type, restriction_list: null, services } },
+            { token },
+          )
+        for (const [type, services, message] of [
+          ['api_key', [], 'keys.servicesEmpty'],
+          ['api_key', ['GEOCODE', 'GEOCODE'], 'keys.servicesRepeated'],
+          ['maptiles_key', ['LOAD_MAP', 'GEOCODE'], 'keys.servicesNotForType'],
+        ] as const) {
+          const res = await create(type, [...services])
+          expect(res.status, JSON.stringify(res.body)).toBe(400)
+          expect(JSON.stringify(res.body)).toContain('services')
+          // Said in the caller's words, not as the message's key.
+          expect(JSON.stringify(res.body)).toContain(contract.translate('en', message))
+        }
+        const tiles = await newKey(token, { type: 'maptiles_key', services: ['STATIC_MAP'] })
+        const edit = await call(
+          t,
+          contract.updateKey,
+          { params: { id: tiles.id }, body: { name: 'Tiles', restriction_list: null, services: ['GEOCODE'] } },
+          { token },
+        )
+        expect(edit.status, JSON.stringify(edit.body)).toBe(400)
+        expect((await verify(tiles.key, 'LOAD_MAP')).reason).toBe('SERVICE_NOT_ALLOWED')
+        expect((await verify(tiles.key, 'STATIC_MAP')).reason).toBe('OK')
+      })
     })
 
     describe('ORIGIN_NOT_ALLOWED and IP_NOT_ALLOWED', () => {

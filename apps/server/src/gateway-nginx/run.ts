@@ -1,0 +1,205 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Shipper, startShipper } from './shipper.ts'
+
+// `npm run gateway:nginx` (docs/gateway.md "nginx in front of a maps API"): Debian's nginx with the
+// configuration in deploy/nginx/gateway.conf, the usage shipper, and — unless GATEWAY_UPSTREAM names
+// a maps API of your own — the sample maps API (`main.ts maps-api`) as the upstream.
+
+export interface GatewayOptions {
+  /** Where nginx listens (default 127.0.0.1:8080). */
+  host: string
+  port: number
+  portalUrl: string
+  gatewayToken: string
+  /** host:port of the maps API; null starts the sample maps API on `mapsApiPort`. */
+  upstream: string | null
+  mapsApiPort: number
+  /** Addresses (CIDR) of proxies in front of nginx whose X-Forwarded-For is believed. */
+  trustedProxies: string[]
+  /** nginx's files, the usage log and the shipper's position. */
+  dir: string
+  name: string
+  /** Start a new usage log past this size (bytes). */
+  logMaxBytes: number
+  shipIntervalMs?: number
+}
+
+const DEV_GATEWAY_TOKEN = 'dev-gateway-token'
+
+function gatewayOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayOptions {
+  const production = env.NODE_ENV === 'production'
+  const gatewayToken = env.GATEWAY_TOKEN ?? (production ? '' : DEV_GATEWAY_TOKEN)
+  if (!gatewayToken) throw new Error('GATEWAY_TOKEN is required in production (the same value as the portal’s).')
+  const port = Number(env.GATEWAY_PORT ?? 8080)
+  return {
+    host: env.GATEWAY_HOST ?? '127.0.0.1',
+    port,
+    portalUrl: env.PORTAL_URL ?? 'http://127.0.0.1:3000',
+    gatewayToken,
+    upstream: env.GATEWAY_UPSTREAM || null,
+    mapsApiPort: Number(env.MAPS_API_PORT ?? 8081),
+    trustedProxies: (env.GATEWAY_TRUSTED_PROXY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    dir: path.resolve(env.GATEWAY_DIR ?? path.join(env.DATA_DIR ?? './data', 'gateway')),
+    name: env.GATEWAY_NAME ?? `${hostname()}-${port}`,
+    logMaxBytes: Number(env.GATEWAY_LOG_MAX_MB ?? 64) * 1024 * 1024,
+  }
+}
+
+/** Whether Debian's nginx is on the PATH. */
+export function hasNginx(): boolean {
+  return spawnSync('sh', ['-c', 'command -v nginx'], { stdio: 'ignore' }).status === 0
+}
+
+/** deploy/nginx/gateway.conf, found from wherever this code runs (src or dist). */
+function templatePath(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url))
+  for (;;) {
+    const candidate = path.join(dir, 'deploy/nginx/gateway.conf')
+    if (existsSync(candidate)) return candidate
+    const parent = path.dirname(dir)
+    if (parent === dir) throw new Error('deploy/nginx/gateway.conf not found')
+    dir = parent
+  }
+}
+
+/** The template with its ${…} values filled in. */
+export function gatewayConfig(options: GatewayOptions, upstream: string): string {
+  const portal = new URL(options.portalUrl)
+  const values: Record<string, string> = {
+    USER_LINE: process.getuid?.() === 0 ? 'user root;' : '',
+    RUN_DIR: path.join(options.dir, 'run'),
+    LISTEN: `${options.host}:${options.port}`,
+    PORTAL: `${portal.hostname}:${portal.port || (portal.protocol === 'https:' ? 443 : 80)}`,
+    GATEWAY_TOKEN: options.gatewayToken,
+    MAPS_API: upstream,
+    USAGE_LOG: path.join(options.dir, 'usage.log'),
+    REAL_IP:
+      options.trustedProxies.length === 0
+        ? ''
+        : [
+            ...options.trustedProxies.map((cidr) => `    set_real_ip_from ${cidr};`),
+            '    real_ip_header X-Forwarded-For;',
+            '    real_ip_recursive on;',
+          ].join('\n'),
+  }
+  return readFileSync(templatePath(), 'utf8').replace(/\$\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole)
+}
+
+async function waitFor(url: string, child: ChildProcess, what: string) {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const up = await fetch(url).then(
+      () => true,
+      () => false,
+    )
+    if (up) return
+    if (child.exitCode !== null) throw new Error(`${what} stopped while starting (exit ${child.exitCode})`)
+    if (Date.now() > deadline) throw new Error(`${what} did not start within 15 s`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill(signal)
+  })
+}
+
+export interface RunningGateway {
+  url: string
+  shipper: Shipper
+  stop(): Promise<void>
+}
+
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  if (!hasNginx()) {
+    throw new Error('nginx is not installed. On Debian or Ubuntu: sudo apt-get install nginx (then run this again).')
+  }
+  const runDir = path.join(options.dir, 'run')
+  for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+    mkdirSync(path.join(runDir, sub), { recursive: true })
+
+  let mapsApi: ChildProcess | null = null
+  let upstream = options.upstream
+  if (!upstream) {
+    upstream = `127.0.0.1:${options.mapsApiPort}`
+    // The same program (tsx or the built dist), its `maps-api` command.
+    mapsApi = spawn(process.execPath, [...process.execArgv, process.argv[1] ?? '', 'maps-api'], {
+      env: { ...process.env, MAPS_API_PORT: String(options.mapsApiPort), MAPS_API_HOST: '127.0.0.1' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    })
+    await waitFor(`http://${upstream}/healthz`, mapsApi, 'the sample maps API')
+  }
+
+  const configFile = path.join(runDir, 'nginx.conf')
+  writeFileSync(configFile, gatewayConfig(options, upstream))
+  const nginx = spawn('nginx', ['-p', runDir, '-c', configFile], { stdio: ['ignore', 'inherit', 'inherit'] })
+  const url = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${options.port}`
+  try {
+    await waitFor(`${url}/`, nginx, 'nginx')
+  } catch (error) {
+    if (mapsApi) await stopChild(mapsApi, 'SIGTERM')
+    throw error
+  }
+
+  const logFile = path.join(options.dir, 'usage.log')
+  const shipper = startShipper({
+    logFile,
+    stateFile: path.join(options.dir, 'usage.state.json'),
+    portalUrl: options.portalUrl,
+    gatewayToken: options.gatewayToken,
+    name: options.name,
+    intervalMs: options.shipIntervalMs,
+  })
+  // A new usage log once the old one has grown past its size (nginx reopens on SIGUSR1).
+  const rotation = setInterval(() => {
+    if (!existsSync(logFile) || statSync(logFile).size < options.logMaxBytes) return
+    void shipper.rotate(async () => {
+      nginx.kill('SIGUSR1')
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+    })
+  }, 30_000)
+  rotation.unref()
+
+  return {
+    url,
+    shipper,
+    async stop() {
+      clearInterval(rotation)
+      // nginx first (SIGQUIT: it finishes the calls in flight), then what they logged is shipped.
+      await stopChild(nginx, 'SIGQUIT')
+      await shipper.flush()
+      await shipper.stop()
+      if (mapsApi) await stopChild(mapsApi, 'SIGTERM')
+    },
+  }
+}
+
+/** The `gateway` command: runs until SIGINT or SIGTERM. */
+export async function runGatewayCommand() {
+  const options = gatewayOptionsFromEnv()
+  let gateway: RunningGateway
+  try {
+    gateway = await startGateway(options)
+  } catch (error) {
+    console.error((error as Error).message)
+    process.exit(1)
+  }
+  console.log(
+    `Maps API gateway on ${gateway.url} (nginx) → ${options.upstream ?? `the sample maps API on 127.0.0.1:${options.mapsApiPort}`}; keys checked by ${options.portalUrl}; usage log in ${options.dir}.`,
+  )
+  const stop = () => {
+    void gateway.stop().then(() => process.exit(0))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
