@@ -1,13 +1,16 @@
 import { z } from 'zod'
-import { Id, IdParams, IsoDateTime, pageQueryFields } from './common.ts'
+import { Id, IdParams, IsoDateTime, Money, pageQueryFields } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
 import { checkKeyDescription, checkKeyName } from './fields.ts'
+import { checkRequestCap } from './key-caps.ts'
 import { KEY_ROLL_MAX_GRACE_HOURS, MAX_RESTRICTION_ROWS } from './limits.ts'
+import { MONEY_BOUNDS } from './money-rules.ts'
+import { boundedMoney } from './pricing.ts'
 import { refineWith } from './problem.ts'
 import { checkRestrictionRow } from './restrictions.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
-import { KEY_TYPES } from './services.ts'
+import { checkKeyServices, KEY_TYPES, SERVICE_TYPES } from './services.ts'
 
 const tag = 'Keys'
 
@@ -50,8 +53,47 @@ export const Key = z.object({
   deleted_at: IsoDateTime.nullable(),
   /** After a roll, until when the previous secret still works. */
   previous_key_expires_at: IsoDateTime.nullable(),
+  /** The services the key may call; null: every service its type serves. */
+  services: z.array(z.enum(SERVICE_TYPES)).nullable(),
+  /** Calls per UTC month, all services together (docs/gateway.md "Monthly caps"); null: no request cap. */
+  request_cap: z.number().int().nullable(),
+  /** USD per UTC month; null: no spend cap. */
+  spend_cap: Money.nullable(),
+  /** This month's use of the caps as last measured; null when the key has no cap. */
+  cap_use: z
+    .object({
+      /** 'YYYY-MM' (UTC). */
+      month: z.string(),
+      requests: z.number().int(),
+      spend: Money,
+      /** The larger share of its cap used, in percent (may pass 100). */
+      percent: z.number(),
+      /** `reached`: the gateway refuses the key (KEY_CAP_REACHED) until the month ends or a cap is raised. */
+      state: z.enum(['ok', 'warn', 'reached']),
+      /** When the use was measured (usage reaches the portal within seconds); null: not yet this month. */
+      measured_at: IsoDateTime.nullable(),
+    })
+    .nullable(),
 })
 export type Key = z.infer<typeof Key>
+
+/** A request cap in a form: a whole number of calls; null (or left out when creating) for none. */
+export const KeyRequestCap = z.number().superRefine(refineWith(checkRequestCap))
+/** A spend cap in a form: USD as a string, above 0; null for none. */
+export const KeySpendCap = boundedMoney(MONEY_BOUNDS.keySpendCap)
+
+/** A key's service scope in a form: null (or left out when creating) for every service. */
+export const KeyServices = z.array(z.enum(SERVICE_TYPES)).max(SERVICE_TYPES.length)
+
+/** The scope must suit the key's type (a map-tiles key only loads maps). */
+function scopeFitsType(
+  body: { type?: z.infer<typeof KeyTypeSchema>; services?: z.infer<typeof KeyServices> | null },
+  ctx: z.RefinementCtx,
+) {
+  if (!body.services) return
+  const problem = checkKeyServices(body.type ?? 'api_key', body.services)
+  if (problem) ctx.addIssue({ code: 'custom', path: ['services'], message: problem })
+}
 
 export const KeyWithSecret = Key.extend({ key: z.string() })
 export type KeyWithSecret = z.infer<typeof KeyWithSecret>
@@ -62,13 +104,18 @@ export const createKey = endpoint({
   roles: ALL_ROLES,
   tag,
   summary: 'Create a key (customers for themselves; staff for anyone). Returns the secret once.',
-  body: z.strictObject({
-    user_id: Id.optional(),
-    name: KeyName,
-    type: KeyTypeSchema,
-    description: KeyDescription.nullish(),
-    restriction_list: RestrictionList.nullable(),
-  }),
+  body: z
+    .strictObject({
+      user_id: Id.optional(),
+      name: KeyName,
+      type: KeyTypeSchema,
+      description: KeyDescription.nullish(),
+      restriction_list: RestrictionList.nullable(),
+      services: KeyServices.nullish(),
+      request_cap: KeyRequestCap.nullish(),
+      spend_cap: KeySpendCap.nullish(),
+    })
+    .superRefine(scopeFitsType),
   data: KeyWithSecret,
   successStatus: 201,
 })
@@ -78,13 +125,17 @@ export const updateKey = endpoint({
   path: '/v1/keys-unDelete/{id}',
   roles: ALL_ROLES,
   tag,
-  summary: 'Edit a key: name, description, restrictions (its type is fixed).',
+  summary:
+    'Edit a key: name, description, restrictions, service scope, monthly caps (its type is fixed; a scope or cap left out stays as it is).',
   params: IdParams,
   body: z.strictObject({
     name: KeyName,
     type: KeyTypeSchema.optional(),
     description: KeyDescription.nullish(),
     restriction_list: RestrictionList.nullable(),
+    services: KeyServices.nullish(),
+    request_cap: KeyRequestCap.nullish(),
+    spend_cap: KeySpendCap.nullish(),
   }),
   data: Key,
 })

@@ -1,5 +1,6 @@
+import type { ServiceType } from '@app/contract'
 import { sql } from 'drizzle-orm'
-import { check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
+import { bigint, check, index, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
 import { tstz } from './columns.ts'
 import { users } from './users.ts'
 
@@ -18,6 +19,22 @@ export const keys = pgTable(
       .notNull()
       .default('active'),
     restrictionList: jsonb('restriction_list').$type<{ type: 'domain' | 'ip'; value: string }[]>(),
+    /** The services the key may call (docs/gateway.md "Service scopes"); null: every service its type serves. */
+    services: text('services').array().$type<ServiceType[]>(),
+    // Monthly caps (docs/gateway.md "Monthly caps"), measured by the key-caps job (modules/keys/caps.ts).
+    /** Calls per UTC month; null: no request cap. */
+    requestCap: bigint('request_cap', { mode: 'number' }),
+    /** USD cents per UTC month; null: no spend cap. */
+    spendCapCents: bigint('spend_cap_cents', { mode: 'bigint' }),
+    /** The month ('YYYY-MM') the use below was measured in; null: never measured. */
+    capMonth: text('cap_month'),
+    capUsedRequests: bigint('cap_used_requests', { mode: 'number' }).notNull().default(0),
+    capUsedCents: bigint('cap_used_cents', { mode: 'bigint' }).notNull().default(sql`0`),
+    capMeasuredAt: tstz('cap_measured_at'),
+    /** The month whose 80 % e-mail was sent (once a month). */
+    capWarnedMonth: text('cap_warned_month'),
+    /** The gateway refuses the key (KEY_CAP_REACHED) until then: the next month's start; null: not capped out. */
+    capBlockedUntil: tstz('cap_blocked_until'),
     /** The current secret, AES-256-GCM under a key derived from APP_SECRET (its owner can copy it). */
     secretCiphertext: text('secret_ciphertext').notNull(),
     /** Prefix and last four characters, for lists. */
@@ -33,6 +50,12 @@ export const keys = pgTable(
     index('keys_created_idx').on(t.createdAt),
     check('keys_type_check', sql`${t.type} in ('api_key', 'maptiles_key')`),
     check('keys_status_check', sql`${t.status} in ('active', 'suspended')`),
+    check('keys_request_cap_check', sql`${t.requestCap} is null or ${t.requestCap} > 0`),
+    check('keys_spend_cap_check', sql`${t.spendCapCents} is null or ${t.spendCapCents} > 0`),
+    /** The key-caps job's list: live keys with a cap. */
+    index('keys_capped_idx')
+      .on(t.userId)
+      .where(sql`${t.deletedAt} is null and (${t.requestCap} is not null or ${t.spendCapCents} is not null)`),
   ],
 )
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import * as contract from '@app/contract'
-import { type KeyType, type RestrictionRow, type ServiceType, translate } from '@app/contract'
+import { KEY_NAME_MAX, type KeyType, type RestrictionRow, type ServiceType, translate } from '@app/contract'
 import { and, asc, count, eq, isNull } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import {
@@ -111,6 +111,7 @@ describe('keys', async () => {
         last_modified: t.clock.now().toISOString(),
         deleted_at: null,
         previous_key_expires_at: null,
+        services: null,
       })
       expect(created.id).toMatch(/^key_[0-9a-z]{26}$/)
 
@@ -640,7 +641,7 @@ describe('keys', async () => {
       expect(copy.key).toMatch(SECRET.maptiles_key)
       expect(copy.key).not.toBe(source.key)
       expect(copy).toMatchObject({
-        name: source.name,
+        name: `${source.name} (copy)`,
         type: 'maptiles_key',
         description: 'Tiles',
         restriction_list: RESTRICTIONS,
@@ -656,6 +657,20 @@ describe('keys', async () => {
         reason: 'OK',
         key_id: source.id,
       })
+    })
+
+    it('names the copy in the caller’s language, shortening a long name so that the mark shows', async () => {
+      const { token } = await customer()
+      const long = await newKey(token, { name: 'k'.repeat(KEY_NAME_MAX) })
+      const res = await call(t, contract.duplicateKey, { params: { id: long.id } }, { token, lang: 'my' })
+      const mark = ' (မိတ္တူ)'
+      expect(res.body.data?.name).toBe(`${'k'.repeat(KEY_NAME_MAX - mark.length)}${mark}`)
+      // A copy of a copy is marked again, still within the limit.
+      const again = await call(t, contract.duplicateKey, { params: { id: res.body.data?.id ?? '' } }, { token })
+      const name = again.body.data?.name ?? ''
+      expect(name.endsWith(' (copy)')).toBe(true)
+      expect(name.startsWith('k'.repeat(KEY_NAME_MAX - mark.length))).toBe(true)
+      expect(name.length).toBeLessThanOrEqual(KEY_NAME_MAX)
     })
   })
 

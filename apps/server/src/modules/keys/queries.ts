@@ -1,4 +1,4 @@
-import type { Key } from '@app/contract'
+import { capMonthOf, capPercent, capState, formatCents, hasCap, type Key } from '@app/contract'
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { keySecrets, keys, users } from '../../db/schema/index.ts'
@@ -8,7 +8,7 @@ import { escapeLike } from '../../lib/like.ts'
 export type KeyRow = typeof keys.$inferSelect
 
 /** The one place a key row becomes an API key: the secret and its ciphertext never leave here. */
-export function toKey(row: KeyRow, userEmail: string, previousExpiresAt: Date | null): Key {
+export function toKey(row: KeyRow, userEmail: string, previousExpiresAt: Date | null, now: Date): Key {
   return {
     id: row.id,
     user_id: row.userId,
@@ -23,6 +23,31 @@ export function toKey(row: KeyRow, userEmail: string, previousExpiresAt: Date | 
     last_modified: row.updatedAt.toISOString(),
     deleted_at: row.deletedAt?.toISOString() ?? null,
     previous_key_expires_at: previousExpiresAt?.toISOString() ?? null,
+    services: row.services ?? null,
+    request_cap: row.requestCap,
+    spend_cap: row.spendCapCents === null ? null : formatCents(row.spendCapCents),
+    cap_use: capUseOf(row, now),
+  }
+}
+
+/** This month's use of a key's caps as the key-caps job last measured it (nothing yet in a new month). */
+function capUseOf(row: KeyRow, now: Date): Key['cap_use'] {
+  const caps = { requestCap: row.requestCap, spendCapCents: row.spendCapCents }
+  if (!hasCap(caps)) return null
+  const month = capMonthOf(now.getTime())
+  const isThisMonth = row.capMonth === month
+  const use = isThisMonth
+    ? { requests: row.capUsedRequests, spendCents: row.capUsedCents }
+    : { requests: 0, spendCents: 0n }
+  const blocked = row.capBlockedUntil !== null && row.capBlockedUntil.getTime() > now.getTime()
+  return {
+    month,
+    requests: use.requests,
+    spend: formatCents(use.spendCents),
+    percent: Math.round(capPercent(use, caps) * 10) / 10,
+    // The gateway's answer decides: a key refused until the month ends shows as reached.
+    state: blocked ? 'reached' : capState(use, caps),
+    measured_at: isThisMonth ? (row.capMeasuredAt?.toISOString() ?? null) : null,
   }
 }
 

@@ -2,15 +2,20 @@ import {
   ADMIN_ONLY,
   type AuditAction,
   type BodyOf,
+  checkKeyServices,
   type createKey as createKeyEndpoint,
   ErrorCode,
   getKey as getKeyEndpoint,
   hasAnyRole,
   isStaff,
+  KEY_NAME_MAX,
   type Key,
   type KeyType,
   type KeyWithSecret,
+  type MessageKey,
+  nameOfCopy,
   type RestrictionRow,
+  type ServiceType,
   type updateKey as updateKeyEndpoint,
 } from '@app/contract'
 import { and, eq, isNull, lte } from 'drizzle-orm'
@@ -18,7 +23,7 @@ import type { Ctx } from '../../context.ts'
 import type { Db, Tx } from '../../db/client.ts'
 import { keySecrets, keys } from '../../db/schema/index.ts'
 import { assertActFor } from '../../http/access.ts'
-import { AppError, notFound, refused } from '../../http/errors.ts'
+import { AppError, invalidField, notFound, refused } from '../../http/errors.ts'
 import type { AuthUser } from '../../lib/auth-user.ts'
 import { newId } from '../../lib/ids.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
@@ -26,6 +31,7 @@ import { writeAudit } from '../audit/audit.ts'
 import { requireStepUp } from '../auth/sessions.ts'
 import { announceChange } from '../gateway/gateway.ts'
 import { getUserById, type UserRow } from '../users/queries.ts'
+import { measureKeyCaps } from './caps.ts'
 import { findKey, getKeyRow, type KeyRow, listKeys, lockKeyRow, toKey } from './queries.ts'
 import { generateSecret, hashSecret, openSecret, previewSecret, sealSecret } from './secrets.ts'
 
@@ -90,7 +96,7 @@ function assertLive(row: KeyRow) {
 async function present(ctx: Ctx, db: Db, id: string): Promise<Key> {
   const found = await findKey(db, id, ctx.clock.now())
   if (!found) throw notFound('keys.notFound')
-  return toKey(found.key, found.userEmail, found.previousExpiresAt)
+  return toKey(found.key, found.userEmail, found.previousExpiresAt, ctx.clock.now())
 }
 
 function snapshot(row: KeyRow) {
@@ -100,6 +106,9 @@ function snapshot(row: KeyRow) {
     type: row.type,
     status: row.status,
     restriction_list: row.restrictionList ?? null,
+    services: row.services ?? null,
+    request_cap: row.requestCap,
+    spend_cap_cents: row.spendCapCents?.toString() ?? null,
     deleted_at: row.deletedAt?.toISOString() ?? null,
   }
 }
@@ -140,6 +149,9 @@ export async function insertKey(
     type: KeyType
     description: string | null
     restrictionList: RestrictionRow[] | null
+    services?: ServiceType[] | null
+    requestCap?: number | null
+    spendCapCents?: bigint | null
     createdBy: string
   },
 ): Promise<{ row: KeyRow; secret: string }> {
@@ -155,6 +167,9 @@ export async function insertKey(
       type: values.type,
       description: values.description,
       restrictionList: values.restrictionList,
+      services: values.services ?? null,
+      requestCap: values.requestCap ?? null,
+      spendCapCents: values.spendCapCents ?? null,
       secretCiphertext: sealSecret(ctx.keys.keySecrets, id, secret),
       secretPreview: previewSecret(secret),
       createdBy: values.createdBy,
@@ -183,6 +198,9 @@ export async function createKey(
       type: body.type,
       description: body.description || null,
       restrictionList: body.restriction_list,
+      services: body.services ?? null,
+      requestCap: body.request_cap ?? null,
+      spendCapCents: body.spend_cap ?? null,
       createdBy: actor.id,
     })
     await announceChange(tx, { key: row.id })
@@ -203,18 +221,34 @@ export async function updateKey(
     assertLive(before)
     if (body.type && body.type !== before.type) throw refused(ErrorCode.Validation, 'keys.typeFixed')
     assertOwnerMayChangeKeys(actor, await getUserById(tx, before.userId), false)
-    const [after] = await tx
+    // The body's own check knows the type only when it is sent; the stored one decides.
+    const scopeProblem = body.services ? checkKeyServices(before.type, body.services) : null
+    if (scopeProblem) throw invalidField('services', scopeProblem as MessageKey)
+    const requestCap = body.request_cap === undefined ? before.requestCap : body.request_cap
+    const spendCapCents = body.spend_cap === undefined ? before.spendCapCents : body.spend_cap
+    const capsChanged = requestCap !== before.requestCap || spendCapCents !== before.spendCapCents
+    const hasCaps = requestCap !== null || spendCapCents !== null
+    const [updated] = await tx
       .update(keys)
       .set({
         name: body.name,
         description: body.description === undefined ? before.description : body.description || null,
         restrictionList: body.restriction_list,
+        services: body.services === undefined ? before.services : body.services,
+        requestCap,
+        spendCapCents,
+        // Without a cap nothing holds the key back; with one, the measurement below decides.
+        ...(hasCaps ? {} : { capBlockedUntil: null }),
         updatedAt: ctx.clock.now(),
       })
       .where(eq(keys.id, id))
       .returning()
-    if (!after) throw notFound('keys.notFound')
+    if (!updated) throw notFound('keys.notFound')
     await announceChange(tx, { key: id })
+    // A new or raised cap is measured now: the answer shows where the key stands, and a raised cap
+    // lifts a refusal at once (docs/gateway.md "Monthly caps").
+    if (capsChanged && hasCaps) await measureKeyCaps(ctx, { db: tx, keyIds: [id] })
+    const after = capsChanged && hasCaps ? await getKeyRow(tx, id) : updated
     await audit(ctx, tx, meta, actor, after, 'key.update', before, after)
     return present(ctx, tx, id)
   })
@@ -241,10 +275,14 @@ export async function duplicateKey(ctx: Ctx, meta: RequestMeta, actor: AuthUser,
     assertOwnerMayChangeKeys(actor, await getUserById(tx, source.userId), true)
     const { row, secret } = await insertKey(ctx, tx, {
       userId: source.userId,
-      name: source.name,
+      // "Website (copy)": two keys of one name could not be told apart in the lists.
+      name: nameOfCopy(meta.lang, source.name, KEY_NAME_MAX),
       type: source.type,
       description: source.description,
       restrictionList: source.restrictionList ?? null,
+      services: source.services ?? null,
+      requestCap: source.requestCap,
+      spendCapCents: source.spendCapCents,
       createdBy: actor.id,
     })
     await announceChange(tx, { key: row.id })
@@ -351,9 +389,10 @@ export async function pageOfKeys(
   filter: Parameters<typeof listKeys>[1],
   page: { page: number; pageSize: number; offset: number },
 ) {
-  const { rows, total } = await listKeys(ctx.db, filter, { limit: page.pageSize, offset: page.offset }, ctx.clock.now())
+  const now = ctx.clock.now()
+  const { rows, total } = await listKeys(ctx.db, filter, { limit: page.pageSize, offset: page.offset }, now)
   return {
-    items: rows.map((r) => toKey(r.key, r.userEmail, r.previousExpiresAt)),
+    items: rows.map((r) => toKey(r.key, r.userEmail, r.previousExpiresAt, now)),
     total,
     page: page.page,
     page_size: page.pageSize,

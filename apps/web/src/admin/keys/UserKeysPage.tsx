@@ -15,8 +15,9 @@ import { Link, useSearchParams } from 'react-router'
 import { useConfirmedChange } from '../../api/use-confirmed-change.ts'
 import { paths } from '../../app/paths.ts'
 import { CopyKeyButton } from '../../features/keys/CopyKeyButton.tsx'
+import { KeyCapUse } from '../../features/keys/KeyCapUse.tsx'
 import { KeyForm } from '../../features/keys/KeyForm.tsx'
-import { KeyStatusTag, KeyTypeTag, RestrictionSummary } from '../../features/keys/KeyTags.tsx'
+import { KeyLimits, KeyStatusTag, KeyTypeTag, RestrictionSummary, ServiceScope } from '../../features/keys/KeyTags.tsx'
 import { keyQuery } from '../../features/keys/keys.api.ts'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
@@ -26,6 +27,7 @@ import { ListFrame, type ListPaging, ListTable, useListPaging } from '../../ui/L
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { AccountPageHeading } from '../accounts/AccountPageHeading.tsx'
 import { AddBalanceModal, type BalanceTarget } from '../balance/AddBalanceModal.tsx'
 import { balanceMessages } from '../balance/balance.i18n.ts'
@@ -237,7 +239,7 @@ function useKeyColumns(showOwner: boolean) {
   const nameCell = (item: Key) => (
     <Flex vertical gap={2}>
       <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
-        {item.name}
+        <Verbatim>{item.name}</Verbatim>
       </Typography.Text>
       <Typography.Text code style={{ fontSize: 12, alignSelf: 'flex-start' }}>
         {item.key_preview}
@@ -261,8 +263,10 @@ function useKeyColumns(showOwner: boolean) {
           <Flex gap={8} wrap align="center">
             <KeyTypeTag type={item.type} />
             <RestrictionSummary rows={item.restriction_list} />
+            <ServiceScope services={item.services} />
             <Typography.Text type="secondary">{formatDate(item.created_at, lang)}</Typography.Text>
           </Flex>
+          {item.cap_use ? <KeyCapUse keyItem={item} block /> : null}
           {actions(item)}
         </Flex>
       ),
@@ -288,9 +292,14 @@ function useKeyColumns(showOwner: boolean) {
     {
       key: 'restrictions',
       title: t('columns.restrictions'),
-      dataIndex: 'restriction_list',
       responsive: ['lg'],
-      render: (rows: Key['restriction_list']) => <RestrictionSummary rows={rows} />,
+      render: (_value, item) => <KeyLimits keyItem={item} />,
+    },
+    {
+      key: 'caps',
+      title: t('columns.caps'),
+      responsive: ['sm'],
+      render: (_value, item) => <KeyCapUse keyItem={item} />,
     },
     {
       key: 'created',

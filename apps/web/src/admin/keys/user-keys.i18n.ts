@@ -25,6 +25,7 @@ export const userKeysMessages = adminMessages(
       created: 'Created',
       status: 'Status',
       actions: 'Actions',
+      caps: 'Monthly cap',
     },
     actions: {
       edit: 'Edit “{{name}}”',
@@ -66,6 +67,7 @@ export const userKeysMessages = adminMessages(
       created: 'Ngày tạo',
       status: 'Trạng thái',
       actions: 'Thao tác',
+      caps: 'Hạn mức tháng',
     },
     actions: {
       edit: 'Sửa “{{name}}”',

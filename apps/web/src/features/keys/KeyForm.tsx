@@ -1,17 +1,27 @@
 import {
   checkKeyDescription,
   checkKeyName,
+  checkRequestCap,
   KEY_DESCRIPTION_MAX,
   KEY_NAME_MAX,
   type Key,
   type KeyType,
+  keyServesService,
+  MONEY_BOUNDS,
+  moneyCheck,
   type RestrictionRow,
+  SERVICE_TYPES,
+  type ServiceType,
 } from '@app/contract'
-import { App, Button, Flex, Form, Input, Radio, Typography } from 'antd'
+import { App, Button, Checkbox, Flex, Form, Input, InputNumber, Radio, Typography } from 'antd'
+import { useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { pageFor, serverMessage } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
-import { ruleFrom } from '../../ui/form-rules.ts'
+import { useLang } from '../../i18n/lang.ts'
+import { countInputProps } from '../../ui/count-input.ts'
+import { optionalNumberRuleFrom, optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
+import { useServiceName } from '../../ui/service-name.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { KeyTypeTag } from './KeyTags.tsx'
 import { keyFormMessages } from './key-form.i18n.ts'
@@ -20,6 +30,7 @@ import { emptyRow, LIST, RestrictionRows } from './RestrictionRows.tsx'
 import { RestrictionTester } from './RestrictionTester.tsx'
 
 type Choice = 'none' | 'restricted'
+type ScopeChoice = 'all' | 'some'
 
 interface KeyFormValues {
   type: KeyType
@@ -27,7 +38,16 @@ interface KeyFormValues {
   description: string
   choice: Choice
   [LIST]: RestrictionRow[]
+  scope: ScopeChoice
+  services: ServiceType[]
+  /** Empty (null): no request cap. Named as in the body, so the server's field messages land here. */
+  request_cap: number | null
+  /** USD as typed; empty: no spend cap. */
+  spend_cap: string
 }
+
+const requestCapRule = optionalNumberRuleFrom(checkRequestCap)
+const spendCapRule = optionalRuleFrom(moneyCheck(MONEY_BOUNDS.keySpendCap))
 
 function initialValues(editing: Key | undefined): KeyFormValues {
   const rows = editing?.restriction_list ?? []
@@ -37,6 +57,24 @@ function initialValues(editing: Key | undefined): KeyFormValues {
     description: editing?.description ?? '',
     choice: rows.length > 0 ? 'restricted' : 'none',
     [LIST]: rows.length > 0 ? rows.map((row) => ({ ...row })) : [emptyRow()],
+    scope: editing?.services ? 'some' : 'all',
+    services: editing?.services ? [...editing.services] : [],
+    request_cap: editing?.request_cap ?? null,
+    spend_cap: editing?.spend_cap ?? '',
+  }
+}
+
+/**
+ * The caps as the body wants them (docs/gateway.md "Monthly caps"): an edit sends both, null for an
+ * empty field (which removes that cap); a new key sends only the caps that were filled in.
+ */
+function capsBody(values: KeyFormValues, isEditing: boolean): Pick<KeyBody, 'request_cap' | 'spend_cap'> {
+  const requestCap = typeof values.request_cap === 'number' ? values.request_cap : null
+  const spendCap = values.spend_cap?.trim() || null
+  if (isEditing) return { request_cap: requestCap, spend_cap: spendCap }
+  return {
+    ...(requestCap !== null ? { request_cap: requestCap } : {}),
+    ...(spendCap !== null ? { spend_cap: spendCap } : {}),
   }
 }
 
@@ -69,6 +107,9 @@ export function KeyForm({
   isBlocked?: boolean
 }) {
   const t = useT(keyFormMessages)
+  const serviceName = useServiceName()
+  const lang = useLang()
+  const capsLabel = useId()
   const { message } = App.useApp()
   const navigate = useNavigate()
   const [form] = Form.useForm<KeyFormValues>()
@@ -78,14 +119,32 @@ export function KeyForm({
   const isEditing = editing !== undefined
   const choice = Form.useWatch('choice', form) ?? initialValues(editing).choice
   const rows = wholeRows(Form.useWatch(LIST, form))
+  const scope = Form.useWatch('scope', form) ?? initialValues(editing).scope
+  const chosenServices = Form.useWatch('services', form) as ServiceType[] | undefined
+  const [scopeError, setScopeError] = useState<string | null>(null)
+  const watchedType = Form.useWatch('type', form) as KeyType | undefined
+  const type: KeyType = editing?.type ?? watchedType ?? 'api_key'
+  const servable = SERVICE_TYPES.filter((service) => keyServesService(type, service))
 
   // docs/requirements.md §5.2: switching the restriction choice starts again from one empty domain row.
   const onValuesChange = (changed: Partial<KeyFormValues>) => {
+    if ('services' in changed || 'scope' in changed) setScopeError(null)
     if ('choice' in changed) form.setFieldValue(LIST, [emptyRow()])
+    // A map-tiles key keeps only the map services it may call.
+    if ('type' in changed && changed.type) {
+      const kept = (form.getFieldValue('services') as ServiceType[]).filter((s) =>
+        keyServesService(changed.type as KeyType, s),
+      )
+      form.setFieldValue('services', kept)
+    }
   }
 
   const onFinish = () => {
     const values = form.getFieldsValue(true) as KeyFormValues
+    if (values.scope === 'some' && !values.services?.length) {
+      setScopeError(t('scope.empty'))
+      return
+    }
     const description = values.description?.trim() ?? ''
     const body: KeyBody = {
       name: values.name.trim(),
@@ -94,6 +153,8 @@ export function KeyForm({
         values.choice === 'restricted'
           ? wholeRows(values[LIST]).map((row) => ({ type: row.type, value: row.value.trim() }))
           : null,
+      services: values.scope === 'some' ? SERVICE_TYPES.filter((s) => values.services.includes(s)) : null,
+      ...capsBody(values, isEditing),
     }
     const onError = (error: Error) => {
       fading.showServerErrors(error)
@@ -178,9 +239,68 @@ export function KeyForm({
       {choice === 'restricted' ? (
         <Flex vertical gap={20} style={{ marginBottom: 24 }}>
           <RestrictionRows rows={rows} />
-          <RestrictionTester rows={rows} />
+          <RestrictionTester rows={rows} services={scope === 'some' ? (chosenServices ?? []) : null} />
         </Flex>
       ) : null}
+      <Form.Item name="scope" label={t('scope.label')}>
+        <Radio.Group style={{ display: 'grid', gap: 8 }}>
+          <Radio value="all">
+            <ChoiceText title={t('scope.all')} hint={t('scope.allHint')} />
+          </Radio>
+          <Radio value="some">
+            <ChoiceText title={t('scope.some')} hint={t('scope.someHint')} />
+          </Radio>
+        </Radio.Group>
+      </Form.Item>
+      {scope === 'some' ? (
+        <Form.Item name="services" validateStatus={scopeError ? 'error' : undefined} help={scopeError ?? undefined}>
+          <Checkbox.Group
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 8 }}
+            options={servable.map((service) => ({ value: service, label: serviceName(service) }))}
+          />
+        </Form.Item>
+      ) : null}
+      <fieldset aria-labelledby={capsLabel} style={{ margin: 0, border: 0, padding: 0, minWidth: 0 }}>
+        <Typography.Text id={capsLabel} style={{ display: 'block', paddingBottom: 4 }}>
+          {t('caps.label')}
+        </Typography.Text>
+        <Typography.Paragraph type="secondary" style={{ fontSize: 13, marginBottom: 12 }}>
+          {t('caps.hint')}
+        </Typography.Paragraph>
+        <Flex gap={16} wrap>
+          <Form.Item
+            name="request_cap"
+            label={t('caps.requests')}
+            extra={t('caps.requestsHint')}
+            rules={[requestCapRule]}
+            style={{ flex: '1 1 220px', maxWidth: 320 }}
+          >
+            <InputNumber
+              {...countInputProps(lang)}
+              placeholder={t('caps.noCap')}
+              inputMode="numeric"
+              autoComplete="off"
+              style={{ width: '100%' }}
+            />
+          </Form.Item>
+          <Form.Item
+            name="spend_cap"
+            label={t('caps.spend')}
+            extra={t('caps.spendHint')}
+            rules={[spendCapRule]}
+            style={{ flex: '1 1 220px', maxWidth: 320 }}
+          >
+            <Input
+              prefix="$"
+              suffix="USD"
+              placeholder={t('caps.noCap')}
+              inputMode="decimal"
+              autoComplete="off"
+              allowClear
+            />
+          </Form.Item>
+        </Flex>
+      </fieldset>
       <Flex gap={8} wrap>
         <Button type="primary" htmlType="submit" loading={create.isPending || update.isPending} disabled={isBlocked}>
           {isEditing ? t('submit.save') : t('submit.create')}

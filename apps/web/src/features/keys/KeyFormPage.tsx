@@ -55,7 +55,7 @@ function KeyFormFrame({ editing }: { editing?: Key }) {
   useDocumentTitle(title)
 
   const onSaved = ({ key, secret }: SavedKey) => {
-    if (secret) setShown({ name: key.name, secret, reason: 'created' })
+    if (secret) setShown({ id: key.id, name: key.name, secret, reason: 'created' })
     else navigate(paths.keys)
   }
 

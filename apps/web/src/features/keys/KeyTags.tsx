@@ -2,6 +2,7 @@ import type { Key } from '@app/contract'
 import { restrictionCounts } from '@app/contract'
 import { Tag, Tooltip, Typography } from 'antd'
 import { useT } from '../../i18n/define.ts'
+import { useServiceName } from '../../ui/service-name.ts'
 import { keyFormMessages } from './key-form.i18n.ts'
 
 /** "API Key" or "Maptiles Key" (docs/requirements.md §5.1: `api_key`, `maptiles_key` on the wire). */
@@ -64,5 +65,30 @@ export function RestrictionSummary({ rows }: { rows: Key['restriction_list'] }) 
         {text}
       </Typography.Text>
     </Tooltip>
+  )
+}
+
+/** The key's service scope: "All services", or how many, with their names on hover or focus. */
+export function ServiceScope({ services }: { services: Key['services'] }) {
+  const serviceName = useServiceName()
+  const t = useT(keyFormMessages)
+  if (!services) return <Typography.Text type="secondary">{t('scope.summaryAll')}</Typography.Text>
+  const text = services.length === 1 ? t('scope.summaryOne') : t('scope.summaryMany', { count: services.length })
+  return (
+    <Tooltip title={services.map((service) => serviceName(service)).join(', ')}>
+      <Typography.Text tabIndex={0} style={{ textDecoration: 'underline dotted', cursor: 'help' }}>
+        {text}
+      </Typography.Text>
+    </Tooltip>
+  )
+}
+
+/** Restrictions and scope together, as the key lists show them. */
+export function KeyLimits({ keyItem }: { keyItem: Pick<Key, 'restriction_list' | 'services'> }) {
+  return (
+    <span style={{ display: 'inline-flex', flexDirection: 'column', gap: 2 }}>
+      <RestrictionSummary rows={keyItem.restriction_list} />
+      <ServiceScope services={keyItem.services} />
+    </span>
   )
 }

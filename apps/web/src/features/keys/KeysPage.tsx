@@ -132,7 +132,7 @@ function LiveKeys({ canChange, empty }: { canChange: boolean; empty: ReactNode }
     duplicate.mutate(item.id, {
       onSuccess: ({ data, message: text }) => {
         message.success(text)
-        setShown({ name: data.name, secret: data.key, reason: 'duplicated' })
+        setShown({ id: data.id, name: data.name, secret: data.key, reason: 'duplicated' })
       },
       onError: (error) => fail(t('failed.duplicate'), error),
     })
@@ -145,7 +145,7 @@ function LiveKeys({ canChange, empty }: { canChange: boolean; empty: ReactNode }
         onSuccess: ({ data, message: text }) => {
           message.success(text)
           setRolling(null)
-          setShown({ name: data.name, secret: data.key, reason: 'rolled' })
+          setShown({ id: data.id, name: data.name, secret: data.key, reason: 'rolled' })
         },
         onError: (error) => {
           setRolling(null)

@@ -9,7 +9,8 @@ import { currentLang } from '../../i18n/lang.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { CopyKeyButton } from './CopyKeyButton.tsx'
-import { KeyStatusTag, KeyTypeTag, RestrictionSummary } from './KeyTags.tsx'
+import { KeyCapUse } from './KeyCapUse.tsx'
+import { KeyLimits, KeyStatusTag, KeyTypeTag, RestrictionSummary, ServiceScope } from './KeyTags.tsx'
 import { keysMessages } from './keys.i18n.ts'
 
 export interface KeyActions {
@@ -147,7 +148,9 @@ export function KeysTable({
               <Flex gap={8} align="center" wrap>
                 <KeyTypeTag type={item.type} />
                 <RestrictionSummary rows={item.restriction_list} />
+                <ServiceScope services={item.services} />
               </Flex>
+              {!isDeletedList && item.cap_use ? <KeyCapUse keyItem={item} block /> : null}
               <KeyPreview item={item} canCopy={!isDeletedList} />
               <Flex justify="space-between" align="center" gap={8} wrap>
                 <Typography.Text type="secondary" style={{ fontSize: 13 }}>
@@ -173,8 +176,16 @@ export function KeysTable({
     )
   }
 
+  // The table (from 768 px; phones get cards) keeps the name at the left and the status and actions at
+  // the right while the columns between them scroll: at 1280 px Burmese headings pushed Status and
+  // Actions out of view.
   const columns: ColumnsType<Key> = [
-    { key: 'name', title: t('columns.name'), render: (_value, item) => <NameCell item={item} /> },
+    {
+      key: 'name',
+      title: t('columns.name'),
+      fixed: 'left',
+      render: (_value, item) => <NameCell item={item} />,
+    },
     {
       key: 'type',
       title: t('columns.type'),
@@ -189,10 +200,18 @@ export function KeysTable({
     {
       key: 'restrictions',
       title: t('columns.restrictions'),
-      dataIndex: 'restriction_list',
       responsive: ['lg'],
-      render: (rows: Key['restriction_list']) => <RestrictionSummary rows={rows} />,
+      render: (_value, item) => <KeyLimits keyItem={item} />,
     },
+    ...(isDeletedList
+      ? []
+      : [
+          {
+            key: 'caps',
+            title: t('columns.caps'),
+            render: (_value: unknown, item: Key) => <KeyCapUse keyItem={item} />,
+          },
+        ]),
     {
       key: 'created',
       title: t('columns.created'),
@@ -218,6 +237,7 @@ export function KeysTable({
       key: 'status',
       title: t('columns.status'),
       dataIndex: 'status',
+      fixed: 'right',
       render: (status: Key['status']) => <KeyStatusTag status={status} />,
     },
   ]
@@ -226,6 +246,7 @@ export function KeysTable({
       key: 'actions',
       title: t('columns.actions'),
       align: 'end',
+      fixed: 'right',
       render: (_value, item) => <RowActions item={item} actions={actions} />,
     })
   }

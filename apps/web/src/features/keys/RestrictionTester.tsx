@@ -1,8 +1,9 @@
 import { ExperimentOutlined } from '@ant-design/icons'
-import { checkRestrictionRow, type RestrictionRow } from '@app/contract'
+import { checkRestrictionRow, type RestrictionRow, type ServiceType } from '@app/contract'
 import { Alert, Flex, Input, Typography, theme } from 'antd'
 import { useId, useMemo, useState } from 'react'
 import { useT } from '../../i18n/define.ts'
+import { useServiceName } from '../../ui/service-name.ts'
 import { keyFormMessages } from './key-form.i18n.ts'
 import { testRestriction } from './restriction-test.ts'
 
@@ -14,8 +15,16 @@ const REFUSALS = {
 } as const
 
 /** "Would this page or address pass?", answered live for the rows on screen. */
-export function RestrictionTester({ rows }: { rows: readonly RestrictionRow[] }) {
+export function RestrictionTester({
+  rows,
+  services = null,
+}: {
+  rows: readonly RestrictionRow[]
+  /** The key's scope as chosen in the form: an allowed caller may still only call these. */
+  services?: readonly ServiceType[] | null
+}) {
   const t = useT(keyFormMessages)
+  const serviceName = useServiceName()
   const { token } = theme.useToken()
   const [input, setInput] = useState('')
   const id = useId()
@@ -61,6 +70,11 @@ export function RestrictionTester({ rows }: { rows: readonly RestrictionRow[] })
           />
         ) : null}
       </div>
+      {outcome?.kind === 'allowed' && services ? (
+        <Typography.Text type="secondary">
+          {t('scope.testerOnly', { services: services.map((service) => serviceName(service)).join(', ') })}
+        </Typography.Text>
+      ) : null}
       {hasBrokenRows ? <Typography.Text type="secondary">{t('tester.ignored')}</Typography.Text> : null}
     </Flex>
   )

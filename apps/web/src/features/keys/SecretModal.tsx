@@ -1,10 +1,13 @@
 import { KeyOutlined } from '@ant-design/icons'
 import { Alert, Button, Flex, Modal, Typography, theme } from 'antd'
 import { useT } from '../../i18n/define.ts'
+import { FirstCallLink } from '../get-started/FirstCallLink.tsx'
 import { CopyKeyButton } from './CopyKeyButton.tsx'
 import { keysMessages } from './keys.i18n.ts'
 
 export interface ShownSecret {
+  /** The key's id: "Make your first call" opens Get started with it chosen (else with the newest key). */
+  id?: string
   name: string
   secret: string
   /** Why there is a new secret: it titles the dialog. */
@@ -26,9 +29,12 @@ export function SecretModal({ shown, onClose }: { shown: ShownSecret | null; onC
       onCancel={onClose}
       mask={{ closable: false }}
       footer={
-        <Button type="primary" onClick={onClose}>
-          {t('secret.done')}
-        </Button>
+        <>
+          <FirstCallLink keyId={shown?.id} />
+          <Button type="primary" onClick={onClose}>
+            {t('secret.done')}
+          </Button>
+        </>
       }
       destroyOnHidden
     >

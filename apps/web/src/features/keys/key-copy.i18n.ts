@@ -11,10 +11,10 @@ export const keyCopyMessages = sharedMessages(
     failed: 'Copy failed: the key could not be copied',
   },
   {
-    copy: 'Key ကူးယူမည်',
-    copyNamed: 'Key “{{name}}” ကို ကူးယူမည်',
-    copied: 'ကူးယူခြင်း အောင်မြင်ပါသည်- key ကို clipboard သို့ ကူးပြီးပါပြီ',
-    failed: 'ကူးယူ၍ မရပါ- key ကို ကူးယူ၍ မရခဲ့ပါ',
+    copy: 'ကီးကူးယူမည်',
+    copyNamed: 'ကီး “{{name}}” ကို ကူးယူမည်',
+    copied: 'ကူးယူခြင်း အောင်မြင်ပါသည်- ကီးကို ကလစ်ဘုတ်သို့ ကူးပြီးပါပြီ',
+    failed: 'ကူးယူ၍ မရပါ- ကီးကို ကူးယူ၍ မရခဲ့ပါ',
   },
   {
     copy: 'Sao chép khóa',

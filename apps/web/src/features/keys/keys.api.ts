@@ -41,7 +41,8 @@ function useInvalidateKeys() {
   return () => queryClient.invalidateQueries({ queryKey: ['keys'] })
 }
 
-export type KeyBody = contract.BodyOf<typeof contract.updateKey>
+/** What the key forms send (the body as typed: the spend cap is a USD string). */
+export type KeyBody = contract.RequestOf<typeof contract.updateKey>['body']
 
 // The screens say what failed in its own words ("Delete key failed"…, docs/requirements.md §3.9), so the mutations are silent.
 
