@@ -115,6 +115,15 @@ export const PlanDashboard = z.object({
   offers: z.array(Plan),
   /** Whether plans can be bought from the balance now (true since the ledger exists). */
   purchase_available: z.boolean(),
+  /**
+   * When the plan is next charged from the balance (docs/pricing.md "Plans renew"); null when it does
+   * not renew from the balance (a free plan, the default, or a plan staff set without a charge).
+   */
+  renews_at: IsoDateTime.nullable(),
+  /** Set when a renewal failed for a short balance: the plan stays until then, then the default plan. */
+  grace_until: IsoDateTime.nullable(),
+  /** The plan the account moves to when a renewal stays unpaid. */
+  default_plan_name: z.string(),
 })
 export type PlanDashboard = z.infer<typeof PlanDashboard>
 

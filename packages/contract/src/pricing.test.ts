@@ -95,8 +95,12 @@ describe('MoneyInput', () => {
     expect(MoneyInput.parse(value)).toBe(cents)
   })
 
-  it.each(['12.505', '-1', 'abc', '', '1e3', '12.345'])('refuses %j', (value) => {
+  it.each(['12.505', '-1', '12.345'])('refuses %j', (value) => {
     expect(problems(MoneyInput, value)).toEqual({ '': 'pricing.moneyInvalid' })
+  })
+
+  it.each(['abc', '', '1e3', '1.2.3'])('refuses %j', (value) => {
+    expect(problems(MoneyInput, value)).toEqual({ '': 'validation.money.notNumber' })
   })
 
   it.each([12.5, 0.07, 0, -1, 12.345, 1e21])('refuses a JSON number %j as not text', (value) => {
@@ -223,7 +227,7 @@ describe('free settings bodies', () => {
     expect(problems(spec.body, { free: '0' })).toEqual({ free: 'pricing.freeNotPositive' })
     expect(codes(spec.body, { free: 0 })).toEqual({ free: 'invalid_type' })
     expect(codes(spec.body, { free: 2.5 })).toEqual({ free: 'invalid_type' })
-    expect(problems(spec.body, { free: '-1' })).toEqual({ free: 'pricing.moneyInvalid' })
+    expect(problems(spec.body, { free: '-1' })).toEqual({ free: 'pricing.freeNotPositive' })
     expect(problems(spec.body, { free: '1.234' })).toEqual({ free: 'pricing.moneyInvalid' })
   })
 })
@@ -277,17 +281,26 @@ describe('rival rates body', () => {
   const row = { service: 'GEOCODE', per_1000: ['5.00', '4.00', null, '3'], free: 40_000 }
 
   it('accepts four prices per service, null where the rival has none, and trims the name', () => {
-    expect(body.parse({ name: ' Google ', services: [row] })).toEqual({ name: 'Google', services: [row] })
+    expect(body.parse({ name: ' Google ', as_of: '2025-02-28', services: [row] })).toEqual({
+      name: 'Google',
+      as_of: '2025-02-28',
+      services: [row],
+    })
   })
 
-  it('refuses a price with more than 2 decimals, the wrong column count and an empty name', () => {
-    expect(problems(body, { name: 'G', services: [{ ...row, per_1000: ['5.001', null, null, null] }] })).toEqual({
-      'services.0.per_1000.0': 'pricing.moneyInvalid',
-    })
-    expect(codes(body, { name: 'G', services: [{ ...row, per_1000: ['5', '4', '3'] }] })).toEqual({
+  it('refuses a price with more than 2 decimals, the wrong column count, an empty name and no real date', () => {
+    const as_of = '2025-02-28'
+    expect(problems(body, { name: 'G', as_of, services: [{ ...row, per_1000: ['5.001', null, null, null] }] })).toEqual(
+      {
+        'services.0.per_1000.0': 'pricing.moneyInvalid',
+      },
+    )
+    expect(codes(body, { name: 'G', as_of, services: [{ ...row, per_1000: ['5', '4', '3'] }] })).toEqual({
       'services.0.per_1000': 'too_small',
     })
-    expect(problems(body, { name: '  ', services: [] })).toEqual({ name: 'validation.required' })
+    expect(problems(body, { name: '  ', as_of, services: [] })).toEqual({ name: 'validation.required' })
+    for (const day of ['2025-02-30', '28/02/2025', ''])
+      expect(problems(body, { name: 'G', as_of: day, services: [] })).toEqual({ as_of: 'pricing.rivalDateInvalid' })
   })
 })
 

@@ -1,8 +1,16 @@
 import { z } from 'zod'
+import { isCalendarDate } from './campaign-rules.ts'
 import { Id, IdParams, IsoDateTime, Money } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { RANGE_BOUND_MAX } from './limits.ts'
-import { checkCents, checkExchangeRate, checkRateInput, MONEY_BOUNDS, type MoneyBound } from './money-rules.ts'
+import {
+  checkCents,
+  checkExchangeRate,
+  checkRateInput,
+  MONEY_BOUNDS,
+  type MoneyBound,
+  unreadableMoney,
+} from './money-rules.ts'
 import { isDecimal, parseMoney, parseRate, UNLIMITED } from './pricing-rules.ts'
 import { refineWith } from './problem.ts'
 import { ADMIN_ONLY, ALL_ROLES } from './roles.ts'
@@ -25,19 +33,24 @@ export const ExchangeRateInput = z
   .superRefine(refineWith(checkExchangeRate))
   .transform((value) => value.trim())
 
-/** Money in USD entered by staff as a string ("12.5" or "12.50"), at most 2 decimals; returned as cents. */
-export const MoneyInput = z.string().transform((value, ctx) => {
-  const cents = parseMoney(value)
-  if (cents === null) {
-    ctx.addIssue({ code: 'custom', message: 'pricing.moneyInvalid' })
-    return z.NEVER
-  }
-  return cents
-})
+/** USD typed as a string ("12.5" or "12.50"), at most 2 decimals, read as cents; `bound` names its messages. */
+const moneyRead = (bound?: MoneyBound) =>
+  z.string().transform((value, ctx) => {
+    const cents = parseMoney(value)
+    if (cents === null) {
+      const problem = unreadableMoney(value, bound)
+      ctx.addIssue({ code: 'custom', message: problem.key, params: problem.params })
+      return z.NEVER
+    }
+    return cents
+  })
 
-/** `MoneyInput` within one of the money bounds of money-rules.ts: above 0 (or 0 where allowed), at most its maximum. */
+/** Money in USD entered by staff as a string ("12.5" or "12.50"), at most 2 decimals; returned as cents. */
+export const MoneyInput = moneyRead()
+
+/** Money within one of the money bounds of money-rules.ts: above 0 (or 0 where allowed), at most its maximum. */
 export const boundedMoney = (bound: MoneyBound) =>
-  MoneyInput.superRefine(refineWith((cents: bigint) => checkCents(cents, bound)))
+  moneyRead(bound).superRefine(refineWith((cents: bigint) => checkCents(cents, bound)))
 
 export const ServiceTypeEnum = z.enum(SERVICE_TYPES)
 
@@ -273,6 +286,12 @@ export const setBillingSettings = endpoint({
 /** A rival's list prices per 1000 requests for each popup tier, for the pricing popup's comparison. */
 export const RivalRates = z.object({
   name: z.string(),
+  /**
+   * The day these list prices were published or last checked (YYYY-MM-DD), shown beside the
+   * comparison so that a customer knows how current it is; null for a comparison saved before
+   * the date was kept.
+   */
+  as_of: z.string().nullable(),
   services: z.array(
     z.object({
       service: ServiceTypeEnum,
@@ -298,9 +317,11 @@ export const setRivalRates = endpoint({
   path: '/v1/settings-rival',
   roles: ADMIN_ONLY,
   tag,
-  summary: "Change the rival's name and prices.",
+  summary: "Change the rival's name, the day its prices were checked and the prices.",
   body: z.strictObject({
     name: z.string().trim().min(1, { error: 'validation.required' }).max(100),
+    /** A calendar date, not after today (the server checks that, in UTC). */
+    as_of: z.string().refine(isCalendarDate, { error: 'pricing.rivalDateInvalid' }),
     services: z
       .array(
         z.strictObject({

@@ -24,6 +24,7 @@ export const balanceLogs = pgTable(
         'first_register',
         'bill_payment',
         'plan_purchase',
+        'plan_renewal',
         'credit_expiry',
         // refunds: a provider refund or chargeback of a payment (reference: the payment_refunds row).
         'payment_refund',

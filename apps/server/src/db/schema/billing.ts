@@ -82,6 +82,12 @@ export const bills = pgTable(
     paidBy: text('paid_by'),
     /** The customer's VAT invoice request (`VatInfo`), the latest one. */
     vat: jsonb('vat'),
+    /**
+     * The seller printed on the bill (`Seller`: name, address, tax number) as set when the bill was
+     * made, so a later change of the setting does not rewrite issued bills; null for bills made before
+     * the setting existed, which show the current one (docs/billing.md "The seller").
+     */
+    seller: jsonb('seller'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -42,6 +42,16 @@ export const users = pgTable(
     pendingActivation: boolean('pending_activation').notNull().default(false),
     /** The user's plan; null means the default plan (the one with `is_default`). */
     userPlanId: text('user_plan_id').references(() => userPlans.id, { onDelete: 'restrict' }),
+    /**
+     * Monthly renewal of a plan bought from the balance (docs/pricing.md "Plans renew"): when it was
+     * bought (renewals count months from here), when it is next charged (null: it does not renew from
+     * the balance), the end of the grace period after a renewal failed for a short balance, and the
+     * renewal the reminder e-mail went out for.
+     */
+    planStartedAt: tstz('plan_started_at'),
+    planRenewsAt: tstz('plan_renews_at'),
+    planGraceUntil: tstz('plan_grace_until'),
+    planRemindedFor: tstz('plan_reminded_for'),
     /** E-mail the user when the balance falls below this (cents); null: never. */
     balanceAlertCents: bigint('balance_alert_cents', { mode: 'bigint' }),
     /** When the last low-balance e-mail went out; cleared when the balance rises above the threshold. */
@@ -56,6 +66,7 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     index('users_created_at_idx').on(t.createdAt),
     index('users_plan_idx').on(t.userPlanId),
+    index('users_plan_renews_idx').on(t.planRenewsAt).where(sql`${t.planRenewsAt} is not null`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_status_check', sql`${t.status} in ('active', 'suspended')`),
     check('users_language_check', sql`${t.language} in ('en', 'vi', 'my')`),

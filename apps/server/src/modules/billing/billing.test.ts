@@ -14,6 +14,7 @@ import {
   setUser,
   signIn,
   type TestApp,
+  useCommonRates,
   userWithToken,
   useTestApp,
 } from '../../../test/helpers.ts'
@@ -22,6 +23,7 @@ import { auditLog, billingRuns, bills, rangeRequests, settingsWeight } from '../
 import { newId } from '../../lib/ids.ts'
 import { effectivePrices, SETTING_KEYS } from '../pricing/prices.ts'
 import { writeSetting } from '../settings/settings.ts'
+import { pdfLines } from './files.ts'
 import { generateBills } from './generate.ts'
 import { listAllBills, walkBills } from './queries.ts'
 import { billLastMonthIfDue } from './scheduler.ts'
@@ -83,6 +85,7 @@ describe('bills', async () => {
   await setUser(t, bob.user.id, { enjoyDiscount: true })
   await setUser(t, carol.user.id, { enjoyDiscount: true, priceBookIsNew: false })
 
+  await useCommonRates(t)
   await writeSetting(t.ctx.db, SETTING_KEYS.freeMonth, { free: '5.00' }, null, NOW)
   await writeSetting(t.ctx.db, SETTING_KEYS.billing, { discount_percent: '10', exchange_rate: '25000' }, null, NOW)
   const bobGeocode = newId('rat')
@@ -457,8 +460,8 @@ describe('bills', async () => {
       const { sheet, rows } = await workbook(byToken.rawPayload)
       const labelled = (label: string) => rows.find((r) => r[0] === label)
       expect(rows[0]?.[0]).toBe(`Invoice ${bill.code}`)
-      // The customer's name starts with "=": written as text that cannot run as a formula.
-      expect(labelled('Customer')?.[1]).toBe(`'=HYPERLINK("http://evil.example") Nguyen <${alice.user.email}>`)
+      // The customer's name starts with "=": an XLSX text cell, which never runs as a formula, as it is.
+      expect(labelled('Customer')?.[1]).toBe(`=HYPERLINK("http://evil.example") Nguyen <${alice.user.email}>`)
       expect(labelled('Period')?.[1]).toBe('2026-10-01 – 2026-10-31')
       expect(labelled('Status')?.[1]).toBe('Unpaid')
       expect(labelled('Amount before discount')?.[4]).toBe(954)
@@ -476,7 +479,9 @@ describe('bills', async () => {
         ['100,001 – 200,000', 4, 100_000, 400],
         ['200,001 – 500,000', 4, 10_000, 40],
       ])
-      expect(rows.find((r) => r[0] === 'GEOCODE')?.[3]).toBe(250_000)
+      // Services by their names, not their codes (issue 20).
+      expect(rows.find((r) => r[0] === 'Geocoding')?.[3]).toBe(250_000)
+      expect(rows.some((r) => r[0] === 'GEOCODE')).toBe(false)
     })
 
     it('writes the headings in the language asked for', async () => {
@@ -593,7 +598,8 @@ describe('bills', async () => {
       const { sheet, rows } = await workbook(response.rawPayload)
       expect(rows[0]?.slice(0, 4)).toEqual(['Code', 'E-mail', 'Name', 'Month'])
       expect(rows.slice(1).map((r) => r[8])).toEqual([949, 535, 130.02, 0])
-      expect(rows[1]?.[2]).toBe(`'=HYPERLINK("http://evil.example") Nguyen`)
+      expect(rows[1]?.[2]).toBe(`=HYPERLINK("http://evil.example") Nguyen`)
+      expect(sheet.getRow(2).getCell(3).type).toBe(ExcelJS.ValueType.String)
       expect(rows.slice(1).map((r) => r[10])).toEqual(['Unpaid', 'Unpaid', 'Unpaid', 'Paid'])
       expect(sheet.getRow(2).getCell(9).numFmt).toBe('#,##0.00')
       const audit = await auditRows('billing.export')
@@ -898,6 +904,92 @@ describe('bills', async () => {
       } finally {
         t.clock.set(NOW)
       }
+    })
+  })
+
+  describe('the seller on bills', () => {
+    const seller = { name: 'Maps Asia JSC', address: '1 Trang Tien, Hoan Kiem, Hanoi', tax_code: '0101234567' }
+
+    it('is an administrator’s setting, checked, audited, refused to support', async () => {
+      const bad = await call(
+        t,
+        contract.setSeller,
+        { body: { ...seller, tax_code: 'tax <script>' } },
+        { token: admin.token },
+      )
+      expect(bad.status).toBe(400)
+      expect(fieldsOf(errorEnvelope(bad.body))).toEqual({
+        tax_code: 'A tax number is up to 30 letters, digits, dots, dashes, slashes and spaces',
+      })
+      expect((await call(t, contract.setSeller, { body: seller }, { token: support.token })).status).toBe(403)
+      const saved = await call(
+        t,
+        contract.setSeller,
+        { body: { ...seller, name: ` ${seller.name} ` } },
+        { token: admin.token },
+      )
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200)
+      expect(saved.body.message).toBe('Seller details saved')
+      expect((await call(t, contract.getSeller, {}, { token: admin.token })).body.data).toEqual(seller)
+      const [audit] = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'settings.seller'))
+      expect(audit).toMatchObject({ actorId: admin.user.id, after: seller })
+    })
+
+    it('heads the bill files; a bill made before the setting shows the current one, a later one keeps its own', async () => {
+      const bill = await billOf(alice.user.id)
+      const head = async () =>
+        (await workbook((await file(t, `/v1/bills/${bill.id}/files`, { token: alice.token })).rawPayload)).rows.slice(
+          1,
+          5,
+        )
+      // October's bills were made before any seller was set.
+      expect((await t.ctx.db.select().from(bills).where(eq(bills.id, bill.id)))[0]?.seller).toBeNull()
+      expect(await head()).toEqual([
+        ['Seller', seller.name],
+        ['', seller.address],
+        ['Tax number', seller.tax_code],
+        ['Customer', expect.stringContaining(alice.user.email)],
+      ])
+
+      // A bill run copies the setting into each bill, so a later change does not rewrite it.
+      // (December's run, once December has closed, for Alice's December usage.)
+      await usage(t, alice.user.id, 'GEOCODE', '2026-12-05', 1_000)
+      t.clock.set(new Date('2027-01-01T02:00:00Z'))
+      const december = await generateBills(t.ctx, { year: 2026, month: 12, trigger: 'admin', actor: admin.user.id })
+      t.clock.set(NOW)
+      expect(december.created).toBeGreaterThan(0)
+      const made = await t.ctx.db.select().from(bills).where(eq(bills.month, 12))
+      expect(made.every((b) => JSON.stringify(b.seller) === JSON.stringify(seller))).toBe(true)
+      await call(t, contract.setSeller, { body: { ...seller, name: 'Renamed Ltd' } }, { token: admin.token })
+      const decemberBill = made.find((b) => b.userId === alice.user.id)
+      expect(decemberBill).toBeDefined()
+      const decemberFile = await file(t, `/v1/bills/${decemberBill?.id}/files`, { token: alice.token })
+      expect((await workbook(decemberFile.rawPayload)).rows[1]).toEqual(['Seller', seller.name])
+      expect((await head())[0]).toEqual(['Seller', 'Renamed Ltd'])
+    })
+
+    it('draws the PDF’s lines with service names and the language’s separators', () => {
+      const line = {
+        service: 'LOAD_MAP',
+        hits: 1_250_000,
+        free: 1000,
+        billable: 1_249_000,
+        subtotal: '2498.5',
+        tiers: [
+          { request_from: 0, request_to: 1_000_000, rate_per_1000: '2.5', requests: 1_249_000, amount: '3122.5' },
+        ],
+      }
+      const bill = { lines: [line] } as unknown as BillDetail
+      const [en] = pdfLines(bill, 'en')
+      expect(en?.rows.map((r) => r.cells)).toEqual([
+        ['Map loads', '', '1,250,000', ''],
+        ['Free', '', '1,000', ''],
+        ['1 – 1,000,000', '2.50', '1,249,000', '3,122.50'],
+        ['Subtotal', '', '1,249,000', '2,498.50'],
+      ])
+      const [vi] = pdfLines(bill, 'vi')
+      expect(vi?.rows[0]?.cells).toEqual(['Tải bản đồ', '', '1.250.000', ''])
+      expect(vi?.rows[3]?.cells[3]).toBe('2.498,50')
     })
   })
 })

@@ -1,15 +1,26 @@
 import { existsSync, readFileSync } from 'node:fs'
 import type { Writable } from 'node:stream'
-import { type BillDetail, type Lang, type MessageKey, translate, UNLIMITED } from '@app/contract'
+import {
+  type BillDetail,
+  formatDecimalText,
+  type Lang,
+  localeOf,
+  type MessageKey,
+  type Seller,
+  serviceName,
+  translate,
+  UNLIMITED,
+} from '@app/contract'
 import type ExcelJS from 'exceljs'
 import type { Db } from '../../db/client.ts'
-import { safeText } from '../../lib/csv.ts'
 import { loadExcel, loadPdfKit } from '../../lib/heavy.ts'
 import { type BillFilter, toBill, walkBills } from './queries.ts'
 
 // A bill as a file (XLSX and PDF), and the back office's export of many bills (XLSX, streamed). The
-// headings follow the caller's language. Cells that a spreadsheet would read as a formula are prefixed
-// with an apostrophe (the rule of lib/csv.ts); money is written as numbers with two decimals.
+// headings, service names and number formats follow the caller's language; the seller comes first
+// (docs/billing.md "The seller"). Text goes in typed text cells, which a spreadsheet never runs
+// as a formula whatever they start with, so it is written as it is; money is written as numbers with
+// two decimals.
 
 const MONEY_FORMAT = '#,##0.00'
 const VND_FORMAT = '#,##0'
@@ -23,25 +34,28 @@ const money = (value: string) => Number(value)
 /** "5.00" → "-5.00"; nothing off stays "0.00". */
 const minus = (value: string) => (/^0\.00$/.test(value) ? value : `-${value}`)
 
-/** An exact decimal with at least two places: "500.0" → "500.00", "0.015" stays. */
-const exact = (value: string) =>
-  value.replace(/^(-?\d+)(?:\.(\d?))?$/, (_, whole: string, fraction = '') => `${whole}.${fraction.padEnd(2, '0')}`)
-
-const count = (n: number) => n.toLocaleString('en-US')
+/** A count with the language's thousands separators: 150000 → "150,000" (en), "150.000" (vi). */
+const count = (n: number, lang: Lang) => n.toLocaleString(localeOf(lang))
 
 function tierLabel(lang: Lang, from: number, to: number): string {
   return to === UNLIMITED
-    ? `${count(from + 1)} ${translate(lang, 'billing.file.unlimited')}`
-    : `${count(from + 1)} – ${count(to)}`
+    ? `${count(from + 1, lang)} ${translate(lang, 'billing.file.unlimited')}`
+    : `${count(from + 1, lang)} – ${count(to, lang)}`
 }
 
 const monthText = (bill: { year: number; month: number }) => `${bill.year}-${String(bill.month).padStart(2, '0')}`
 
-/** The facts of a bill both files show, as [label, value] in order. */
-function summary(bill: BillDetail, lang: Lang) {
+/** The facts of a bill both files show, as [label, value] in order; the seller's empty fields are left off. */
+function summary(bill: BillDetail, lang: Lang, seller: Seller) {
   const t = (key: MessageKey, params?: Record<string, string>) => translate(lang, key, params)
+  const sellerLines: [string, string][] = [
+    ...(seller.name ? [[t('billing.file.seller'), seller.name] as [string, string]] : []),
+    ...(seller.address ? [[seller.name ? '' : t('billing.file.seller'), seller.address] as [string, string]] : []),
+    ...(seller.tax_code ? [[t('billing.file.sellerTaxCode'), seller.tax_code] as [string, string]] : []),
+  ]
   return {
     head: [
+      ...sellerLines,
       [t('billing.file.customer'), `${bill.user_name} <${bill.user_email}>`],
       [t('billing.file.period'), `${bill.billed_from} – ${bill.billed_to}`],
       [t('billing.file.billDate'), bill.bill_date.slice(0, 10)],
@@ -53,16 +67,16 @@ function summary(bill: BillDetail, lang: Lang) {
       [t('billing.file.freeCredit'), minus(bill.free_credit), false],
       [t('billing.file.total'), bill.total, true],
     ] as [string, string, boolean][],
-    vndLabel: t('billing.file.totalVnd', { rate: Number(bill.exchange_rate).toLocaleString('en-US') }),
+    vndLabel: t('billing.file.totalVnd', { rate: Number(bill.exchange_rate).toLocaleString(localeOf(lang)) }),
     transferLabel: t('billing.file.transferContent'),
   }
 }
 
 // ── One bill as XLSX ────────────────────────────────────────────────────────────────────────────────
 
-export async function billXlsx(bill: BillDetail, lang: Lang): Promise<Buffer> {
+export async function billXlsx(bill: BillDetail, lang: Lang, seller: Seller): Promise<Buffer> {
   const t = (key: MessageKey) => translate(lang, key)
-  const facts = summary(bill, lang)
+  const facts = summary(bill, lang, seller)
   const Excel = await loadExcel()
   const workbook = new Excel.Workbook()
   workbook.created = new Date(bill.bill_date)
@@ -76,8 +90,8 @@ export async function billXlsx(bill: BillDetail, lang: Lang): Promise<Buffer> {
     return row
   }
 
-  add([safeText(translate(lang, 'billing.file.title', { code: bill.code }))], {}, { bold: true, size: 14 })
-  for (const [label, value] of facts.head) add([label, safeText(value)])
+  add([translate(lang, 'billing.file.title', { code: bill.code })], {}, { bold: true, size: 14 })
+  for (const [label, value] of facts.head) add([label, value])
   add([])
   add(
     [
@@ -91,7 +105,7 @@ export async function billXlsx(bill: BillDetail, lang: Lang): Promise<Buffer> {
     { bold: true },
   )
   for (const line of bill.lines) {
-    add([line.service, '', '', line.hits, ''], { 4: COUNT_FORMAT }, { bold: true })
+    add([serviceName(line.service, lang), '', '', line.hits, ''], { 4: COUNT_FORMAT }, { bold: true })
     add(['', t('billing.file.free'), '', Math.min(line.free, line.hits), ''], { 4: COUNT_FORMAT })
     for (const tier of line.tiers) {
       add(
@@ -116,7 +130,7 @@ export async function billXlsx(bill: BillDetail, lang: Lang): Promise<Buffer> {
     add([label, '', '', '', money(value)], { 5: MONEY_FORMAT }, strong ? { bold: true } : undefined)
   }
   add([facts.vndLabel, '', '', '', Number(bill.total_vnd)], { 5: VND_FORMAT })
-  add([facts.transferLabel, safeText(bill.transfer_content)])
+  add([facts.transferLabel, bill.transfer_content])
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }
 
@@ -155,9 +169,9 @@ export async function exportBillsXlsx(db: Db, filter: BillFilter, lang: Lang, st
       const bill = toBill(row)
       sheet
         .addRow([
-          safeText(bill.code),
-          safeText(bill.user_email),
-          safeText(bill.user_name),
+          bill.code,
+          bill.user_email,
+          bill.user_name,
           monthText(bill),
           bill.bill_date.slice(0, 10),
           money(bill.amount_before_discount),
@@ -166,7 +180,7 @@ export async function exportBillsXlsx(db: Db, filter: BillFilter, lang: Lang, st
           money(bill.total),
           Number(bill.total_vnd),
           bill.paid ? t('billing.file.paid') : t('billing.file.unpaid'),
-          safeText(bill.transfer_content),
+          bill.transfer_content,
           bill.vat_requested ? '✓' : '',
         ])
         .commit()
@@ -249,11 +263,52 @@ const COLS = [
   { x: PAGE.margin + 405, width: 106, align: 'right' as const },
 ]
 
-export async function billPdf(bill: BillDetail, requested: Lang): Promise<Buffer> {
+/** One row of the PDF's lines table: service or tier, rate per 1,000, requests, amount. */
+interface PdfRow {
+  cells: [string, string, string, string]
+  bold?: boolean
+  indent?: number
+}
+
+/**
+ * The PDF's lines table as text, in the bill's language: each service by its name (not its code),
+ * its free requests, its tiers and its subtotal, with the language's thousands separators and exact
+ * decimals (no float rounding).
+ */
+export function pdfLines(bill: BillDetail, lang: Lang): { service: string; rows: PdfRow[] }[] {
+  const t = (key: MessageKey) => translate(lang, key)
+  const decimal = (value: string) => formatDecimalText(value, lang)
+  return bill.lines.map((line) => ({
+    service: line.service,
+    rows: [
+      { cells: [serviceName(line.service, lang), '', count(line.hits, lang), ''], bold: true },
+      { cells: [t('billing.file.free'), '', count(Math.min(line.free, line.hits), lang), ''], indent: 12 },
+      ...line.tiers.map(
+        (tier): PdfRow => ({
+          cells: [
+            tierLabel(lang, tier.request_from, tier.request_to),
+            decimal(tier.rate_per_1000),
+            count(tier.requests, lang),
+            decimal(tier.amount),
+          ],
+          indent: 12,
+        }),
+      ),
+      {
+        cells: [t('billing.file.subtotal'), '', count(line.billable, lang), decimal(line.subtotal)],
+        indent: 12,
+        bold: true,
+      },
+    ],
+  }))
+}
+
+export async function billPdf(bill: BillDetail, requested: Lang, seller: Seller): Promise<Buffer> {
   const lang = pdfLang(requested)
   const found = pdfFonts()
   const t = (key: MessageKey, params?: Record<string, string>) => translate(lang, key, params)
-  const facts = summary(bill, lang)
+  const facts = summary(bill, lang, seller)
+  const decimal = (value: string) => formatDecimalText(value, lang)
   const PDFDocument = await loadPdfKit()
   const doc = new PDFDocument({
     size: 'A4',
@@ -352,24 +407,9 @@ export async function billPdf(bill: BillDetail, requested: Lang): Promise<Buffer
     }
     y += 15
   }
-  for (const line of bill.lines) {
-    newPageIfNeeded(16 * (line.tiers.length + 3))
-    cells([line.service, '', count(line.hits), ''], { bold: true })
-    cells([t('billing.file.free'), '', count(Math.min(line.free, line.hits)), ''], { indent: 12 })
-    for (const tier of line.tiers) {
-      cells(
-        [
-          tierLabel(lang, tier.request_from, tier.request_to),
-          tier.rate_per_1000,
-          count(tier.requests),
-          exact(tier.amount),
-        ],
-        {
-          indent: 12,
-        },
-      )
-    }
-    cells([t('billing.file.subtotal'), '', count(line.billable), line.subtotal], { indent: 12, bold: true })
+  for (const line of pdfLines(bill, lang)) {
+    newPageIfNeeded(16 * (line.rows.length + 1))
+    for (const row of line.rows) cells(row.cells, row)
     y += 4
   }
   rule()
@@ -380,8 +420,8 @@ export async function billPdf(bill: BillDetail, requested: Lang): Promise<Buffer
     draw(value, COLS[3]?.x ?? 0, y, { bold, width: COLS[3]?.width ?? 100, align: 'right' })
     y += 16
   }
-  for (const [label, value, strong] of facts.totals) total(label, value, strong)
-  total(facts.vndLabel, Number(bill.total_vnd).toLocaleString('en-US'))
+  for (const [label, value, strong] of facts.totals) total(label, decimal(value), strong)
+  total(facts.vndLabel, count(Number(bill.total_vnd), lang))
   y += 8
   total(facts.transferLabel, bill.transfer_content, true)
   doc.end()

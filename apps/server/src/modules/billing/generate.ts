@@ -9,6 +9,7 @@ import {
   formatRate,
   monthBounds,
   priceBill,
+  type Seller,
   type ServicePrice,
 } from '@app/contract'
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm'
@@ -19,6 +20,7 @@ import { AppError } from '../../http/errors.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { newId } from '../../lib/ids.ts'
 import { billingSettings, commonPrices, freeMonthCents, mergePrices, privatePrices } from '../pricing/prices.ts'
+import { readSeller } from '../settings/seller.ts'
 import { type StoredLine, type StoredTier, toBillingRun } from './queries.ts'
 
 // Monthly bill generation (docs/requirements.md §9.1, docs/billing.md). For a closed month, every user with billable usage gets one bill,
@@ -227,12 +229,12 @@ export async function generateBills(deps: GenerateDeps, options: GenerateOptions
 
   const totals = { users: 0, created: 0, skipped: 0 }
   try {
-    const book = await loadPriceBook(db)
+    const [book, seller] = await Promise.all([loadPriceBook(db), readSeller(db)])
     const billDate = clock.now()
     let after = ''
     for (;;) {
       options.signal?.throwIfAborted()
-      const chunk = await db.transaction((tx) => billChunk(tx, book, { year, month, billDate, after, size }))
+      const chunk = await db.transaction((tx) => billChunk(tx, book, { year, month, billDate, after, size, seller }))
       if (!chunk) break
       totals.users += chunk.users
       totals.created += chunk.created
@@ -270,7 +272,7 @@ export async function generateBills(deps: GenerateDeps, options: GenerateOptions
 async function billChunk(
   db: Db,
   book: PriceBook,
-  run: { year: number; month: number; billDate: Date; after: string; size: number },
+  run: { year: number; month: number; billDate: Date; after: string; size: number; seller: Seller },
 ): Promise<ChunkResult | null> {
   const people = await db
     .select({ id: users.id, isNew: users.priceBookIsNew, enjoyDiscount: users.enjoyDiscount })
@@ -359,10 +361,10 @@ async function billChunk(
     sql`
     insert into bills (id, user_id, year, month, code, bill_date, billed_from, billed_to, is_new, lines,
       amount_before_discount_cents, discount_percent, discount_cents, amount_cents, free_credit_cents,
-      total_cents, exchange_rate, total_vnd, transfer_content, paid_at, created_at)
+      total_cents, exchange_rate, total_vnd, transfer_content, seller, paid_at, created_at)
     select r.id, r.user_id, ${run.year}, ${run.month}, r.code, ${billDate}::timestamptz, ${from}::date, ${to}::date,
       r.is_new, r.lines, r.before, r.percent, r.discount, r.amount, r.credit, r.total,
-      ${book.exchangeRate}::numeric, r.vnd, r.code,
+      ${book.exchangeRate}::numeric, r.vnd, r.code, ${sellerJson(run.seller)}::jsonb,
       case when r.total = 0 then ${billDate}::timestamptz end, ${billDate}::timestamptz
     from json_to_recordset(${`[${rows.join(',')}]`}::json)
       as r(id text, user_id text, code text, is_new boolean, lines jsonb, before int8, percent numeric,
@@ -373,6 +375,11 @@ async function billChunk(
   result.created = inserted.length
   result.skipped += toBill.length - inserted.length
   return result
+}
+
+/** The seller a bill keeps: null while none is set, so the bill shows the setting once there is one. */
+function sellerJson(seller: Seller): string | null {
+  return seller.name || seller.address || seller.tax_code ? JSON.stringify(seller) : null
 }
 
 /** Refuses a month that has not ended yet (422). */

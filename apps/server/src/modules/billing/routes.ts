@@ -1,10 +1,12 @@
 import { PassThrough } from 'node:stream'
 import * as contract from '@app/contract'
 import { formatCents } from '@app/contract'
+import type { Ctx } from '../../context.ts'
 import { requestLang } from '../../http/lang.ts'
 import { pageParams } from '../../http/paging.ts'
 import { ok, routes, sessionOf } from '../../http/routes.ts'
 import { writeAudit } from '../audit/audit.ts'
+import { readSeller, toSeller } from '../settings/seller.ts'
 import { billPdf, billXlsx, exportBillsXlsx } from './files.ts'
 import { assertMonthClosed, generateBills } from './generate.ts'
 import * as queries from './queries.ts'
@@ -12,6 +14,11 @@ import * as service from './service.ts'
 
 // Bills (docs/billing.md). Customers see their own bills; admins anyone's (packages/contract/src/access.ts);
 // someone else's bill is "not found" to a customer and refused (403) to support.
+
+/** The seller the bill was made with, or the current setting for a bill made before it was kept. */
+async function sellerOf(ctx: Ctx, row: queries.BillWithUser) {
+  return row.bill.seller ? toSeller(row.bill.seller) : readSeller(ctx.db)
+}
 
 export const billingRoutes = routes((r) => {
   r.on(contract.listBills, async ({ ctx, user, query }) => {
@@ -34,7 +41,7 @@ export const billingRoutes = routes((r) => {
 
   r.on(contract.billXlsx, async ({ ctx, req, reply, params, query }) => {
     const row = await service.billForFile(ctx, contract.billXlsx, params.id, query.token, () => sessionOf(ctx, req))
-    const file = await billXlsx(queries.toBillDetail(row), query.lang ?? requestLang(req))
+    const file = await billXlsx(queries.toBillDetail(row), query.lang ?? requestLang(req), await sellerOf(ctx, row))
     return reply
       .code(200)
       .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -44,7 +51,7 @@ export const billingRoutes = routes((r) => {
 
   r.on(contract.billPdf, async ({ ctx, req, reply, params, query }) => {
     const row = await service.billForFile(ctx, contract.billPdf, params.id, query.token, () => sessionOf(ctx, req))
-    const file = await billPdf(queries.toBillDetail(row), query.lang ?? requestLang(req))
+    const file = await billPdf(queries.toBillDetail(row), query.lang ?? requestLang(req), await sellerOf(ctx, row))
     return reply
       .code(200)
       .header('content-type', 'application/pdf')

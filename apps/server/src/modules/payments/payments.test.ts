@@ -196,6 +196,26 @@ describe('payments', async () => {
       expect(payment.reference).toMatch(/^[A-Z0-9]{26}$/)
     })
 
+    it('without PUBLIC_URL, sends the customer back to the origin they came from when it is this host', async () => {
+      const { token } = await customer()
+      const body = {
+        provider: 'vnpay' as const,
+        purpose: 'topup' as const,
+        amount: '10.00',
+        bill_id: null,
+        paypal_domestic: false,
+      }
+      const from = async (origin: string, host: string) => {
+        const res = await call(t, contract.createPayment, { body }, { token, headers: { origin, host } })
+        expect(res.status, JSON.stringify(res.body)).toBe(201)
+        return paramsOf(res.body.data.redirect_url ?? '').vnp_ReturnUrl
+      }
+      expect(t.config.publicUrlConfigured).toBe(false)
+      expect(await from('http://127.0.0.1:3000', '127.0.0.1:3000')).toBe('http://127.0.0.1:3000/billing/vnpay_return')
+      // Another host's page cannot choose where the customer lands.
+      expect(await from('https://evil.example', '127.0.0.1:3000')).toBe(`${t.config.publicUrl}/billing/vnpay_return`)
+    })
+
     it('a sandbox payment that succeeds credits the amount once, through the signed IPN, and the return page shows it', async () => {
       const { user, token } = await customer()
       const { payment, redirect_url } = await started(token, { amount: '100.00' })

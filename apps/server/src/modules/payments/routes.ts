@@ -8,6 +8,7 @@ import { handleIpn, vnpayReturn } from './ipn.ts'
 import { handleWebhook } from './paypal-flow.ts'
 import { reconcile } from './reconcile.ts'
 import { checkRefund, refundPayment } from './refunds.ts'
+import { returnBase } from './return-base.ts'
 import * as service from './service.ts'
 
 // docs/requirements.md §10 and docs/payments.md: top-ups and bill payments by VNPay, PayPal and bank transfer,
@@ -16,8 +17,9 @@ import * as service from './service.ts'
 export const paymentRoutes = routes((r) => {
   r.on(contract.paymentOptions, async ({ ctx }) => service.options(ctx))
 
-  r.on(contract.createPayment, async ({ ctx, meta, user, body }) => {
-    const result = await service.createPayment(ctx, meta, user, body)
+  r.on(contract.createPayment, async ({ ctx, meta, req, user, body }) => {
+    const back = returnBase(ctx.config, { origin: req.headers.origin, host: req.headers.host })
+    const result = await service.createPayment(ctx, meta, user, body, back)
     return ok(result, body.provider === 'bank' ? 'payments.declared' : 'payments.created')
   })
 

@@ -125,9 +125,18 @@ function transferCode(prefix: 'TU' | 'BT'): string {
 
 type CreateBody = BodyOf<typeof createPaymentEndpoint>
 
-export async function createPayment(ctx: Ctx, meta: RequestMeta, actor: AuthUser, body: CreateBody) {
+/**
+ * `back`: where the provider sends the customer afterwards (`returnBase`; PUBLIC_URL by default).
+ */
+export async function createPayment(
+  ctx: Ctx,
+  meta: RequestMeta,
+  actor: AuthUser,
+  body: CreateBody,
+  back = ctx.config.publicUrl,
+) {
   const now = ctx.clock.now()
-  const { payments, publicUrl } = ctx.config
+  const { payments } = ctx.config
   if (body.provider !== 'bank' && payments[body.provider].mode === 'off') {
     throw refused(ErrorCode.ProviderUnavailable, 'payments.providerUnavailable', {
       provider: body.provider === 'vnpay' ? 'VNPay' : 'PayPal',
@@ -207,12 +216,12 @@ export async function createPayment(ctx: Ctx, meta: RequestMeta, actor: AuthUser
       orderInfo: `Maps Portal ${description}`,
       ipAddr: meta.ip,
       locale: meta.lang === 'vi' ? 'vn' : 'en',
-      returnUrl: `${publicUrl}/billing/vnpay_return`,
+      returnUrl: `${back}/billing/vnpay_return`,
       createdAt: now,
       expiresAt: new Date(now.getTime() + VNPAY_TTL_MS),
     })
   } else if (body.provider === 'paypal') {
-    redirectUrl = await createPaypalOrder(ctx, id, reference, formatMinor(quote.totalMinor, 'USD'), description)
+    redirectUrl = await createPaypalOrder(ctx, id, reference, formatMinor(quote.totalMinor, 'USD'), description, back)
   }
   const view = await findPaymentView(ctx.db, id)
   if (!view) throw new Error('the payment just written is missing')
@@ -220,8 +229,14 @@ export async function createPayment(ctx: Ctx, meta: RequestMeta, actor: AuthUser
 }
 
 /** Creates the PayPal order of an intent (PayPal-Request-Id `create:{intent}`: a retry is the same order). */
-async function createPaypalOrder(ctx: Ctx, id: string, reference: string, value: string, description: string) {
-  const { publicUrl } = ctx.config
+async function createPaypalOrder(
+  ctx: Ctx,
+  id: string,
+  reference: string,
+  value: string,
+  description: string,
+  back: string,
+) {
   try {
     const order = await ctx.paypal.createOrder({
       requestId: `create:${id}`,
@@ -229,8 +244,8 @@ async function createPaypalOrder(ctx: Ctx, id: string, reference: string, value:
       reference,
       value,
       description: `Maps Portal ${description}`,
-      returnUrl: `${publicUrl}/billing/paypal_return?payment=${id}`,
-      cancelUrl: `${publicUrl}/billing/paypal_return?payment=${id}&cancelled=1`,
+      returnUrl: `${back}/billing/paypal_return?payment=${id}`,
+      cancelUrl: `${back}/billing/paypal_return?payment=${id}&cancelled=1`,
     })
     const link = approveLink(order)
     if (!link) throw new Error('PayPal answered an order without an approval link')

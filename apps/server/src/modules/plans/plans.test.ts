@@ -366,7 +366,9 @@ describe('plans', async () => {
       const { user, token } = await customerWith(10_000n)
       const res = await call(t, contract.buyPlan, { params: { id: STANDARD } }, { token })
       expect(res.status, JSON.stringify(res.body)).toBe(200)
-      expect(res.body.message).toBe('You are now on the Standard plan')
+      expect(res.body.message).toBe(
+        'You are now on the Standard plan. It renews on Dec 2, 2026: $49.00 from your balance.',
+      )
       expect(res.body.data).toMatchObject({
         plan: { id: STANDARD },
         name_of_user_plan_id: 'Standard',

@@ -15,7 +15,7 @@ export const planRoutes = routes((r) => {
 
   r.on(contract.planDashboard, async ({ ctx, user }) => plans.dashboard(ctx, user))
 
-  r.on(contract.buyPlan, async ({ ctx, user, params }) => plans.buy(ctx, user, params.id))
+  r.on(contract.buyPlan, async ({ ctx, meta, user, params }) => plans.buy(ctx, meta.lang, user, params.id))
 
   r.on(contract.changeUserPlan, async ({ ctx, meta, user, params, body }) => {
     const changed = await plans.changeUserPlan(ctx, meta, user, params.id, body.user_plan_id)

@@ -3,7 +3,11 @@ import {
   type createPlan,
   ErrorCode,
   formatCents,
+  formatDate,
+  formatMoney,
   isStaff,
+  type Lang,
+  nextRenewal,
   type Plan,
   type PlanDashboard,
   translate,
@@ -182,7 +186,7 @@ export async function dashboard(ctx: Ctx, actor: AuthUser): Promise<PlanDashboar
   const plan = await planOfUser(ctx.db, user.userPlanId)
   if (!plan) throw notFound('plans.notFound')
   const staff = isStaff(actor.roles)
-  const [use, offers, counts] = await Promise.all([
+  const [use, offers, counts, fallback] = await Promise.all([
     ctx.gateway.quota.usage(user.id, ctx.clock.now().getTime()),
     ctx.db
       .select()
@@ -190,6 +194,7 @@ export async function dashboard(ctx: Ctx, actor: AuthUser): Promise<PlanDashboar
       .where(and(eq(userPlans.active, true), ne(userPlans.id, plan.id)))
       .orderBy(userPlans.priceCents, userPlans.name),
     staff ? userCounts(ctx.db) : Promise.resolve(new Map<string, number>()),
+    defaultPlan(ctx.db),
   ])
   return {
     plan: toPlan(plan, counts.get(plan.id) ?? 0),
@@ -208,6 +213,23 @@ export async function dashboard(ctx: Ctx, actor: AuthUser): Promise<PlanDashboar
     loads: { limit: plan.loadLimit, duration: plan.loadLimitDuration, used: use.loads[plan.loadLimitDuration] },
     offers: offers.map((row) => toPlan(row, counts.get(row.id) ?? 0)),
     purchase_available: true,
+    renews_at: user.planRenewsAt?.toISOString() ?? null,
+    grace_until: user.planGraceUntil?.toISOString() ?? null,
+    default_plan_name: fallback?.name ?? plan.name,
+  }
+}
+
+/**
+ * The renewal columns of a user put on `plan` at `now`: a plan bought from the balance renews a month
+ * later (docs/pricing.md "Plans renew"); a free plan, or one staff set without a charge, does not.
+ */
+function renewalFrom(plan: PlanRow, now: Date, bought: boolean) {
+  const renews = bought && plan.priceCents > 0n && !plan.isDefault
+  return {
+    planStartedAt: renews ? now : null,
+    planRenewsAt: renews ? nextRenewal(now, now) : null,
+    planGraceUntil: null,
+    planRemindedFor: null,
   }
 }
 
@@ -217,7 +239,7 @@ export async function dashboard(ctx: Ctx, actor: AuthUser): Promise<PlanDashboar
  * ledger (422 ErrorCode.InsufficientBalance when short; nothing changes), the user is put on the plan and the
  * gateway hears of the new limits. A free plan (price 0) switches without a ledger row.
  */
-export async function buy(ctx: Ctx, actor: AuthUser, planId: string) {
+export async function buy(ctx: Ctx, lang: Lang, actor: AuthUser, planId: string) {
   const now = ctx.clock.now()
   const bought = await ctx.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, actor.id)).limit(1).for('update')
@@ -241,13 +263,24 @@ export async function buy(ctx: Ctx, actor: AuthUser, planId: string) {
         ledgerOptions(ctx),
       )
     }
-    await tx.update(users).set({ userPlanId: plan.id, updatedAt: now }).where(eq(users.id, user.id))
+    const renewal = renewalFrom(plan, now, true)
+    await tx
+      .update(users)
+      .set({ userPlanId: plan.id, ...renewal, updatedAt: now })
+      .where(eq(users.id, user.id))
     await announceChange(tx, { user: user.id })
-    return plan
+    return { plan, renewsAt: renewal.planRenewsAt }
   })
   ctx.gateway.cache.evictUser(actor.id)
   ctx.mail.kick()
-  return ok(await dashboard(ctx, actor), 'plans.bought', { plan: bought.name })
+  const { plan, renewsAt } = bought
+  return renewsAt
+    ? ok(await dashboard(ctx, actor), 'plans.boughtRenews', {
+        plan: plan.name,
+        date: formatDate(renewsAt, lang),
+        price: formatMoney(formatCents(plan.priceCents), 'USD', lang),
+      })
+    : ok(await dashboard(ctx, actor), 'plans.bought', { plan: plan.name })
 }
 
 /** An admin puts a user on a plan (no charge): audited, and the user's keys get its limits at once. */
@@ -265,7 +298,11 @@ export async function changeUserPlan(
     const plan = await findPlan(tx, planId)
     if (!plan) throw notFound('plans.notFound')
     const before = await planOfUser(tx, user.userPlanId)
-    await tx.update(users).set({ userPlanId: plan.id, updatedAt: now }).where(eq(users.id, userId))
+    // Staff set the plan without a charge, so it does not renew from the balance (docs/pricing.md).
+    await tx
+      .update(users)
+      .set({ userPlanId: plan.id, ...renewalFrom(plan, now, false), updatedAt: now })
+      .where(eq(users.id, userId))
     await writeAudit(
       tx,
       actor,

@@ -14,6 +14,7 @@ import {
 } from '../../../test/helpers.ts'
 import { auditLog, rangeRequests } from '../../db/schema/index.ts'
 import { billingSettings, commonPrices, effectivePrices, freeMonthCents, privatePrices } from './prices.ts'
+import { DEFAULT_RIVAL } from './rival.ts'
 import * as rates from './service.ts'
 
 // Rate settings, ranges, free and billing settings, the rival's prices and one user's price book
@@ -72,9 +73,10 @@ describe('pricing', async () => {
       expect(current.status).toBe(200)
       expect(current.body.data.map((s) => s.type)).toEqual([...SERVICE_TYPES])
       const geocode = current.body.data.find((s) => s.type === 'GEOCODE')
+      // The launch book of migration 0025 (docs/pricing.md): geocoding at 2.50 USD per 1000.
       expect(geocode).toMatchObject({
-        rate: '0.005',
-        rate_per_1000: '5.00',
+        rate: '0.0025',
+        rate_per_1000: '2.50',
         free: 40000,
         prefix: '/api/v1',
         paths: '/geocode',
@@ -83,16 +85,16 @@ describe('pricing', async () => {
         user_email: null,
       })
       expect(geocode?.ranges.map((r) => [r.request_from, r.request_to, r.rate, r.rate_per_1000])).toEqual([
-        [0, 100000, '0.005', '5.00'],
-        [100000, 200000, '0.004', '4.00'],
-        [200000, 500000, '0.004', '4.00'],
-        [500000, -1, '0.003', '3.00'],
+        [0, 100000, '0.0025', '2.50'],
+        [100000, 200000, '0.002', '2.00'],
+        [200000, 500000, '0.002', '2.00'],
+        [500000, -1, '0.0015', '1.50'],
       ])
 
       const legacy = await call(t, contract.listRateSettings, { query: { is_new: 'false' } }, { token: admin.token })
       expect(legacy.body.data).toHaveLength(SERVICE_TYPES.length)
       expect(legacy.body.data.find((s) => s.type === 'GEOCODE')).toMatchObject({
-        rate: '0.006',
+        rate: '0.003',
         is_new: false,
         ranges: [],
       })
@@ -631,6 +633,7 @@ describe('pricing', async () => {
       const res = await call(t, contract.getRivalRates, {}, { token: customer.token })
       expect(res.status).toBe(200)
       expect(res.body.data.name).toBe('Google Maps Platform')
+      expect(res.body.data.as_of).toBe('2025-02-28')
       expect(res.body.data.services.map((s) => s.service)).toEqual([...SERVICE_TYPES])
       const per = Object.fromEntries(res.body.data.services.map((s) => [s.service, s.per_1000]))
       expect(per.LOAD_MAP).toEqual(['7.00', '5.60', '5.60', '4.20'])
@@ -644,6 +647,7 @@ describe('pricing', async () => {
     it('lets admins change them (audited), and no one else', async () => {
       const body = {
         name: 'Other Maps',
+        as_of: '2026-01-15',
         services: [
           { service: 'GEOCODE' as const, per_1000: ['4.00', '3.00', null, null], free: 100 },
           { service: 'LOAD_MAP' as const, per_1000: ['6.00', '5.00', '4.00', '3.00'], free: 0 },
@@ -653,7 +657,7 @@ describe('pricing', async () => {
       expect((await call(t, contract.setRivalRates, { body }, { token: customer.token })).status).toBe(403)
       const res = await call(t, contract.setRivalRates, { body }, { token: admin.token })
       expect(res.status).toBe(200)
-      const expected = { name: 'Other Maps', services: [body.services[1], body.services[0]] }
+      const expected = { name: 'Other Maps', as_of: '2026-01-15', services: [body.services[1], body.services[0]] }
       expect(res.body.data).toEqual(expected)
       expect((await call(t, contract.getRivalRates, {}, { token: customer.token })).body.data).toEqual(expected)
       expect((await auditFor('pricing.rival')).at(-1)).toMatchObject({
@@ -661,6 +665,25 @@ describe('pricing', async () => {
         before: expect.objectContaining({ name: 'Google Maps Platform' }),
         after: expected,
       })
+    })
+
+    it('needs the day the prices were checked: a real date, not in the future', async () => {
+      const before = (await call(t, contract.getRivalRates, {}, { token: admin.token })).body.data
+      const body = { name: 'Refused Maps', services: [] }
+      const missing = await call(t, contract.setRivalRates, { body: body as never }, { token: admin.token })
+      expect(missing.status).toBe(400)
+      expect(missing.body.data).toEqual({ fields: { as_of: expect.any(String) } })
+      for (const [as_of, message] of [
+        ['2026-02-30', 'Enter the day the prices were checked'],
+        ['15/01/2026', 'Enter the day the prices were checked'],
+        ['2999-01-01', 'The day the prices were checked cannot be in the future'],
+      ] as const) {
+        const res = await call(t, contract.setRivalRates, { body: { ...body, as_of } as never }, { token: admin.token })
+        expect(res.status, String(as_of)).toBe(400)
+        expect(errorEnvelope(res.body).message, String(as_of)).toBe(message)
+        expect(res.body.data, String(as_of)).toEqual({ fields: { as_of: message } })
+      }
+      expect((await call(t, contract.getRivalRates, {}, { token: admin.token })).body.data).toEqual(before)
     })
   })
 
@@ -678,13 +701,19 @@ describe('pricing', async () => {
       expect(book.free_month).toMatch(/^\d+\.\d{2}$/)
       expect(book.services.map((s) => s.service)).toEqual([...SERVICE_TYPES])
       expect(book.services.find((s) => s.service === 'GEOCODE')).toMatchObject({
-        rate: '0.005',
-        rate_per_1000: '5.00',
+        rate: '0.0025',
+        rate_per_1000: '2.50',
         free: 40000,
         private: false,
-        popup: ['5.00', '4.00', '4.00', '3.00'],
+        popup: ['2.50', '2.00', '2.00', '1.50'],
       })
-      expect(book.services.find((s) => s.service === 'AUTOCOMPLETE')?.popup).toEqual(['2.83', '2.26', '2.26', '1.70'])
+      expect(book.services.find((s) => s.service === 'AUTOCOMPLETE')?.popup).toEqual(['1.50', '1.20', '1.20', '0.90'])
+      // Under the seeded rival's list on every service and tier (the comparison the popup shows).
+      for (const row of book.services) {
+        const theirs = DEFAULT_RIVAL.services.find((r) => r.service === row.service)?.per_1000 ?? []
+        for (const [tier, ours] of row.popup.entries())
+          expect(Number(ours), `${row.service} ${tier}`).toBeLessThan(Number(theirs[tier]))
+      }
     })
 
     it('shows a private setting in place of the common one, to the user and to staff by e-mail', async () => {
@@ -786,15 +815,15 @@ describe('pricing', async () => {
       const book = await call(t, contract.priceOfOneUser, {}, { token })
       expect(book.body.data.is_new).toBe(false)
       expect(book.body.data.services.find((s) => s.service === 'GEOCODE')).toMatchObject({
-        rate: '0.006',
+        rate: '0.003',
         ranges: [],
-        popup: ['6.00', '6.00', '6.00', '6.00'],
+        popup: ['3.00', '3.00', '3.00', '3.00'],
       })
       // A private setting in the current book does not apply to a user billed by the legacy one.
       await privateSetting(user.id, { rate: '0.001' })
       const still = await call(t, contract.priceOfOneUser, {}, { token })
       expect(still.body.data.services.find((s) => s.service === 'GEOCODE')).toMatchObject({
-        rate: '0.006',
+        rate: '0.003',
         private: false,
       })
       const missing = await call(

@@ -3,6 +3,7 @@ import type { RivalRates } from '@app/contract'
 /**
  * The pricing popup's comparison until an admin edits it: Google Maps Platform's published
  * pay-as-you-go list prices in USD per 1000 calls, as they stood before its March 2025 price change
+ * (the last day of that list is the comparison's `as_of`)
  * (https://mapsplatform.google.com/pricing/ and developers.google.com/maps/billing-and-pricing/pricing,
  * "0–100,000" and "100,001–500,000" monthly volume columns). Our popup has four tiers: the first
  * column is Google's 0–100,000 price and the second and third its 100,001–500,000 price (80% of
@@ -18,6 +19,7 @@ import type { RivalRates } from '@app/contract'
  */
 export const DEFAULT_RIVAL: RivalRates = {
   name: 'Google Maps Platform',
+  as_of: '2025-02-28',
   services: [
     { service: 'LOAD_MAP', per_1000: ['7.00', '5.60', '5.60', '4.20'], free: 0 },
     { service: 'STATIC_MAP', per_1000: ['2.00', '1.60', '1.60', '1.20'], free: 0 },

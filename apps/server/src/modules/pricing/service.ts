@@ -23,7 +23,7 @@ import type { Ctx } from '../../context.ts'
 import { type Db, PG_UNIQUE_VIOLATION, pgCode, type Tx } from '../../db/client.ts'
 import { rangeRequests, settingsWeight, users } from '../../db/schema/index.ts'
 import { mayActForOthers } from '../../http/access.ts'
-import { AppError, notFound, refused } from '../../http/errors.ts'
+import { AppError, invalidField, notFound, refused } from '../../http/errors.ts'
 import type { AuthUser } from '../../lib/auth-user.ts'
 import { newId } from '../../lib/ids.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
@@ -442,7 +442,11 @@ export async function setBilling(
 export async function getRival(ctx: Ctx): Promise<RivalRates> {
   const stored = await readSetting<RivalRates>(ctx.db, SETTING_KEYS.rival)
   if (!stored || typeof stored.name !== 'string' || !Array.isArray(stored.services)) return DEFAULT_RIVAL
-  return { name: stored.name, services: [...stored.services].sort((a, b) => byServiceOrder(a.service, b.service)) }
+  return {
+    name: stored.name,
+    as_of: typeof stored.as_of === 'string' ? stored.as_of : null,
+    services: [...stored.services].sort((a, b) => byServiceOrder(a.service, b.service)),
+  }
 }
 
 export async function setRival(
@@ -452,11 +456,12 @@ export async function setRival(
   body: BodyOf<typeof setRivalRates>,
 ): Promise<RivalRates> {
   const now = ctx.clock.now()
+  if (body.as_of > now.toISOString().slice(0, 10)) throw invalidField('as_of', 'pricing.rivalDateFuture')
   // One row per service: a later row for the same service replaces an earlier one.
   const services = [...new Map(body.services.map((s) => [s.service, s])).values()].sort((a, b) =>
     byServiceOrder(a.service, b.service),
   )
-  const after: RivalRates = { name: body.name, services }
+  const after: RivalRates = { name: body.name, as_of: body.as_of, services }
   await ctx.db.transaction(async (tx) => {
     const before = await getRival({ ...ctx, db: tx })
     await writeSetting(tx, SETTING_KEYS.rival, after, actor.id, now)

@@ -119,7 +119,6 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
       initialValues={valuesOf(plan)}
       onFinish={onFinish}
       onFieldsChange={onFieldsChange}
-      requiredMark="optional"
     >
       <Form.Item<PlanValues>
         name="name"

@@ -134,6 +134,10 @@ describe('the plans page', { timeout: 60_000 }, () => {
 
     fireEvent.click(await screen.findByRole('button', { name: /New plan/ }))
     const dialog = await screen.findByRole('dialog')
+    // Required fields carry the back office's usual mark (issue 21: the plan's Name had none).
+    const nameLabel = within(dialog).getByText('Name', { selector: 'label' })
+    expect(nameLabel.classList.contains('ant-form-item-required')).toBe(true)
+    expect(nameLabel.classList.contains('ant-form-item-required-mark-optional')).toBe(false)
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create plan' }))
     expect(await within(dialog).findByText('Enter the plan’s name')).toBeTruthy()
     expect(within(dialog).getAllByText('Enter a limit of 1 or more, or tick Unlimited')).toHaveLength(2)

@@ -1,15 +1,29 @@
 import { DeleteOutlined } from '@ant-design/icons'
-import { legendLabel, type RivalRates, SERVICE_TYPES, type ServiceType } from '@app/contract'
+import { type RivalRates, SERVICE_TYPES, type ServiceType } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Flex, Form, type FormListFieldData, Input, InputNumber, Select, Table, Typography } from 'antd'
+import {
+  Button,
+  DatePicker,
+  Flex,
+  Form,
+  type FormListFieldData,
+  Input,
+  InputNumber,
+  Select,
+  Table,
+  Typography,
+} from 'antd'
 import type { ColumnsType } from 'antd/es/table'
+import dayjs, { type Dayjs } from 'dayjs'
 import { serverMessage } from '../../api/errors.ts'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { optionalRuleFrom } from '../../ui/form-rules.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { useServiceName } from '../../ui/service-name.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
+import { utcToday } from '../coupons/coupon-rules.ts'
 import { usePopupTierLabels } from './popup-tiers.ts'
 import { type RivalBody, rivalRatesQuery, setRivalRatesCall } from './pricing.api.ts'
 import { adminPricingMessages } from './pricing.i18n.ts'
@@ -33,6 +47,8 @@ export function ComparisonTab() {
   )
 }
 
+const dayOf = (date: Dayjs) => date.format('YYYY-MM-DD')
+
 interface RivalRow {
   service: ServiceType
   /** One per popup tier; '' where the rival has no such product. */
@@ -42,11 +58,13 @@ interface RivalRow {
 
 interface RivalValues {
   name: string
+  as_of: Dayjs | null
   services: RivalRow[]
 }
 
 function RivalForm({ rival }: { rival: RivalRates }) {
   const t = useT(adminPricingMessages)
+  const serviceName = useServiceName()
   const common = useT(commonMessages)
   const [form] = Form.useForm<RivalValues>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
@@ -60,6 +78,7 @@ function RivalForm({ rival }: { rival: RivalRates }) {
 
   const initialValues: RivalValues = {
     name: rival.name,
+    as_of: rival.as_of ? dayjs(rival.as_of) : null,
     services: rival.services.map((row) => ({
       service: row.service,
       per_1000: row.per_1000.map((price) => price ?? ''),
@@ -74,6 +93,7 @@ function RivalForm({ rival }: { rival: RivalRates }) {
   const onFinish = (values: RivalValues) => {
     const body: RivalBody = {
       name: values.name.trim(),
+      as_of: values.as_of ? dayOf(values.as_of) : '',
       services: (values.services ?? []).map((row) => ({
         service: row.service,
         per_1000: row.per_1000.map((price) => (price ?? '').trim() || null),
@@ -99,6 +119,19 @@ function RivalForm({ rival }: { rival: RivalRates }) {
       >
         <Input maxLength={100} autoComplete="off" />
       </Form.Item>
+      <Form.Item<RivalValues>
+        name="as_of"
+        label={t('rival.asOf')}
+        extra={t('rival.asOfHelp')}
+        rules={[{ required: true, message: t('rival.asOfRequired') }]}
+        style={{ maxWidth: 360 }}
+      >
+        <DatePicker
+          aria-label={t('rival.asOf')}
+          disabledDate={(date) => dayOf(date) > utcToday(new Date())}
+          style={{ width: '100%' }}
+        />
+      </Form.Item>
       <Form.List name="services">
         {(fields, { add, remove }) => {
           const columns: ColumnsType<FormListFieldData> = [
@@ -120,7 +153,7 @@ function RivalForm({ rival }: { rival: RivalRates }) {
                     prefix="$"
                     placeholder="—"
                     inputMode="decimal"
-                    aria-label={t('rival.priceLabel', { service: legendLabel(serviceAt(field), 60), tier: label })}
+                    aria-label={t('rival.priceLabel', { service: serviceName(serviceAt(field)), tier: label })}
                     style={{ width: 120 }}
                   />
                 </Form.Item>
@@ -135,7 +168,7 @@ function RivalForm({ rival }: { rival: RivalRates }) {
                     min={0}
                     max={2_000_000_000}
                     precision={0}
-                    aria-label={t('rival.freeLabel', { service: legendLabel(serviceAt(field), 60) })}
+                    aria-label={t('rival.freeLabel', { service: serviceName(serviceAt(field)) })}
                     style={{ width: 120 }}
                   />
                 </Form.Item>
@@ -149,7 +182,7 @@ function RivalForm({ rival }: { rival: RivalRates }) {
                 <Button
                   danger
                   icon={<DeleteOutlined />}
-                  aria-label={t('rival.remove', { service: legendLabel(serviceAt(field), 60) })}
+                  aria-label={t('rival.remove', { service: serviceName(serviceAt(field)) })}
                   onClick={() => remove(field.name)}
                 />
               ),

@@ -143,7 +143,6 @@ function RateSettingForm({
       onFinish={onFinish}
       onFieldsChange={onFieldsChange}
       onValuesChange={onValuesChange}
-      requiredMark="optional"
     >
       <Form.Item<Values>
         name="type"

@@ -63,10 +63,10 @@ describe('common rate settings', { timeout: 60_000 }, () => {
     answerBooks()
     openApp('/administrator/settings?tab=rates')
 
-    const geocode = rowOf(await screen.findByText('Geocode'))
+    const geocode = rowOf(await screen.findByText('Geocoding'))
     const cells = [...geocode.querySelectorAll('td')].map((cell) => cell.textContent)
     expect(cells.slice(1, 9)).toEqual([
-      'GeocodeGEOCODE',
+      'GeocodingGEOCODE',
       '0.005$5.00 per 1000',
       '40,000',
       '/api/v1',
@@ -75,7 +75,7 @@ describe('common rate settings', { timeout: 60_000 }, () => {
       'Current',
       '4',
     ])
-    const forward = rowOf(screen.getByText('Forward Geocode'))
+    const forward = rowOf(screen.getByText('Forward geocoding'))
     expect(forward.textContent).toContain('/geocode/forward/search')
     expect(forward.textContent).toContain('Flat rate')
     expect(queriesOf(LIST)).toEqual([{ is_new: 'true' }])
@@ -83,7 +83,7 @@ describe('common rate settings', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByText('Legacy'))
     await waitFor(() => expect(queriesOf(LIST).at(-1)).toEqual({ is_new: 'false' }))
     expect(rowOf(await screen.findByText('0.006')).textContent).toContain('$6.00 per 1000')
-    expect(screen.queryByText('Forward Geocode')).toBeNull()
+    expect(screen.queryByText('Forward geocoding')).toBeNull()
   })
 
   it('refuses an incomplete form locally, then posts the new setting as the contract wants it', async () => {
@@ -291,5 +291,44 @@ describe('free credit and billing settings', { timeout: 60_000 }, () => {
     fireEvent.click(within(exchange.closest('.ant-card') as HTMLElement).getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('Billing settings saved')).toBeTruthy()
     expect(bodiesOf('PUT /v1/settings-billing')).toEqual([{ discount_percent: '10', exchange_rate: '26000' }])
+  })
+})
+
+describe('the rival’s prices', { timeout: 60_000 }, () => {
+  const RIVAL = 'GET /v1/settings-rival'
+  const SAVE = 'PUT /v1/settings-rival'
+  const rival = {
+    name: 'Google Maps Platform',
+    as_of: '2025-02-28',
+    services: [{ service: 'GEOCODE', per_1000: ['5.00', '4.00', '4.00', '3.00'], free: 0 }],
+  }
+
+  it('saves the day the prices were checked with them, and refuses to save without one', async () => {
+    server[RIVAL] = () => ok(rival)
+    server[SAVE] = (body) => ok(body)
+    openApp('/administrator/settings?tab=comparison')
+
+    const day = await screen.findByLabelText('Prices checked on')
+    expect((day as HTMLInputElement).value).toBe('2025-02-28')
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(bodiesOf(SAVE)).toHaveLength(1))
+    expect(bodiesOf(SAVE)[0]).toMatchObject({ name: 'Google Maps Platform', as_of: '2025-02-28' })
+
+    // Cleared: the form says what is missing and sends nothing.
+    fireEvent.mouseDown(day)
+    fireEvent.mouseEnter(day.closest('.ant-picker') ?? day)
+    const clear = day.closest('.ant-picker')?.querySelector('.ant-picker-clear')
+    if (!clear) throw new Error('no clear button on the date')
+    fireEvent.mouseUp(clear)
+    fireEvent.click(clear)
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }))
+    expect(await screen.findByText('Enter the day the prices were checked')).toBeTruthy()
+    expect(bodiesOf(SAVE)).toHaveLength(1)
+  })
+
+  it('shows a comparison saved before dates were kept with an empty date to fill in', async () => {
+    server[RIVAL] = () => ok({ ...rival, as_of: null })
+    openApp('/administrator/settings?tab=comparison')
+    expect(((await screen.findByLabelText('Prices checked on')) as HTMLInputElement).value).toBe('')
   })
 })

@@ -12,8 +12,9 @@ import { ComparisonTab } from '../pricing/ComparisonTab.tsx'
 import { FreeCreditTab } from '../pricing/FreeCreditTab.tsx'
 import { PrivateRatesTab } from '../pricing/PrivateRatesTab.tsx'
 import { RatesTab } from '../pricing/RatesTab.tsx'
+import { SellerCard } from './SellerCard.tsx'
 import { PricingLinksCard, SupportContactCard } from './SupportContactCard.tsx'
-import { appConfigQuery, useSetMaintenance } from './settings.api.ts'
+import { freshAppConfigQuery, useSetMaintenance } from './settings.api.ts'
 import { adminSettingsMessages } from './settings.i18n.ts'
 
 const TABS = ['general', 'rates', 'private', 'free', 'comparison', 'bank'] as const
@@ -52,11 +53,12 @@ export function SettingsPage() {
 }
 
 function GeneralTab() {
-  const config = useQuery(appConfigQuery())
+  const config = useQuery(freshAppConfigQuery())
   return (
     <Flex vertical gap={16} style={{ maxWidth: 760 }}>
       <QueryState query={config}>{(data) => <MaintenanceCard config={data} />}</QueryState>
       <SupportContactCard />
+      <SellerCard />
       <PricingLinksCard />
     </Flex>
   )

@@ -1,16 +1,12 @@
 import * as contract from '@app/contract'
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { appConfigQuery } from '../../api/app-config.ts'
 import { call } from '../../api/client.ts'
 
 // Calls of the back-office settings page. The shell reads the same ['app-config'] entry for its links.
 
 /** Read fresh each time the page opens: another administrator may have switched maintenance. */
-export const appConfigQuery = () =>
-  queryOptions({
-    queryKey: ['app-config'],
-    queryFn: async () => (await call(contract.appConfig)).data,
-    staleTime: 0,
-  })
+export const freshAppConfigQuery = () => appConfigQuery({ staleTime: 0 })
 
 export function useSetMaintenance() {
   const queryClient = useQueryClient()

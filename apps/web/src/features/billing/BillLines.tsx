@@ -1,15 +1,14 @@
-import { type BillLine, type Lang, legendLabel } from '@app/contract'
+import type { BillLine, Lang } from '@app/contract'
 import { Card, Flex, Table, Tag, Typography, theme } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { type TFunction, useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { useServiceName } from '../../ui/service-name.ts'
 import { formatCount, formatDecimal } from './bill-format.ts'
 import { billingMessages } from './billing.i18n.ts'
 
 type Tier = BillLine['tiers'][number]
 type Messages = NonNullable<(typeof billingMessages)['shape']>
-
-const serviceName = (service: string) => legendLabel(service, Number.POSITIVE_INFINITY)
 
 /**
  * Which requests a tier prices, numbered from 1 after the free allowance. The last tier also takes
@@ -25,6 +24,7 @@ function tierLabel(t: TFunction<Messages>, tier: Tier, isLast: boolean, lang: La
 /** A bill that explains itself (docs/requirements.md §9.6): per service, the hits, the free allowance used and each tier. */
 export function BillLines({ lines }: { lines: BillLine[] }) {
   const t = useT(billingMessages)
+  const serviceName = useServiceName()
   const used = lines.filter((line) => line.hits > 0)
   const unused = lines.filter((line) => line.hits === 0).map((line) => serviceName(line.service))
   return (
@@ -47,6 +47,7 @@ export function BillLines({ lines }: { lines: BillLine[] }) {
 
 function ServiceCharge({ line }: { line: BillLine }) {
   const t = useT(billingMessages)
+  const serviceName = useServiceName()
   const lang = useLang()
   const applied = line.hits - line.billable
   const tiers = line.tiers.filter((tier) => tier.requests > 0)

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, FileExcelOutlined, FilePdfOutlined, WalletOutlined } from '@ant-design/icons'
 import { type BillDetail, formatCents, formatDate, parseMoney } from '@app/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Col, Descriptions, Flex, Row, Typography } from 'antd'
+import { Alert, App, Button, Card, Col, Descriptions, Flex, Modal, Row, Typography } from 'antd'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { failureText, serverMessage } from '../../api/errors.ts'
@@ -18,6 +18,8 @@ import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { profileQuery } from '../auth/auth.api.ts'
 import { isInsufficientBalance, usePayBill } from '../balance/balance.api.ts'
 import { PayBillOnline } from '../payments/PayBillOnline.tsx'
+import { topUpPath } from '../payments/top-up-path.ts'
+import { moneyCents } from '../plans/plan-money.ts'
 import { BillLines } from './BillLines.tsx'
 import { BillSummary } from './BillSummary.tsx'
 import { PaidTag, VatTag } from './BillTags.tsx'
@@ -165,76 +167,97 @@ function PaymentState({ bill }: { bill: BillDetail }) {
 }
 
 /**
- * "Pay from balance": a confirmation with the amount and the balance, then one payment. Each confirmed
- * click carries its own Idempotency-Key, so a repeated request cannot pay twice. A refusal says
- * "Pay bill error" with the server's reason.
+ * "Pay from balance": a dialog with the amount, the balance as it is now and after paying, then one
+ * payment. While the balance is being read or is short of the bill, "Pay" is disabled and, when short,
+ * the dialog offers a top-up of exactly the missing amount. Each confirmed click carries its own
+ * Idempotency-Key, so a repeated request cannot pay twice. A refusal says "Pay bill error" with the
+ * server's reason (the balance may have changed after the dialog read it).
  */
 function PayFromBalance({ bill, onShort }: { bill: BillDetail; onShort: (message: string | null) => void }) {
   const t = useT(billingMessages)
   const common = useT(commonMessages)
   const lang = useLang()
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
   const queryClient = useQueryClient()
   const pay = usePayBill(bill.id)
-
-  const onPay = () => {
-    onShort(null)
-    // The confirmation shows the balance as it is now, not as it was when the page opened.
-    void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey })
-    modal.confirm({
-      title: t('pay.confirmTitle', { code: bill.code }),
-      content: <PayConfirmation total={bill.total} />,
-      okText: t('pay.ok', { amount: t('money.usd', { amount: formatDecimal(bill.total, lang) }) }),
-      cancelText: common('actions.cancel'),
-      onOk: () =>
-        pay
-          .mutateAsync(newIdempotencyKey())
-          .then(({ message: text }) => {
-            message.success(text || i18n.message('balance.billPaid'))
-          })
-          .catch((error: unknown) => {
-            const reason = serverMessage(error)
-            const failed = i18n.message('balance.payFailed')
-            message.error(reason ? `${failed}: ${reason}` : failed)
-            if (isInsufficientBalance(error)) onShort(reason ?? failed)
-            // Paid meanwhile (another tab, an administrator): the page shows it.
-            void queryClient.invalidateQueries({ queryKey: billQuery(bill.id).queryKey })
-          }),
-    })
-  }
-
-  return (
-    <Button type="primary" icon={<WalletOutlined aria-hidden />} loading={pay.isPending} onClick={onPay}>
-      {t('pay.button')}
-    </Button>
-  )
-}
-
-/** What the payment takes and leaves: the amount, the balance now and after. */
-function PayConfirmation({ total }: { total: string }) {
-  const t = useT(billingMessages)
-  const lang = useLang()
+  const [open, setOpen] = useState(false)
   const profile = useQuery(profileQuery())
   const usd = (amount: string) => t('money.usd', { amount: formatDecimal(amount, lang) })
-  const balance = profile.data ? parseMoney(profile.data.balance) : null
-  const due = parseMoney(total) ?? 0n
+  const due = parseMoney(bill.total) ?? 0n
+  // Only a balance read since the dialog opened counts; a refetch in flight leaves it unknown.
+  // Signed: an account that owes money (after a refund) has a negative balance, short by more than the bill.
+  const balance = open && profile.data && !profile.isFetching ? moneyCents(profile.data.balance) : null
+  const missing = balance !== null && balance < due ? due - balance : null
+
+  const onOpen = () => {
+    onShort(null)
+    void queryClient.invalidateQueries({ queryKey: profileQuery().queryKey })
+    setOpen(true)
+  }
+  const onPay = () =>
+    pay
+      .mutateAsync(newIdempotencyKey())
+      .then(({ message: text }) => {
+        message.success(text || i18n.message('balance.billPaid'))
+        setOpen(false)
+      })
+      .catch((error: unknown) => {
+        const reason = serverMessage(error)
+        const failed = i18n.message('balance.payFailed')
+        message.error(reason ? `${failed}: ${reason}` : failed)
+        if (isInsufficientBalance(error)) onShort(reason ?? failed)
+        setOpen(false)
+        // Paid meanwhile (another tab, an administrator): the page shows it.
+        void queryClient.invalidateQueries({ queryKey: billQuery(bill.id).queryKey })
+      })
+
   return (
-    <Flex vertical gap={8}>
-      <Descriptions
-        size="small"
-        column={1}
-        items={[
-          { key: 'amount', label: t('pay.amount'), children: usd(total) },
-          { key: 'balance', label: t('pay.balance'), children: balance === null ? '…' : usd(formatCents(balance)) },
-          ...(balance !== null && balance >= due
-            ? [{ key: 'after', label: t('pay.balanceAfter'), children: usd(formatCents(balance - due)) }]
-            : []),
-        ]}
-      />
-      {balance !== null && balance < due ? (
-        <Typography.Text type="warning">{t('pay.short', { amount: usd(formatCents(due - balance)) })}</Typography.Text>
-      ) : null}
-    </Flex>
+    <>
+      <Button type="primary" icon={<WalletOutlined aria-hidden />} loading={pay.isPending} onClick={onOpen}>
+        {t('pay.button')}
+      </Button>
+      <Modal
+        open={open}
+        title={t('pay.confirmTitle', { code: bill.code })}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+        footer={
+          <Flex gap={8} justify="flex-end" wrap>
+            <Button onClick={() => setOpen(false)}>{common('actions.cancel')}</Button>
+            {missing !== null ? (
+              <LinkButton type="primary" to={topUpPath(formatCents(missing))}>
+                {t('pay.topUpMissing', { amount: usd(formatCents(missing)) })}
+              </LinkButton>
+            ) : null}
+            <Button
+              type={missing === null ? 'primary' : 'default'}
+              disabled={balance === null || missing !== null}
+              loading={pay.isPending}
+              onClick={() => void onPay()}
+            >
+              {t('pay.ok', { amount: usd(bill.total) })}
+            </Button>
+          </Flex>
+        }
+      >
+        <Flex vertical gap={8}>
+          <Descriptions
+            size="small"
+            column={1}
+            items={[
+              { key: 'amount', label: t('pay.amount'), children: usd(bill.total) },
+              { key: 'balance', label: t('pay.balance'), children: balance === null ? '…' : usd(formatCents(balance)) },
+              ...(balance !== null && missing === null
+                ? [{ key: 'after', label: t('pay.balanceAfter'), children: usd(formatCents(balance - due)) }]
+                : []),
+            ]}
+          />
+          {missing !== null ? (
+            <Typography.Text type="warning">{t('pay.short', { amount: usd(formatCents(missing)) })}</Typography.Text>
+          ) : null}
+        </Flex>
+      </Modal>
+    </>
   )
 }
 

@@ -1,4 +1,4 @@
-import { type Lang, localeOf } from '@app/contract'
+import { formatCalendar, type Lang, localeOf } from '@app/contract'
 
 // How the bill screens show the server's exact decimal strings ("12345.60", "0.00283", "313944000").
 // The text is regrouped digit by digit, never read into a binary float, so an amount with eight
@@ -35,7 +35,7 @@ function symbolsOf(lang: Lang): Symbols {
  * `minDecimals` 2. Decimals beyond `minDecimals` are kept, not rounded: the text stays exact. A string
  * that is not a plain decimal is shown as it came.
  */
-export function formatDecimal(value: string, lang: Lang = 'en', minDecimals = 2): string {
+export function formatDecimal(value: string, lang: Lang, minDecimals = 2): string {
   const match = DECIMAL.exec(value.trim())
   if (!match) return value
   const [, sign = '', whole = '0', fraction = ''] = match
@@ -52,12 +52,12 @@ export function formatDecimal(value: string, lang: Lang = 'en', minDecimals = 2)
 }
 
 /** A whole count of requests with separators (12345 → "12,345"). */
-export function formatCount(value: number, lang: Lang = 'en'): string {
+export function formatCount(value: number, lang: Lang): string {
   return formatDecimal(String(Math.trunc(value)), lang, 0)
 }
 
 /** "7.50" → "7.5", "10.00" → "10": a percentage as people write it. */
-export function formatPercent(value: string, lang: Lang = 'en'): string {
+export function formatPercent(value: string, lang: Lang): string {
   const trimmed = value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value
   return formatDecimal(trimmed, lang, 0)
 }
@@ -68,19 +68,17 @@ export function isZero(value: string): boolean {
 }
 
 /** "October 2026": a bill's month, in the reader's language. */
-export function formatMonth(year: number, month: number, lang: Lang = 'en'): string {
-  return new Intl.DateTimeFormat(localeOf(lang), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, month - 1, 1)),
-  )
+export function formatMonth(year: number, month: number, lang: Lang): string {
+  return formatCalendar(new Date(Date.UTC(year, month - 1, 1)), lang, 'monthYear', 'UTC')
 }
 
 /**
  * A calendar day such as a bill's `billed_from` ("2026-10-01"), read as that day wherever the reader
  * is: the date is not a moment, so it is formatted in UTC, where it was written.
  */
-export function formatDay(value: string, lang: Lang = 'en'): string {
+export function formatDay(value: string, lang: Lang): string {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00.000Z` : value
   const at = new Date(day)
   if (Number.isNaN(at.getTime())) return value
-  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(at)
+  return formatCalendar(at, lang, 'date', 'UTC')
 }

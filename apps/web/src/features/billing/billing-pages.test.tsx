@@ -192,7 +192,7 @@ describe('a bill', { timeout: 60_000 }, () => {
     expect(geocode.getByText('3,000 of 10,000 free requests used')).toBeTruthy()
     expect(geocode.getByText(/within the free allowance/)).toBeTruthy()
     expect(screen.queryByTestId('line-TRIP')).toBeNull()
-    expect(screen.getByText('Not used this month: Trip')).toBeTruthy()
+    expect(screen.getByText('Not used this month: Trip planning')).toBeTruthy()
   })
 
   it('goes from the amount before discount to the total in USD and VND', async () => {
@@ -445,6 +445,13 @@ async function askToPay(balance: string) {
   return await screen.findByRole('dialog')
 }
 
+/** Clicks "Pay 873.48 USD" once the dialog has read the balance and enabled it. */
+async function clickPay(dialog: HTMLElement) {
+  const pay = within(dialog).getByRole('button', { name: 'Pay 873.48 USD' }) as HTMLButtonElement
+  await waitFor(() => expect(pay.disabled).toBe(false))
+  fireEvent.click(pay)
+}
+
 describe('paying a bill from the balance', { timeout: 60_000 }, () => {
   it('asks first with the amount and the balance, then pays with an Idempotency-Key and shows the bill paid', async () => {
     server[PAY] = () => ok({ bill_id: BILL_ID, paid_at: '2026-11-02T08:00:00.000Z', balance: '126.52' }, 'Bill paid')
@@ -476,14 +483,34 @@ describe('paying a bill from the balance', { timeout: 60_000 }, () => {
     expect(screen.getByText('This bill is unpaid')).toBeTruthy()
   })
 
-  it('says how short the balance is, and after a refusal for a short balance offers a top-up', async () => {
-    const refusal = 'Your balance (10.00 USD) is not enough to pay 873.48 USD. Top up your balance first.'
-    server[PAY] = () => refused(422, 'INSUFFICIENT_BALANCE', refusal)
+  it('when the balance is short, disables Pay and offers a top-up of exactly the missing amount', async () => {
     const dialog = await askToPay('10.00')
     expect(await within(dialog).findByText('Your balance is 863.48 USD short of this bill.')).toBeTruthy()
     expect(within(dialog).queryByText('Balance after paying')).toBeNull()
+    const pay = within(dialog).getByRole('button', { name: 'Pay 873.48 USD' }) as HTMLButtonElement
+    expect(pay.disabled).toBe(true)
+    fireEvent.click(pay)
+    const topUp = within(dialog).getByRole('link', { name: 'Top up 863.48 USD' })
+    expect(topUp.getAttribute('href')).toBe('/payment?amount=863.48')
+    expect(calls.filter((c) => c.route === PAY)).toEqual([])
+  })
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay 873.48 USD' }))
+  it('counts a negative balance (money owed after a refund) in what is missing', async () => {
+    const dialog = await askToPay('-10.00')
+    expect(await within(dialog).findByText('Your balance is 883.48 USD short of this bill.')).toBeTruthy()
+    expect((within(dialog).getByRole('button', { name: 'Pay 873.48 USD' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(within(dialog).getByRole('link', { name: 'Top up 883.48 USD' }).getAttribute('href')).toBe(
+      '/payment?amount=883.48',
+    )
+  })
+
+  it('after a refusal for a short balance (it changed after the dialog read it) offers a top-up', async () => {
+    const refusal = 'Your balance (10.00 USD) is not enough to pay 873.48 USD. Top up your balance first.'
+    server[PAY] = () => refused(422, 'INSUFFICIENT_BALANCE', refusal)
+    const dialog = await askToPay('1000.00')
+    const pay = within(dialog).getByRole('button', { name: 'Pay 873.48 USD' }) as HTMLButtonElement
+    await waitFor(() => expect(pay.disabled).toBe(false))
+    fireEvent.click(pay)
     expect(await screen.findByText(`Pay bill error: ${refusal}`)).toBeTruthy()
     const shortfall = await screen.findByTestId('pay-shortfall')
     expect(within(shortfall).getByText(refusal)).toBeTruthy()
@@ -494,15 +521,14 @@ describe('paying a bill from the balance', { timeout: 60_000 }, () => {
 
   it('says “Pay bill error” with the server’s message on any other refusal, and each try has its own key', async () => {
     server[PAY] = () => refused(409, 'BILL_ALREADY_PAID', 'This bill is already paid')
-    const dialog = await askToPay('1000.00')
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Pay 873.48 USD' }))
+    await clickPay(await askToPay('1000.00'))
     expect(await screen.findByText('Pay bill error: This bill is already paid')).toBeTruthy()
     // No top-up offer: the balance was not the problem.
     expect(screen.queryByTestId('pay-shortfall')).toBeNull()
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
 
     fireEvent.click(screen.getByRole('button', { name: 'Pay from balance' }))
-    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pay 873.48 USD' }))
+    await clickPay(await screen.findByRole('dialog'))
     await waitFor(() => expect(payKeys()).toHaveLength(2))
     const [first, second] = payKeys()
     expect(first).toMatch(UUID)

@@ -19,7 +19,7 @@ export const billingMessages = customerMessages(
       vat: 'VAT invoice',
     },
     list: {
-      total: '{{count}} bills',
+      total: '{{count, plural, one {# bill} other {# bills}}}',
       open: 'Open the bill {{code}}',
       noVat: 'Not requested',
     },
@@ -117,6 +117,7 @@ export const billingMessages = customerMessages(
       short: 'Your balance is {{amount}} short of this bill.',
       ok: 'Pay {{amount}}',
       topUp: 'Top up your balance',
+      topUpMissing: 'Top up {{amount}}',
     },
     notFound: {
       title: 'Bill not found',
@@ -126,7 +127,7 @@ export const billingMessages = customerMessages(
   {
     title: 'ငွေတောင်းခံလွှာများ',
     intro:
-      'လတစ်လ ပြီးဆုံးသည်နှင့် သင့် key များ ပြုလုပ်ခဲ့သော တောင်းဆိုမှုများမှ ထိုလအတွက် ငွေတောင်းခံလွှာ တစ်စောင် ထုတ်ပေးပါသည်။ စျေးနှုန်း တွက်ချက်ပုံကို ကြည့်ရန် ငွေတောင်းခံလွှာကို ဖွင့်ပါ။',
+      'လတစ်လ ပြီးဆုံးသည်နှင့် သင့် ကီးများ ပြုလုပ်ခဲ့သော တောင်းဆိုမှုများမှ ထိုလအတွက် ငွေတောင်းခံလွှာ တစ်စောင် ထုတ်ပေးပါသည်။ စျေးနှုန်း တွက်ချက်ပုံကို ကြည့်ရန် ငွေတောင်းခံလွှာကို ဖွင့်ပါ။',
     money: { usd: '{{amount}} USD', vnd: '{{amount}} VND', percent: '{{value}}%' },
     status: { paid: 'ပေးချေပြီး', unpaid: 'မပေးချေရသေး', vatRequested: 'VAT တောင်းဆိုထား' },
     period: '{{from}} – {{to}}',
@@ -172,7 +173,7 @@ export const billingMessages = customerMessages(
     lines: {
       title: 'ဝန်ဆောင်မှုအလိုက် ကောက်ခံငွေများ',
       intro:
-        'ဝန်ဆောင်မှုတစ်ခုစီအတွက် လ၏ အခမဲ့ ခွင့်ပြုချက်ကို ဦးစွာ နုတ်ပါသည်။ ကျန်ရှိသော တောင်းဆိုမှုများကို 1 မှစ၍ နံပါတ်တပ်ပြီး တစ်ခုစီကို ၎င်းကျရောက်သည့် အဆင့်၏ နှုန်းဖြင့် ကောက်ခံပါသည်၊ တိကျသော ပေါင်းလဒ်ကို ဆင့် (cent) သို့ တစ်ကြိမ်သာ ပိုင်းဖြတ်ပါသည်။',
+        'ဝန်ဆောင်မှုတစ်ခုစီအတွက် လ၏ အခမဲ့ ခွင့်ပြုချက်ကို ဦးစွာ နုတ်ပါသည်။ ကျန်ရှိသော တောင်းဆိုမှုများကို 1 မှစ၍ နံပါတ်တပ်ပြီး တစ်ခုစီကို ၎င်းကျရောက်သည့် အဆင့်၏ နှုန်းဖြင့် ကောက်ခံပါသည်၊ တိကျသော ပေါင်းလဒ်ကို ဆင့် (ဆင့်) သို့ တစ်ကြိမ်သာ ပိုင်းဖြတ်ပါသည်။',
       hits: 'တောင်းဆိုမှုများ',
       free: 'အခမဲ့ ခွင့်ပြုချက်',
       freeApplied: 'အခမဲ့ တောင်းဆိုမှု {{free}} အနက် {{applied}} ကို သုံးပြီး',
@@ -207,7 +208,7 @@ export const billingMessages = customerMessages(
       label: 'ငွေလွှဲ အကြောင်းအရာ',
       hint: 'ဤအရာကို သင့်ဘဏ်ငွေလွှဲ၏ ဖော်ပြချက်တွင် ရေးပါ။',
       copy: 'ငွေလွှဲ အကြောင်းအရာကို ကူးယူမည်',
-      copied: 'ကူးယူခြင်း အောင်မြင်ပါသည်- ငွေလွှဲ အကြောင်းအရာကို clipboard သို့ ကူးပြီးပါပြီ',
+      copied: 'ကူးယူခြင်း အောင်မြင်ပါသည်- ငွေလွှဲ အကြောင်းအရာကို ကလစ်ဘုတ်သို့ ကူးပြီးပါပြီ',
       failed: 'ကူးယူ၍ မရပါ- ငွေလွှဲ အကြောင်းအရာကို ကူးယူ၍ မရခဲ့ပါ',
     },
     vat: {
@@ -217,7 +218,7 @@ export const billingMessages = customerMessages(
       companyName: 'ကုမ္ပဏီအမည်',
       companyAddress: 'ကုမ္ပဏီလိပ်စာ',
       taxCode: 'အခွန်ကုဒ်',
-      taxCodeHint: 'ဂဏန်း 10 လုံး၊ သို့မဟုတ် ဂဏန်း 10 လုံး၊ dash တစ်ခုနှင့် ဂဏန်း 3 လုံး ဌာနခွဲ နံပါတ်',
+      taxCodeHint: 'ဂဏန်း 10 လုံး၊ သို့မဟုတ် ဂဏန်း 10 လုံး၊ တုံးတို တစ်ခုနှင့် ဂဏန်း 3 လုံး ဌာနခွဲ နံပါတ်',
       email: 'ငွေတောင်းခံလွှာအတွက် အီးမေးလ်',
       submit: 'VAT ငွေတောင်းခံလွှာ တောင်းဆိုမည်',
       resubmit: 'တောင်းဆိုချက်အသစ် ပို့မည်',
@@ -236,6 +237,7 @@ export const billingMessages = customerMessages(
       short: 'သင့်လက်ကျန်ငွေသည် ဤငွေတောင်းခံလွှာအတွက် {{amount}} လိုနေသည်။',
       ok: '{{amount}} ပေးချေမည်',
       topUp: 'လက်ကျန်ငွေ ဖြည့်မည်',
+      topUpMissing: '{{amount}} ဖြည့်မည်',
     },
     notFound: {
       title: 'ငွေတောင်းခံလွှာ မတွေ့ပါ',

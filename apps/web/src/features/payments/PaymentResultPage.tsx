@@ -166,9 +166,11 @@ function ResultView({ payment, failure }: { payment: Payment; failure: string | 
 
   const orderId = payment.provider === 'paypal' ? (payment.provider_order_id ?? payment.reference) : payment.reference
   const when = payment.pay_date ?? payment.completed_at ?? payment.created_at
-  // A domestic or international payment failure notice, with amount, date and order code.
+  const isBill = payment.purpose === 'bill'
+  const isCharged = status === 'succeeded'
+  // Only a failed payment is an error; a cancelled one is the customer's choice. Neither took money.
   const failureNotice =
-    status === 'failed' || status === 'cancelled'
+    status === 'failed'
       ? t(payment.provider === 'vnpay' ? 'result.failureDomestic' : 'result.failureInternational', {
           amount: paidText(payment, lang),
           date: formatDateTime(when, lang),
@@ -176,7 +178,26 @@ function ResultView({ payment, failure }: { payment: Payment; failure: string | 
         })
       : null
   const items = [
-    { key: 'amount', label: t('result.amount'), children: paidText(payment, lang) },
+    ...(isBill && payment.bill_code
+      ? [
+          {
+            key: 'bill',
+            label: t('result.bill'),
+            children: <Typography.Text code>{payment.bill_code}</Typography.Text>,
+          },
+        ]
+      : []),
+    {
+      key: 'amount',
+      label: t(
+        isCharged
+          ? 'result.amount'
+          : status === 'failed' || status === 'cancelled'
+            ? 'result.notCharged'
+            : 'result.amountToPay',
+      ),
+      children: paidText(payment, lang),
+    },
     {
       key: 'date',
       label: t('result.payDate'),
@@ -189,14 +210,24 @@ function ResultView({ payment, failure }: { payment: Payment; failure: string | 
       children: payment.provider === 'paypal' ? 'PayPal' : (payment.bank_code ?? '—'),
     },
     { key: 'order', label: t('result.orderId'), children: <Typography.Text code>{orderId}</Typography.Text> },
-    { key: 'fee', label: t('result.fee'), children: inCurrency(payment.fee, payment.currency, lang) },
+    ...(isCharged
+      ? [{ key: 'fee', label: t('result.fee'), children: inCurrency(payment.fee, payment.currency, lang) }]
+      : []),
+    // What reached the account: the balance for a top-up, the bill for a bill payment.
     {
       key: 'real',
-      label: t('result.realAmount'),
-      children: status === 'succeeded' ? formatMoney(payment.amount, 'USD', lang) : formatMoney('0', 'USD', lang),
+      label: t(isBill ? 'result.billAmount' : 'result.realAmount'),
+      children: isCharged ? formatMoney(payment.amount, 'USD', lang) : formatMoney('0', 'USD', lang),
     },
     ...(payment.response_code ? [{ key: 'code', label: t('result.code'), children: payment.response_code }] : []),
   ]
+  const subTitle =
+    status === 'succeeded' && isBill
+      ? t('result.texts.succeededBill', {
+          amount: formatMoney(payment.amount, 'USD', lang),
+          code: payment.bill_code ?? '',
+        })
+      : t(`result.texts.${status}`, { amount: formatMoney(payment.amount, 'USD', lang) })
   const resultStatus =
     status === 'succeeded' ? 'success' : status === 'failed' ? 'error' : status === 'cancelled' ? 'warning' : 'info'
   return (
@@ -205,7 +236,7 @@ function ResultView({ payment, failure }: { payment: Payment; failure: string | 
         status={resultStatus}
         icon={isFinal ? undefined : <Spin indicator={<LoadingOutlined style={{ fontSize: 48 }} spin />} />}
         title={t(`result.titles.${status}`)}
-        subTitle={t(`result.texts.${status}`, { amount: formatMoney(payment.amount, 'USD', lang) })}
+        subTitle={subTitle}
         extra={
           <Flex vertical gap={8} align="center">
             {isFinal ? (

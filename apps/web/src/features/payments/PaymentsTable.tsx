@@ -52,7 +52,22 @@ export function PaymentsTable() {
       align: 'end',
       render: (_v, p) => formatMoney(p.amount, 'USD', lang),
     },
-    { key: 'paid', title: t('history.paid'), align: 'end', render: (_v, p) => paidText(p, lang) },
+    {
+      key: 'paid',
+      title: t('history.paid'),
+      align: 'end',
+      // A failed or cancelled attempt took nothing: its amount is shown struck through, and said so.
+      render: (_v, p) =>
+        p.status === 'failed' || p.status === 'cancelled' ? (
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
+            <del>{paidText(p, lang)}</del> {t('history.notCharged')}
+          </Typography.Text>
+        ) : p.status === 'succeeded' ? (
+          paidText(p, lang)
+        ) : (
+          <Typography.Text type="secondary">{paidText(p, lang)}</Typography.Text>
+        ),
+    },
     {
       key: 'status',
       title: t('history.status'),

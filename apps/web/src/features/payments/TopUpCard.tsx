@@ -14,6 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Checkbox, Descriptions, Flex, Form, Input, Radio, Space, Typography } from 'antd'
 import { useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { failureText } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
@@ -24,6 +25,7 @@ import { BankTransferDetails } from './BankTransferDetails.tsx'
 import { paymentOptionsQuery, useStartPayment } from './payments.api.ts'
 import { paymentsMessages } from './payments.i18n.ts'
 import { redirectTo } from './redirect.ts'
+import { presetTopUpAmount } from './top-up-path.ts'
 
 interface Values {
   amount: string
@@ -64,6 +66,7 @@ function TopUpForm({ options }: { options: Options }) {
   const { onFieldsChange } = useFadingErrors(form)
   const start = useStartPayment()
   const [declared, setDeclared] = useState<Payment | null>(null)
+  const [search] = useSearchParams()
   const available: Record<PaymentProvider, boolean> = {
     vnpay: options.vnpay,
     paypal: options.paypal,
@@ -123,7 +126,7 @@ function TopUpForm({ options }: { options: Options }) {
       form={form}
       name="top-up"
       layout="vertical"
-      initialValues={{ amount: '', provider: first, domestic: false }}
+      initialValues={{ amount: presetTopUpAmount(search), provider: first, domestic: false }}
       onFinish={onFinish}
       onFieldsChange={onFieldsChange}
     >

@@ -133,6 +133,21 @@ describe('the top-up on /payment', { timeout: 90_000 }, () => {
     expect(await within(history).findByText('Refunded ₫1,284,795')).toBeTruthy()
   })
 
+  it('says a failed or cancelled attempt charged nothing, instead of “paid”', async () => {
+    server['GET /v1/payments'] = () =>
+      ok({
+        items: [payment({ status: 'failed', total: '258444' })],
+        total: 1,
+        page: 1,
+        page_size: 10,
+      })
+    openApp('/payment')
+    const history = await screen.findByTestId('payments-history')
+    const charged = (await within(history).findByText('Not charged', { exact: false })).closest('td')
+    expect(charged?.textContent).toBe('₫258,444 Not charged')
+    expect(charged?.querySelector('del')?.textContent).toBe('₫258,444')
+  })
+
   it('refuses an amount that is not above 0 without sending it', async () => {
     openApp('/payment')
     const form = await screen.findByTestId('top-up')
@@ -140,6 +155,40 @@ describe('the top-up on /payment', { timeout: 90_000 }, () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Pay with VNPay' }))
     expect(await within(form).findByText('The amount must be a number above 0')).toBeTruthy()
     expect(callsOf('POST /v1/payments')).toEqual([])
+  })
+
+  it('gives each wrong amount one message, the one that says what is wrong', async () => {
+    openApp('/payment')
+    const form = await screen.findByTestId('top-up')
+    const input = await within(form).findByLabelText('Amount (USD)')
+    const pay = within(form).getByRole('button', { name: 'Pay with VNPay' })
+    const messagesFor = async (value: string, expected: string) => {
+      fireEvent.change(input, { target: { value } })
+      fireEvent.click(pay)
+      await within(form).findByText(expected)
+      await waitFor(() =>
+        expect([...form.querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent)).toEqual([
+          expected,
+        ]),
+      )
+    }
+    await messagesFor('abc', 'Enter the amount as a number, such as 100 or 25.50')
+    await messagesFor('-5', 'The amount must be a number above 0')
+    await messagesFor('', 'Enter the amount to top up')
+    await messagesFor('12.345', 'Enter an amount in USD with at most 2 decimal places')
+    await messagesFor('10001', 'A single top-up is at most 10000.00 USD')
+    expect(callsOf('POST /v1/payments')).toEqual([])
+  })
+
+  it('opens with the amount a bill is short of, and ignores an amount it would refuse', async () => {
+    openApp('/payment?amount=863.48')
+    const form = await screen.findByTestId('top-up')
+    expect(((await within(form).findByLabelText('Amount (USD)')) as HTMLInputElement).value).toBe('863.48')
+    expect(await within(form).findByText('$863.48')).toBeTruthy()
+    cleanup()
+    openApp('/payment?amount=-5')
+    const again = await screen.findByTestId('top-up')
+    expect(((await within(again).findByLabelText('Amount (USD)')) as HTMLInputElement).value).toBe('')
   })
 
   it('a bank transfer shows the account and the top-up code to write, with copy buttons', async () => {
@@ -222,9 +271,46 @@ describe('the result pages', { timeout: 90_000 }, () => {
     const result = await screen.findByTestId('payment-result')
     expect(within(result).getByText('Payment failed')).toBeTruthy()
     expect(
-      within(result).getByText(/^Domestic card payment failed: ₫2,569,590 on .+, order 01JD0000000000000000000001$/),
+      within(result).getByText(
+        /^Domestic card payment of ₫2,569,590 failed on .+ \(order 01JD0000000000000000000001\); nothing was charged\.$/,
+      ),
     ).toBeTruthy()
+    // Nothing was paid, so nothing says it was: no "Amount paid", no fee.
+    expect(within(result).getByText('Amount (not charged)')).toBeTruthy()
+    expect(within(result).queryByText('Amount paid')).toBeNull()
+    expect(within(result).queryByText('Fee')).toBeNull()
     expect(within(result).getByRole('button', { name: 'Try again' })).toBeTruthy()
+  })
+
+  it('a bill paid by PayPal says which bill is paid and that the balance did not change', async () => {
+    const paidBill = payment({
+      provider: 'paypal',
+      purpose: 'bill',
+      bill_id: 'bil_01jd0000000000000000000001',
+      bill_code: 'INV-202610-000123',
+      currency: 'USD',
+      amount: '716.46',
+      charge_amount: '716.46',
+      fee: '31.82',
+      total: '748.28',
+      exchange_rate: null,
+      provider_order_id: '5O190127TN364715T',
+      bank_code: null,
+      bank_tran_no: null,
+      response_code: 'COMPLETED',
+    })
+    server['POST /v1/payments/paypal/capture'] = () => ok(paidBill)
+    server['GET /v1/payments/pay_01jd0000000000000000000001'] = () => ok(paidBill)
+    openApp('/billing/paypal_return?payment=pay_01jd0000000000000000000001&token=5O190127TN364715T&PayerID=X')
+    const result = await screen.findByTestId('payment-result')
+    expect(result.dataset.status).toBe('succeeded')
+    expect(
+      within(result).getByText('Bill INV-202610-000123 is paid ($716.46). Your balance did not change.'),
+    ).toBeTruthy()
+    expect(within(result).queryByText(/added to your balance/)).toBeNull()
+    expect(within(result).queryByText('Real amount (credited)')).toBeNull()
+    expect(within(result).getByText('Paid toward the bill')).toBeTruthy()
+    expect(within(result).getByText('INV-202610-000123')).toBeTruthy()
   })
 
   it('VNPay: parameters that are not signed are refused', async () => {
@@ -262,8 +348,14 @@ describe('the result pages', { timeout: 90_000 }, () => {
     server['PUT /v1/payments/pay_01jd0000000000000000000001/cancel'] = () => ok(cancelled)
     server['GET /v1/payments/pay_01jd0000000000000000000001'] = () => ok(cancelled)
     openApp('/billing/paypal_return?payment=pay_01jd0000000000000000000001&cancelled=1&token=5O190127TN364715T')
-    expect((await screen.findByTestId('payment-result')).dataset.status).toBe('cancelled')
+    const cancelledResult = await screen.findByTestId('payment-result')
+    expect(cancelledResult.dataset.status).toBe('cancelled')
     expect(callsOf('PUT /v1/payments/pay_01jd0000000000000000000001/cancel')).toHaveLength(1)
+    // A cancellation is the customer's choice, not a failure, and took no money.
+    expect(within(cancelledResult).getByText('You cancelled the payment: nothing was charged.')).toBeTruthy()
+    expect(within(cancelledResult).queryByText(/payment of .* failed/)).toBeNull()
+    expect(within(cancelledResult).queryByText('Amount paid')).toBeNull()
+    expect(within(cancelledResult).getByText('Amount (not charged)')).toBeTruthy()
     expect(callsOf('POST /v1/payments/paypal/capture')).toHaveLength(1)
   })
 

@@ -1,6 +1,30 @@
-import { formatMoney, type Plan, type PlanDashboard, parseMoney } from '@app/contract'
+import {
+  formatCents,
+  formatDate,
+  formatMoney,
+  type Lang,
+  type LimitDuration,
+  nextRenewal,
+  type Plan,
+  type PlanDashboard,
+} from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Col, Empty, Flex, Progress, Row, Tag, Typography, theme } from 'antd'
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Flex,
+  Modal,
+  Progress,
+  Row,
+  Tag,
+  Typography,
+  theme,
+} from 'antd'
 import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
 import { paths } from '../../app/paths.ts'
@@ -10,6 +34,8 @@ import { useLang } from '../../i18n/lang.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { topUpPath } from '../payments/top-up-path.ts'
+import { moneyCents, shortfall } from './plan-money.ts'
 import { planDashboardQuery, useBuyPlan } from './plans.api.ts'
 import { plansMessages } from './plans.i18n.ts'
 
@@ -58,8 +84,19 @@ function usePlanPrice() {
   const t = useT(plansMessages)
   const lang = useLang()
   return (plan: Plan) =>
-    (parseMoney(plan.price) ?? 0n) > 0n ? t('perMonth', { price: formatMoney(plan.price, 'USD', lang) }) : t('noFee')
+    moneyCents(plan.price) > 0n ? t('perMonth', { price: formatMoney(plan.price, 'USD', lang) }) : t('noFee')
 }
+
+/** A limit and its window ("50,000 per day"), or "Unlimited". */
+function useLimitText() {
+  const t = useT(plansMessages)
+  const lang = useLang()
+  return (limit: number | null, duration: LimitDuration) =>
+    limit === null ? t('unlimited') : t(`limit.${duration}`, { count: formatCount(limit, lang) })
+}
+
+/** An amount in cents as dollars, e.g. 3850n → "$38.50". */
+const usd = (cents: bigint, lang: Lang) => formatMoney(formatCents(cents), 'USD', lang)
 
 function CurrentPlan({ dashboard }: { dashboard: PlanDashboard }) {
   const t = useT(plansMessages)
@@ -75,15 +112,78 @@ function CurrentPlan({ dashboard }: { dashboard: PlanDashboard }) {
           {plan.is_default ? <Tag>{t('isDefault')}</Tag> : null}
         </Flex>
         <Typography.Text strong>{price(plan)}</Typography.Text>
+        <RenewalLine dashboard={dashboard} />
         {plan.description ? (
           <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
             {plan.description}
           </Typography.Paragraph>
         ) : null}
       </div>
+      {dashboard.grace_until === null ? null : <GraceAlert dashboard={dashboard} graceUntil={dashboard.grace_until} />}
       <LimitUse title={t('requests')} use={dashboard.requests} testId="plan-requests" />
       <LimitUse title={t('loads')} use={dashboard.loads} testId="plan-loads" />
     </Flex>
+  )
+}
+
+/**
+ * How a paid plan renews (docs/pricing.md "Plans renew"): the next charge from the balance, or that
+ * support set it without a charge. Nothing for a free plan, and nothing during a grace period, which
+ * the warning below the heading explains.
+ */
+function RenewalLine({ dashboard }: { dashboard: PlanDashboard }) {
+  const t = useT(plansMessages)
+  const lang = useLang()
+  const { plan } = dashboard
+  if (moneyCents(plan.price) <= 0n || dashboard.grace_until !== null) return null
+  const text =
+    dashboard.renews_at !== null
+      ? t('renewsOn', { date: formatDate(dashboard.renews_at, lang), price: formatMoney(plan.price, 'USD', lang) })
+      : plan.is_default
+        ? null
+        : t('setBySupport')
+  return text === null ? null : (
+    <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }} data-testid="plan-renewal">
+      {text}
+    </Typography.Paragraph>
+  )
+}
+
+/**
+ * A renewal that failed for a short balance: the plan stays until `graceUntil`, then the account moves to
+ * the default plan. A top-up of exactly the missing amount is one click away; once the balance covers the
+ * price, the next run of the renewal job (hourly) charges it.
+ */
+function GraceAlert({ dashboard, graceUntil }: { dashboard: PlanDashboard; graceUntil: string }) {
+  const t = useT(plansMessages)
+  const lang = useLang()
+  const missing = shortfall(dashboard.plan.price, dashboard.balance)
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title={t('grace.title')}
+      data-testid="plan-grace"
+      description={
+        missing === null ? (
+          t('grace.covered')
+        ) : (
+          <Flex vertical gap={8} align="flex-start">
+            <span>
+              {t('grace.short', {
+                missing: usd(missing, lang),
+                price: formatMoney(dashboard.plan.price, 'USD', lang),
+                date: formatDate(graceUntil, lang),
+                defaultPlan: dashboard.default_plan_name,
+              })}
+            </span>
+            <LinkButton type="primary" size="small" to={topUpPath(formatCents(missing))}>
+              {t('topUp', { missing: usd(missing, lang) })}
+            </LinkButton>
+          </Flex>
+        )
+      }
+    />
   )
 }
 
@@ -94,6 +194,7 @@ function LimitUse({ title, use, testId }: { title: string; use: WindowUse; testI
   const t = useT(plansMessages)
   const lang = useLang()
   const { token } = theme.useToken()
+  const limitText = useLimitText()
   const used = formatCount(use.used, lang)
   const share = use.limit === null ? 0 : use.used / use.limit
   const isReached = use.limit !== null && use.used >= use.limit
@@ -101,9 +202,7 @@ function LimitUse({ title, use, testId }: { title: string; use: WindowUse; testI
     <div data-testid={testId}>
       <Flex justify="space-between" gap={8} wrap>
         <Typography.Text>{title}</Typography.Text>
-        <Typography.Text strong>
-          {use.limit === null ? t('unlimited') : t(`limit.${use.duration}`, { count: formatCount(use.limit, lang) })}
-        </Typography.Text>
+        <Typography.Text strong>{limitText(use.limit, use.duration)}</Typography.Text>
       </Flex>
       {use.limit === null ? null : (
         <Progress
@@ -132,43 +231,37 @@ function LimitUse({ title, use, testId }: { title: string; use: WindowUse; testI
 /** The plans on sale besides the current one, each bought after a confirmation. */
 function Offers({ dashboard }: { dashboard: PlanDashboard }) {
   const t = useT(plansMessages)
-  const common = useT(commonMessages)
-  const lang = useLang()
   const price = usePlanPrice()
-  const { message, modal } = App.useApp()
+  const { message } = App.useApp()
   const { token } = theme.useToken()
   const buy = useBuyPlan()
   const [failure, setFailure] = useState<string | null>(null)
-  const currentPrice = parseMoney(dashboard.plan.price) ?? 0n
+  // The offer being confirmed; kept while the dialog closes so that its text does not vanish mid-animation.
+  const [chosen, setChosen] = useState<Plan | null>(null)
+  const [open, setOpen] = useState(false)
+  const currentPrice = moneyCents(dashboard.plan.price)
+  const isUpgradeTo = (offer: Plan) => moneyCents(offer.price) > currentPrice
 
-  const onBuy = (offer: Plan, isUpgrade: boolean) =>
-    modal.confirm({
-      title: t('confirm.title', { plan: offer.name }),
-      content:
-        (parseMoney(offer.price) ?? 0n) > 0n
-          ? t('confirm.paid', {
-              price: formatMoney(offer.price, 'USD', lang),
-              balance: formatMoney(dashboard.balance, 'USD', lang),
-            })
-          : t('confirm.free'),
-      okText: isUpgrade ? t('upgrade') : t('buy'),
-      cancelText: common('actions.cancel'),
-      // The dialog stays open, its button spinning, until the server has answered.
-      onOk: () =>
-        buy
-          .mutateAsync(offer.id)
-          .then(({ message: text }) => {
-            setFailure(null)
-            message.success(text)
-          })
-          .catch((error: unknown) => {
-            // The server's reason (e.g. that plans cannot be bought from the balance yet), shown as a
-            // toast and kept beside the offers; a network failure was announced by the client already.
-            const reason = serverMessage(error)
-            if (reason) message.error(reason)
-            setFailure(reason ?? t('buyFailed'))
-          }),
-    })
+  const onChoose = (offer: Plan) => {
+    setChosen(offer)
+    setOpen(true)
+  }
+  // The dialog stays open, its button spinning, until the server has answered; then it closes either way.
+  const onBuy = (offer: Plan) =>
+    buy
+      .mutateAsync(offer.id)
+      .then(({ message: text }) => {
+        setFailure(null)
+        message.success(text)
+      })
+      .catch((error: unknown) => {
+        // The server's reason (e.g. that plans cannot be bought from the balance yet), shown as a
+        // toast and kept beside the offers; a network failure was announced by the client already.
+        const reason = serverMessage(error)
+        if (reason) message.error(reason)
+        setFailure(reason ?? t('buyFailed'))
+      })
+      .finally(() => setOpen(false))
 
   return (
     <Flex vertical gap={12}>
@@ -180,7 +273,7 @@ function Offers({ dashboard }: { dashboard: PlanDashboard }) {
       ) : (
         <Row gutter={[12, 12]}>
           {dashboard.offers.map((offer) => {
-            const isUpgrade = (parseMoney(offer.price) ?? 0n) > currentPrice
+            const isUpgrade = isUpgradeTo(offer)
             return (
               <Col key={offer.id} xs={24} sm={12}>
                 <Card size="small" style={{ height: '100%' }} data-testid={`offer-${offer.id}`}>
@@ -202,7 +295,7 @@ function Offers({ dashboard }: { dashboard: PlanDashboard }) {
                     <Button
                       type={isUpgrade ? 'primary' : 'default'}
                       loading={buy.isPending && buy.variables === offer.id}
-                      onClick={() => onBuy(offer, isUpgrade)}
+                      onClick={() => onChoose(offer)}
                       style={{ alignSelf: 'flex-start', marginTop: 8 }}
                     >
                       {isUpgrade ? t('upgrade') : t('buy')}
@@ -236,27 +329,129 @@ function Offers({ dashboard }: { dashboard: PlanDashboard }) {
           data-testid="plan-buy-failure"
         />
       ) : null}
+      {chosen === null ? null : (
+        <PurchaseDialog
+          offer={chosen}
+          balance={dashboard.balance}
+          isUpgrade={isUpgradeTo(chosen)}
+          open={open}
+          isBuying={buy.isPending}
+          onBuy={() => void onBuy(chosen)}
+          onClose={() => setOpen(false)}
+          afterClose={() => setChosen(null)}
+        />
+      )}
     </Flex>
   )
 }
 
-function OfferLimit({
-  title,
-  limit,
-  duration,
+/**
+ * What buying `offer` does, before it is done: the price a month, the limits it buys, that usage is
+ * billed apart, when it renews, and the balance now and after paying. When the balance is short, the
+ * purchase is disabled and a top-up of exactly the missing amount is offered instead.
+ */
+function PurchaseDialog({
+  offer,
+  balance,
+  isUpgrade,
+  open,
+  isBuying,
+  onBuy,
+  onClose,
+  afterClose,
 }: {
-  title: string
-  limit: number | null
-  duration: Plan['request_limit_duration']
+  offer: Plan
+  balance: string
+  isUpgrade: boolean
+  open: boolean
+  isBuying: boolean
+  onBuy: () => void
+  onClose: () => void
+  afterClose: () => void
 }) {
   const t = useT(plansMessages)
+  const common = useT(commonMessages)
   const lang = useLang()
+  const price = usePlanPrice()
+  const limitText = useLimitText()
+  const priceCents = moneyCents(offer.price)
+  const balanceCents = moneyCents(balance)
+  const isPaid = priceCents > 0n
+  const missing = isPaid ? shortfall(offer.price, balance) : null
+  // Bought now, a paid plan renews a month from now (docs/pricing.md "Plans renew"), as the server sets it;
+  // the default plan never renews from the balance.
+  const renews = isPaid && !offer.is_default
+  const now = new Date()
+  const renewsOn = formatDate(nextRenewal(now, now), lang)
+  const formattedPrice = formatMoney(offer.price, 'USD', lang)
+
   return (
-    <Typography.Text type="secondary">
-      {t('limitLine', {
-        title,
-        limit: limit === null ? t('unlimited') : t(`limit.${duration}`, { count: formatCount(limit, lang) }),
-      })}
-    </Typography.Text>
+    <Modal
+      open={open}
+      title={t('confirm.title', { plan: offer.name })}
+      onCancel={onClose}
+      afterClose={afterClose}
+      destroyOnHidden
+      footer={
+        <Flex gap={8} justify="flex-end" wrap>
+          <Button onClick={onClose}>{common('actions.cancel')}</Button>
+          {missing === null ? null : (
+            <LinkButton type="primary" to={topUpPath(formatCents(missing))}>
+              {t('topUp', { missing: usd(missing, lang) })}
+            </LinkButton>
+          )}
+          <Button
+            type={missing === null ? 'primary' : 'default'}
+            disabled={missing !== null}
+            loading={isBuying}
+            onClick={onBuy}
+          >
+            {isUpgrade ? t('upgrade') : t('buy')}
+          </Button>
+        </Flex>
+      }
+    >
+      <Flex vertical gap={8} data-testid="plan-purchase">
+        <Descriptions
+          size="small"
+          column={1}
+          items={[
+            { key: 'price', label: t('confirm.price'), children: price(offer) },
+            {
+              key: 'requests',
+              label: t('requests'),
+              children: limitText(offer.request_limit, offer.request_limit_duration),
+            },
+            { key: 'loads', label: t('loads'), children: limitText(offer.load_limit, offer.load_limit_duration) },
+            ...(isPaid ? [{ key: 'balance', label: t('confirm.balance'), children: usd(balanceCents, lang) }] : []),
+            ...(isPaid && missing === null
+              ? [{ key: 'after', label: t('confirm.balanceAfter'), children: usd(balanceCents - priceCents, lang) }]
+              : []),
+          ]}
+        />
+        <Typography.Paragraph style={{ margin: 0 }}>
+          {isPaid ? t('confirm.paid', { price: formattedPrice }) : t('confirm.free')}
+        </Typography.Paragraph>
+        {renews ? (
+          <Typography.Paragraph style={{ margin: 0 }}>{t('confirm.renews', { date: renewsOn })}</Typography.Paragraph>
+        ) : null}
+        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
+          {t('confirm.usage')}
+        </Typography.Paragraph>
+        {missing === null ? null : (
+          <Typography.Text type="warning" data-testid="plan-purchase-short">
+            {t('confirm.short', { missing: usd(missing, lang) })}
+          </Typography.Text>
+        )}
+      </Flex>
+    </Modal>
+  )
+}
+
+function OfferLimit({ title, limit, duration }: { title: string; limit: number | null; duration: LimitDuration }) {
+  const t = useT(plansMessages)
+  const limitText = useLimitText()
+  return (
+    <Typography.Text type="secondary">{t('limitLine', { title, limit: limitText(limit, duration) })}</Typography.Text>
   )
 }

@@ -72,6 +72,10 @@ const onStandard = PlanDashboard.parse({
   loads: { limit: 20_000, duration: 'day', used: 20_000 },
   offers: [payAsYouGo, business],
   purchase_available: false,
+  // Bought from the balance on 2 November: it renews a month later.
+  renews_at: '2026-12-02T12:00:00.000Z',
+  grace_until: null,
+  default_plan_name: 'Pay as you go',
 })
 
 const onBusiness = PlanDashboard.parse({
@@ -87,6 +91,7 @@ const onBusiness = PlanDashboard.parse({
   loads: { limit: 500, duration: 'minute', used: 0 },
   offers: [payAsYouGo, standard],
   purchase_available: true,
+  renews_at: '2026-12-02T12:00:00.000Z',
 })
 
 const DASHBOARD = 'GET /v1/users-plans-dashboard'
@@ -123,6 +128,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup()
+  vi.useRealTimers()
   vi.restoreAllMocks()
   vi.unstubAllGlobals()
 })
@@ -133,10 +139,25 @@ const toastText = () => document.querySelector('.ant-message')?.textContent ?? '
 async function chooseOffer(planId: string, button: string): Promise<HTMLElement> {
   const offer = await screen.findByTestId(`offer-${planId}`)
   fireEvent.click(within(offer).getByRole('button', { name: button }))
-  const title = await screen.findByText(/^Move to the .* plan\?$/, { selector: '.ant-modal-confirm-title' })
+  const title = await screen.findByText(/^Move to the .* plan\?$/, { selector: '.ant-modal-title' })
   const dialog = title.closest('.ant-modal')
   if (!(dialog instanceof HTMLElement)) throw new Error('no confirmation dialog')
   return dialog
+}
+
+/** The value beside `term` in the dialog's list of figures. */
+const figure = (dialog: HTMLElement, term: string) =>
+  within(dialog).getByText(term).parentElement?.querySelector('.ant-descriptions-item-content')?.textContent
+
+const buyCalls = () => calls.filter((c) => c.route.startsWith('POST ') && c.route.endsWith('/buy'))
+
+/** The plan card with the dashboard answering `fields` over Standard's. */
+async function openWith(fields: Partial<PlanDashboard>): Promise<HTMLElement> {
+  server[DASHBOARD] = () => ok(PlanDashboard.parse({ ...onStandard, ...fields }))
+  openApp('/')
+  const card = await screen.findByTestId('plan-card')
+  await within(card).findByText(String(fields.name_of_user_plan_id ?? 'Standard'), { selector: 'h4' })
+  return card
 }
 
 describe('the plan card', { timeout: 60_000 }, () => {
@@ -181,18 +202,17 @@ describe('the plan card', { timeout: 60_000 }, () => {
   it('asks before buying, and shows the server’s refusal when the purchase is not available', async () => {
     const refusal = 'Plans cannot be bought from the balance yet. Please contact support to change your plan.'
     server[BUY_BUSINESS] = () => refused(422, 'PURCHASE_UNAVAILABLE', refusal)
+    server[DASHBOARD] = () => ok(PlanDashboard.parse({ ...onStandard, balance: '250.00' }))
     openApp('/')
 
     // Cancelling buys nothing.
     let dialog = await chooseOffer(business.id, 'Upgrade')
     expect(
-      within(dialog).getByText(
-        '$199.00 a month will be paid from your balance ($12.50). The new limits apply at once.',
-      ),
+      within(dialog).getByText('$199.00 is paid from your balance now, and the new limits apply at once.'),
     ).toBeTruthy()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     await waitFor(() =>
-      expect(screen.queryByText('Move to the Business plan?', { selector: '.ant-modal-confirm-title' })).toBeNull(),
+      expect(screen.queryByText('Move to the Business plan?', { selector: '.ant-modal-title' })).toBeNull(),
     )
     expect(calls.some((c) => c.route === BUY_BUSINESS)).toBe(false)
 
@@ -202,20 +222,34 @@ describe('the plan card', { timeout: 60_000 }, () => {
     expect(failure.textContent).toContain(refusal)
     expect(toastText()).toContain(refusal)
     expect(calls.filter((c) => c.route === BUY_BUSINESS)).toHaveLength(1)
-    // Nothing changed: still on Standard.
+    // The dialog closed; nothing changed: still on Standard.
+    await waitFor(() =>
+      expect(screen.queryByText('Move to the Business plan?', { selector: '.ant-modal-title' })).toBeNull(),
+    )
     expect(screen.getByText('Standard', { selector: 'h4' })).toBeTruthy()
   })
 
   it('moves to the bought plan with the server’s answer when the purchase goes through', async () => {
-    server[BUY_BUSINESS] = () => ok(onBusiness, 'Plan changed to Business')
+    const bought = 'You are now on the Business plan. It renews on Dec 2, 2026: $199.00 from your balance.'
+    server[BUY_BUSINESS] = () => ok({ ...onBusiness, balance: '51.00' }, bought)
+    server[DASHBOARD] = () => ok(PlanDashboard.parse({ ...onStandard, balance: '250.00' }))
     openApp('/')
     const dialog = await chooseOffer(business.id, 'Upgrade')
+    expect(figure(dialog, 'Your balance now')).toBe('$250.00')
+    expect(figure(dialog, 'Balance after paying')).toBe('$51.00')
+    expect(within(dialog).queryByText(/short of this plan/)).toBeNull()
+    expect(within(dialog).queryByRole('link', { name: /^Top up/ })).toBeNull()
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upgrade' }))
     const card = screen.getByTestId('plan-card')
     expect(await within(card).findByText('Business', { selector: 'h4' })).toBeTruthy()
     expect(within(card).getByText('12 of 1,000 used this minute')).toBeTruthy()
-    expect(within(card).getByText('Balance: $0.00')).toBeTruthy()
-    expect(toastText()).toContain('Plan changed to Business')
+    expect(within(card).getByText('Balance: $51.00')).toBeTruthy()
+    expect(within(card).getByText('Renews on Dec 2, 2026: $199.00 from your balance')).toBeTruthy()
+    expect(toastText()).toContain(bought)
+    expect(buyCalls().map((c) => c.route)).toEqual([BUY_BUSINESS])
+    await waitFor(() =>
+      expect(screen.queryByText('Move to the Business plan?', { selector: '.ant-modal-title' })).toBeNull(),
+    )
     // The purchase is available now: no note; the profile (header badge, balance) is asked again.
     expect(within(card).queryByText(/^Paying for a plan from your balance arrives soon/)).toBeNull()
     await waitFor(() => expect(calls.filter((c) => c.route === 'GET /v1/users/profile').length).toBeGreaterThan(1))
@@ -235,6 +269,7 @@ describe('the plan card', { timeout: 60_000 }, () => {
           requests: { limit: null, duration: 'month', used: 1_234 },
           loads: { limit: null, duration: 'month', used: 0 },
           offers: [standard, business],
+          renews_at: null,
         }),
       )
     openApp('/')
@@ -242,11 +277,116 @@ describe('the plan card', { timeout: 60_000 }, () => {
     expect(await within(card).findByText('Pay as you go', { selector: 'h4' })).toBeTruthy()
     expect(within(card).getByText('Default')).toBeTruthy()
     expect(within(card).getByText('No monthly fee')).toBeTruthy()
+    // A free plan does not renew from the balance, and says nothing about it.
+    expect(within(card).queryByTestId('plan-renewal')).toBeNull()
+    expect(within(card).queryByTestId('plan-grace')).toBeNull()
     const requests = within(card).getByTestId('plan-requests')
     expect(within(requests).getByText('Unlimited')).toBeTruthy()
     expect(within(requests).getByText('1,234 used this month')).toBeTruthy()
     expect(requests.querySelector('.ant-progress')).toBeNull()
     // Every other plan costs more: both are upgrades.
     expect(within(card).getAllByRole('button', { name: 'Upgrade' })).toHaveLength(2)
+  })
+})
+
+describe('the plan’s renewal', { timeout: 60_000 }, () => {
+  it('says when a plan bought from the balance renews, and for how much', async () => {
+    const card = await openWith({})
+    expect(within(card).getByTestId('plan-renewal').textContent).toBe('Renews on Dec 2, 2026: $49.00 from your balance')
+    expect(within(card).queryByTestId('plan-grace')).toBeNull()
+    expect(within(card).queryByText(/Set for your account by support/)).toBeNull()
+  })
+
+  it('warns of a failed renewal with the exact missing amount and a top-up of it', async () => {
+    const card = await openWith({ balance: '11.00', grace_until: '2026-12-09T12:00:00.000Z' })
+    const grace = within(card).getByTestId('plan-grace')
+    expect(within(grace).getByText('We could not renew this plan')).toBeTruthy()
+    expect(
+      within(grace).getByText(
+        'Your balance is $38.00 short of $49.00. Top up before Dec 9, 2026 to keep the plan; after that your account moves to the Pay as you go plan.',
+      ),
+    ).toBeTruthy()
+    const topUp = within(grace).getByRole('link', { name: 'Top up $38.00' })
+    expect(topUp.getAttribute('href')).toBe('/payment?amount=38.00')
+    // The alert explains the renewal: no "Renews on" line beside it.
+    expect(within(card).queryByText(/^Renews on/)).toBeNull()
+  })
+
+  it('counts a negative balance in the missing amount, to the cent', async () => {
+    const card = await openWith({ balance: '-0.99', grace_until: '2026-12-09T12:00:00.000Z' })
+    const grace = within(card).getByTestId('plan-grace')
+    expect(grace.textContent).toContain('Your balance is $49.99 short of $49.00.')
+    expect(within(grace).getByRole('link', { name: 'Top up $49.99' }).getAttribute('href')).toBe(
+      '/payment?amount=49.99',
+    )
+  })
+
+  it('says the renewal is coming once a top-up covers the price during the grace period', async () => {
+    const card = await openWith({ balance: '49.00', grace_until: '2026-12-09T12:00:00.000Z' })
+    const grace = within(card).getByTestId('plan-grace')
+    expect(within(grace).getByText('Your balance now covers it: the plan renews within the hour.')).toBeTruthy()
+    expect(within(grace).queryByRole('link')).toBeNull()
+    expect(grace.textContent).not.toContain('short')
+  })
+
+  it('says that a paid plan support set is not charged from the balance', async () => {
+    const card = await openWith({ renews_at: null })
+    expect(within(card).getByTestId('plan-renewal').textContent).toBe(
+      'Set for your account by support: not charged from your balance.',
+    )
+    expect(within(card).queryByText(/^Renews on/)).toBeNull()
+  })
+})
+
+describe('the purchase dialog', { timeout: 60_000 }, () => {
+  beforeEach(() => {
+    // Only the clock: the first renewal of a plan bought now is a month from today.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    vi.setSystemTime(new Date('2026-11-02T12:00:00.000Z'))
+  })
+
+  it('states what the plan buys, and when the balance is short offers the missing top-up instead', async () => {
+    await openWith({})
+    const dialog = await chooseOffer(business.id, 'Upgrade')
+    expect(within(dialog).getByText('Move to the Business plan?')).toBeTruthy()
+    expect(figure(dialog, 'Price')).toBe('$199.00 / month')
+    expect(figure(dialog, 'API requests')).toBe('1,000 per minute')
+    expect(figure(dialog, 'Map loads')).toBe('500 per minute')
+    expect(
+      within(dialog).getByText("Usage is billed separately at the price list's rates, as on every plan."),
+    ).toBeTruthy()
+    expect(
+      within(dialog).getByText(
+        'It renews monthly from your balance, next on Dec 2, 2026. Moving to a free plan stops it.',
+      ),
+    ).toBeTruthy()
+
+    // $12.50 of $199.00: short by $186.50, so the purchase waits for a top-up.
+    expect(figure(dialog, 'Your balance now')).toBe('$12.50')
+    expect(within(dialog).queryByText('Balance after paying')).toBeNull()
+    expect(within(dialog).getByText('Your balance is $186.50 short of this plan.')).toBeTruthy()
+    const upgrade = within(dialog).getByRole('button', { name: 'Upgrade' }) as HTMLButtonElement
+    expect(upgrade.disabled).toBe(true)
+    fireEvent.click(upgrade)
+    const topUp = within(dialog).getByRole('link', { name: 'Top up $186.50' })
+    expect(topUp.getAttribute('href')).toBe('/payment?amount=186.50')
+    expect(buyCalls()).toEqual([])
+  })
+
+  it('states a free plan’s limits without a renewal, and lets it be bought on any balance', async () => {
+    server[`POST /v1/users-plans/${payAsYouGo.id}/buy`] = () => ok(onStandard, 'You are now on the Pay as you go plan')
+    await openWith({ balance: '0.00' })
+    const dialog = await chooseOffer(payAsYouGo.id, 'Buy')
+    expect(figure(dialog, 'Price')).toBe('No monthly fee')
+    expect(figure(dialog, 'API requests')).toBe('Unlimited')
+    expect(within(dialog).getByText('The plan has no monthly fee. The new limits apply at once.')).toBeTruthy()
+    expect(within(dialog).getByText(/^Usage is billed separately/)).toBeTruthy()
+    expect(within(dialog).queryByText(/renews/)).toBeNull()
+    expect(within(dialog).queryByText(/short of this plan/)).toBeNull()
+    const buy = within(dialog).getByRole('button', { name: 'Buy' }) as HTMLButtonElement
+    expect(buy.disabled).toBe(false)
+    fireEvent.click(buy)
+    await waitFor(() => expect(buyCalls()).toHaveLength(1))
+    await waitFor(() => expect(toastText()).toContain('You are now on the Pay as you go plan'))
   })
 })

@@ -1,4 +1,5 @@
 import {
+  formatCalendar,
   formatMoney,
   isDecimal,
   POPUP_TIERS,
@@ -14,10 +15,10 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { useServiceName } from '../../ui/service-name.ts'
 import { savingPercent } from './compare.ts'
 import { priceBookQuery, rivalRatesQuery, useErrorToast } from './pricing.api.ts'
 import { pricingMessages } from './pricing.i18n.ts'
-import { useServiceName } from './service-name.ts'
 
 /**
  * The pricing popup (docs/requirements.md §8.5): each service's price per 1000 requests in the four volume tiers, its free
@@ -44,6 +45,7 @@ export function PricingModal({ open, onClose }: { open: boolean; onClose: () => 
             ) : (
               <PriceTable book={data} rival={isComparing ? rival.data : undefined} />
             )}
+            {isComparing && rival.data?.as_of ? <RivalSource rival={rival.data} /> : null}
             <BookNotes book={data} />
           </Flex>
         )}
@@ -179,6 +181,17 @@ function PriceTable({ book, rival }: { book: PriceBook; rival: RivalRates | unde
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** Whose prices the comparison shows and how current they are ("… list prices as of 28 Feb 2025"). */
+function RivalSource({ rival }: { rival: RivalRates }) {
+  const t = useT(pricingMessages)
+  const lang = useLang()
+  return (
+    <Typography.Text type="secondary" data-testid="rival-source">
+      {t('rivalSource', { name: rival.name, date: formatCalendar(`${rival.as_of}T00:00:00Z`, lang, 'date', 'UTC') })}
+    </Typography.Text>
   )
 }
 

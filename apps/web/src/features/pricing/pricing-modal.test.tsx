@@ -57,6 +57,7 @@ const book = PriceBook.parse({
 
 const rival = RivalRates.parse({
   name: 'Google Maps Platform',
+  as_of: '2025-02-28',
   services: [
     { service: 'GEOCODE', per_1000: ['5.00', '4.00', '4.00', '3.00'], free: 0 },
     { service: 'LOAD_MAP', per_1000: ['7.00', '5.60', '4.20', null], free: 0 },
@@ -169,8 +170,14 @@ describe('the pricing popup', { timeout: 60_000 }, () => {
       '—',
     ])
 
+    // Whose prices they are and how current, in the reader's calendar.
+    expect(within(dialog).getByTestId('rival-source').textContent).toBe(
+      'Google Maps Platform’s published list prices as of Feb 28, 2025, before any discount they may agree with you.',
+    )
+
     fireEvent.click(toggle)
     await waitFor(() => expect(within(dialog).queryByTestId('rival-GEOCODE')).toBeNull())
+    expect(within(dialog).queryByTestId('rival-source')).toBeNull()
     expect(within(dialog).queryByText('Save 20%')).toBeNull()
   })
 

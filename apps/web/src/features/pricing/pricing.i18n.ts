@@ -1,36 +1,4 @@
-import type { ServiceType } from '@app/contract'
-import { customerMessages, type Translation } from '../../i18n/define.ts'
-
-// Readable names of the metered services, shared by the pricing popup and the dashboard's estimate.
-const services = {
-  LOAD_MAP: 'Map loads',
-  STATIC_MAP: 'Static maps',
-  GEOCODE: 'Geocoding',
-  FORWARD_GEOCODE: 'Forward geocoding',
-  REVERSE_GEOCODE: 'Reverse geocoding',
-  DIRECTION: 'Directions',
-  DISTANCE_MATRIX: 'Distance matrix',
-  PLACE_DETAIL: 'Place details',
-  AUTOCOMPLETE: 'Autocomplete',
-  SESSION_AUTOCOMPLETE: 'Autocomplete (per session)',
-  FIND_PLACE_FROM_TEXT: 'Find place from text',
-  TRIP: 'Trip planning',
-} as const satisfies Record<ServiceType, string>
-
-const servicesMy: Translation<typeof services> = {
-  LOAD_MAP: 'မြေပုံ ဖွင့်ခြင်း',
-  STATIC_MAP: 'ပုံသေ မြေပုံများ',
-  GEOCODE: 'Geocoding (လိပ်စာ ရှာဖွေခြင်း)',
-  FORWARD_GEOCODE: 'လိပ်စာမှ တည်နေရာ ရှာခြင်း',
-  REVERSE_GEOCODE: 'တည်နေရာမှ လိပ်စာ ရှာခြင်း',
-  DIRECTION: 'လမ်းကြောင်း ညွှန်ခြင်း',
-  DISTANCE_MATRIX: 'အကွာအဝေး ဇယား',
-  PLACE_DETAIL: 'နေရာ အသေးစိတ်',
-  AUTOCOMPLETE: 'အလိုအလျောက် ဖြည့်ခြင်း',
-  SESSION_AUTOCOMPLETE: 'အလိုအလျောက် ဖြည့်ခြင်း (session အလိုက်)',
-  FIND_PLACE_FROM_TEXT: 'စာသားဖြင့် နေရာ ရှာခြင်း',
-  TRIP: 'ခရီးစဉ် စီစဉ်ခြင်း',
-}
+import { customerMessages } from '../../i18n/define.ts'
 
 export const pricingMessages = customerMessages(
   'pricing',
@@ -45,7 +13,7 @@ export const pricingMessages = customerMessages(
       last: 'Over {{from}}',
     },
     free: 'Free each month',
-    freeRequests: '{{count}} requests',
+    freeRequests: '{{count, plural, one {# request} other {# requests}}}',
     noFree: 'None',
     freeCredit: 'Every month, the first {{amount}} of your bill is free.',
     discount: 'Your account gets {{percent}}% off every bill.',
@@ -56,8 +24,8 @@ export const pricingMessages = customerMessages(
     compareUnavailable: 'Comparison prices could not be loaded.',
     saving: 'Save {{percent}}%',
     savingHint: '{{percent}}% cheaper than {{name}}',
+    rivalSource: '{{name}}’s published list prices as of {{date}}, before any discount they may agree with you.',
     empty: 'No prices are set yet.',
-    services,
   },
   {
     title: 'စျေးနှုန်း',
@@ -81,7 +49,7 @@ export const pricingMessages = customerMessages(
     compareUnavailable: 'နှိုင်းယှဉ်ရန် စျေးနှုန်းများကို ဖွင့်၍ မရပါ။',
     saving: '{{percent}}% သက်သာ',
     savingHint: '{{name}} ထက် {{percent}}% သက်သာသည်',
+    rivalSource: '{{date}} ရက်နေ့အထိ {{name}} ၏ ထုတ်ပြန်ထားသော စာရင်းစျေးနှုန်းများ (သီးသန့်သဘောတူလျှော့စျေး မပါဝင်ပါ)။',
     empty: 'စျေးနှုန်း သတ်မှတ်ထားခြင်း မရှိသေးပါ။',
-    services: servicesMy,
   },
 )
