@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { IsoDateTime, pageQueryFields } from './common.ts'
 import { endpoint } from './endpoint.ts'
 import { pageOf } from './envelope.ts'
-import { REFUSED_CALL_ACTION, STAFF_ROLES } from './roles.ts'
+import { STAFF_ROLES } from './roles.ts'
 
 // The audit log (/administrator/logs, admin and support; docs/requirements.md §17.1: every admin or
 // support action that changes data writes a row: who, what, target, before/after, when). Rows are
@@ -10,86 +10,7 @@ import { REFUSED_CALL_ACTION, STAFF_ROLES } from './roles.ts'
 
 const tag = 'Audit'
 
-/**
- * Every action the server writes to the audit log: the writer (`writeAudit`) accepts only these, so a
- * new one is added here, where the Logs page's filter and labels can find it. Rows written under an
- * older name stay readable: an entry's `action` is read as any string.
- */
-export const AUDIT_ACTIONS = [
-  'balance.add',
-  'billing.export',
-  'billing.generate',
-  'billing.setPaid',
-  'billing.setUnpaid',
-  'campaigns.create',
-  'campaigns.delete',
-  'campaigns.deleteImage',
-  'campaigns.deleteImageAndFile',
-  'campaigns.update',
-  'coupons.create',
-  'coupons.createType',
-  'coupons.disable',
-  'emailChange.complete',
-  'emailChange.refuse',
-  'emailChange.request',
-  'faqs.category.create',
-  'faqs.category.delete',
-  'faqs.category.update',
-  'faqs.create',
-  'faqs.delete',
-  'faqs.update',
-  'jobs.retry',
-  'jobs.run',
-  'key.create',
-  'key.delete',
-  'key.duplicate',
-  'key.reveal',
-  'key.roll',
-  'key.suspend',
-  'key.unsuspend',
-  'key.update',
-  'logs.export',
-  'notifications.create',
-  'notifications.delete',
-  'notifications.update',
-  'payment.confirm',
-  'payment.refund',
-  'payment.refund.settle',
-  'payment.reject',
-  'payments.reconcile',
-  'plans.create',
-  'plans.update',
-  'rates.billing',
-  'rates.free.firstRegister',
-  'rates.free.month',
-  'rates.priceBook',
-  'rates.range.create',
-  'rates.range.delete',
-  'rates.range.update',
-  'rates.rival',
-  'rates.setting.create',
-  'rates.setting.delete',
-  'rates.setting.update',
-  REFUSED_CALL_ACTION,
-  'settings.bank',
-  'settings.maintenance',
-  'settings.supportContact',
-  'support.close',
-  'support.reopen',
-  'support.reply',
-  'usage.export',
-  'user.create',
-  'user.flag.activeAfterCreated',
-  'user.flag.checkBalance',
-  'user.flag.enjoyDiscount',
-  'user.profile.update',
-  'user.role.change',
-  'user.suspend',
-  'user.two_factor_off',
-  'user.unsuspend',
-  'users.changePlan',
-] as const
-export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+export { AUDIT_ACTIONS, type AuditAction } from './audit-actions.ts'
 
 const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalid' })
 

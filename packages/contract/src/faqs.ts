@@ -46,7 +46,11 @@ export const Faq = z.object({
 export type Faq = z.infer<typeof Faq>
 
 const FaqBody = z.strictObject({
-  category_id: Id,
+  /** Missing or empty: "Choose a category"; an id of no category: "Category not found" (the server's check). */
+  category_id: z
+    .string({ error: 'faqs.categoryRequired' })
+    .min(1, { error: 'faqs.categoryRequired' })
+    .regex(/^[a-z]{2,5}_[0-9a-z]{26}$/, { error: 'faqs.categoryNotFound' }),
   title: z
     .string()
     .superRefine(refineWith(checkFaqTitle))

@@ -1,12 +1,12 @@
 import type { Writable } from 'node:stream'
 import type { Db } from '../../db/client.ts'
-import { CSV_BOM, csvLine, safeText } from '../../lib/csv.ts'
+import { CSV_BOM, csvLine } from '../../lib/csv.ts'
 import { loadExcel } from '../../lib/heavy.ts'
 import { type AuditFilter, type AuditRow, walkAuditEntries } from './queries.ts'
 
-// The audit log as a file (CSV or XLSX), streamed a page of rows at a time. Every text cell goes through
-// the formula guard (`safeText`, lib/csv.ts): an e-mail or a JSON value that starts with = + - @
-// cannot run in a spreadsheet.
+// The audit log as a file (CSV or XLSX), streamed a page of rows at a time. CSV cells go through the
+// formula guard of lib/csv.ts: an e-mail or a JSON value that starts with = + - @ cannot run in a
+// spreadsheet. XLSX text cells are typed as text and never run, so they hold the value as it is.
 
 const EXPORT_MAX_ROWS = 100_000
 
@@ -61,7 +61,8 @@ export async function exportAuditXlsx(db: Db, filter: AuditFilter, lang: 'en' | 
   sheet.getRow(1).font = { bold: true }
   let rows = 0
   for await (const page of walkAuditEntries(db, filter, EXPORT_MAX_ROWS)) {
-    for (const row of page) sheet.addRow(cells(row).map(safeText)).commit()
+    // Typed text cells: nothing in them runs as a formula, so they are written as they are.
+    for (const row of page) sheet.addRow(cells(row)).commit()
     rows += page.length
   }
   sheet.commit()

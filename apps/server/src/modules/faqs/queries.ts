@@ -117,17 +117,55 @@ export async function findFaq(db: Db, id: string): Promise<Faq | null> {
   return row ? toFaq(row) : null
 }
 
-/** Published entries, by category name then title; the categories that hold at least one of them. */
+/** The words of a search as full-text terms: runs of letters and digits in any script, at most 12. */
+function searchTerms(keyword: string): string[] {
+  return (keyword.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 12)
+}
+
+/**
+ * A published entry as a full-text document: the title weighs most, then the question, then the
+ * answer. PostgreSQL's `english` configuration stems ("answers" finds "answer") and drops stop words
+ * ("my", "not"); it is built into PostgreSQL and PGlite alike.
+ */
+const faqDocument = sql`(setweight(to_tsvector('english', ${faqs.title}), 'A') || setweight(to_tsvector('english', ${faqs.question}), 'B') || setweight(to_tsvector('english', ${faqs.answer}), 'C'))`
+
+/**
+ * The published search (docs/support.md "FAQ search"): an entry matches when any word of the search
+ * matches a word of it (as a prefix, stemmed), or when it contains every word as typed (scripts
+ * written without spaces, such as Burmese, and stop words alone); the best matches come first.
+ */
+function publishedSearch(keyword: string | undefined) {
+  const terms = keyword ? searchTerms(keyword) : []
+  if (terms.length === 0) return null
+  const query = sql`to_tsquery('english', ${terms.map((term) => `${term}:*`).join(' | ')})`
+  const typed = whereOf({ keyword })
+  return {
+    where: typed ? sql`(${faqDocument} @@ ${query} or ${typed})` : sql`${faqDocument} @@ ${query}`,
+    rank: sql`ts_rank_cd(${faqDocument}, ${query})`,
+  }
+}
+
+/**
+ * Published entries, by category name then title, or by relevance when searching; the categories
+ * that hold at least one of them.
+ */
 export async function listPublished(
   db: Db,
   filter: { keyword?: string; categoryId?: string },
   limit: number,
 ): Promise<{ categories: { id: string; name: string }[]; items: PublishedFaq[] }> {
+  const search = publishedSearch(filter.keyword)
+  const scope = whereOf({ status: 'open', ...(filter.categoryId ? { categoryId: filter.categoryId } : {}) })
   const [rows, categories] = await Promise.all([
-    baseQuery(db)
-      .where(whereOf({ ...filter, status: 'open' }))
-      .orderBy(asc(sql`lower(${faqCategories.name})`), asc(faqs.title), asc(faqs.id))
-      .limit(limit),
+    search
+      ? baseQuery(db)
+          .where(and(scope, search.where))
+          .orderBy(desc(search.rank), asc(faqs.title), asc(faqs.id))
+          .limit(limit)
+      : baseQuery(db)
+          .where(scope)
+          .orderBy(asc(sql`lower(${faqCategories.name})`), asc(faqs.title), asc(faqs.id))
+          .limit(limit),
     db
       .selectDistinct({ id: faqCategories.id, name: faqCategories.name, sort: sql`lower(${faqCategories.name})` })
       .from(faqCategories)

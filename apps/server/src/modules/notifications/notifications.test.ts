@@ -164,6 +164,18 @@ describe('e-mail notifications: the calls', async () => {
     )
     expect(refusedDelete.status).toBe(409)
 
+    // Once sending has ended the refusal says so (issue 21: it still said "already being sent").
+    await t.ctx.db.update(notifications).set({ status: 'sent' }).where(eq(notifications.id, sending.id))
+    for (const refused of [
+      await call(t, contract.updateNotification, { params: { id: sending.id }, body: body() }, { token: admin.token }),
+      await call(t, contract.deleteNotification, { params: { id: sending.id } }, { token: admin.token }),
+    ]) {
+      expect(refused.status).toBe(409)
+      expect(errorEnvelope(refused.body).message).toBe(
+        'This notification has already been sent: it can no longer be changed or deleted',
+      )
+    }
+
     const missing = await call(
       t,
       contract.getNotification,

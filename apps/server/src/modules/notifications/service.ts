@@ -242,6 +242,7 @@ export async function createNotification(ctx: Ctx, meta: RequestMeta, actor: Aut
 async function lockPending(db: Db, id: string): Promise<Row> {
   const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).for('update')
   if (!row) throw notFound('notifications.notFound')
+  if (row.status === 'sent') throw conflict(ErrorCode.NotificationNotPending, 'notifications.alreadySent')
   if (row.status !== 'pending') throw conflict(ErrorCode.NotificationNotPending, 'notifications.notPending')
   return row
 }

@@ -9,6 +9,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { adminShellMessages } from '../shell/admin-shell.i18n.ts'
 import { type AdminPage, adminPages } from '../shell/nav.tsx'
 import { mainRole, RoleButton, RoleTag, StatusTag, SuspendButton } from './AccountActions.tsx'
@@ -58,7 +59,9 @@ function StaffTable() {
           <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
             {account.email}
           </Typography.Text>
-          <Typography.Text type="secondary">{account.full_name}</Typography.Text>
+          <Typography.Text type="secondary">
+            <Verbatim>{account.full_name}</Verbatim>
+          </Typography.Text>
         </Flex>
       ),
     },

@@ -19,6 +19,7 @@ import { LinkButton } from '../../ui/LinkButton.tsx'
 import { type ListPaging, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { mainRole, RoleButton, RoleTag, StatusTag, SuspendButton, useMayManage } from './AccountActions.tsx'
 import { ACCOUNTS_PAGE_SIZE, type AccountFilters, accountsQuery, SORT_FIELDS } from './accounts.api.ts'
 import { accountsMessages } from './accounts.i18n.ts'
@@ -167,7 +168,9 @@ function AccountsTable(props: {
           <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
             {account.email}
           </Typography.Text>
-          <Typography.Text type="secondary">{account.full_name}</Typography.Text>
+          <Typography.Text type="secondary">
+            <Verbatim>{account.full_name}</Verbatim>
+          </Typography.Text>
         </Flex>
       ),
     },

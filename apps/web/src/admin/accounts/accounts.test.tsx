@@ -96,6 +96,8 @@ describe('accounts', { timeout: 60_000 }, () => {
     })
     expect(rowOf('bao.le@example.com').textContent).toContain('Suspended')
     expect(rowOf('mai.pham@example.com').textContent).toContain('$12.50')
+    // A customer's name is shown as typed: never translated (ARCHITECTURE.md, Translation item 6).
+    expect(screen.getByText('Mai Pham').closest('[translate="no"]')).not.toBeNull()
 
     const search = screen.getByLabelText('Search by e-mail, name, phone or organisation')
     fireEvent.change(search, { target: { value: 'mai.pham@example.com' } })
@@ -108,7 +110,7 @@ describe('accounts', { timeout: 60_000 }, () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Staff' }))
     await waitFor(() => expect(queriesOf(LIST).at(-1)).toMatchObject({ group: 'staff', page: '1' }))
 
-    fireEvent.click(screen.getByRole('link', { name: 'Open the account mai.pham@example.com' }))
+    fireEvent.click(screen.getByRole('link', { name: 'Open: the account mai.pham@example.com' }))
     expect(await screen.findByText('Account Mai Pham')).toBeTruthy()
     expect(router.state.location.search).toBe(`?user_id=${MAI_ID}`)
   })
@@ -140,7 +142,7 @@ describe('accounts', { timeout: 60_000 }, () => {
     openApp('/administrator/user-management')
     await screen.findByText('mai.pham@example.com')
 
-    fireEvent.click(screen.getByLabelText('Change the role of mai.pham@example.com'))
+    fireEvent.click(screen.getByLabelText('Change role: mai.pham@example.com'))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getByText('Current role: Customer')).toBeTruthy()
     fireEvent.click(within(dialog).getByLabelText('Support'))
@@ -153,7 +155,7 @@ describe('accounts', { timeout: 60_000 }, () => {
     expect(await screen.findByText('The account is now support')).toBeTruthy()
     expect(queriesOf('POST /v1/set-user-admin')).toEqual([{ user_id: MAI_ID, name: 'support' }])
 
-    fireEvent.click(screen.getByLabelText('Change the role of mai.pham@example.com'))
+    fireEvent.click(screen.getByLabelText('Change role: mai.pham@example.com'))
     const again = await screen.findByRole('dialog')
     fireEvent.click(within(again).getByLabelText('Admin'))
     fireEvent.click(within(again).getByText('Change role', { selector: 'button span' }))

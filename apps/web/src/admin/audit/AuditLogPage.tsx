@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons'
-import { type AuditEntry, formatDateTime, REFUSED_CALL_ACTION } from '@app/contract'
+import { AUDIT_ACTIONS, type AuditEntry, formatDateTime } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { App, Button, DatePicker, Flex, Input, Select, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
@@ -17,14 +17,10 @@ const DAY = 'YYYY-MM-DD'
 
 type LogsTree = NonNullable<(typeof auditMessages)['shape']>
 
-/** Actions the log names in the admin's language; any other shows as the server recorded it. */
-const ACTION_LABELS: Readonly<Record<string, KeyOf<LogsTree>>> = {
-  [REFUSED_CALL_ACTION]: 'actions.refusedCall',
-}
-
+/** An action in the admin's language; one written under an older name shows as the server recorded it. */
 function actionLabel(t: TFunction<LogsTree>, action: string): string | null {
-  const key = ACTION_LABELS[action]
-  return key ? t(key) : null
+  if (!(AUDIT_ACTIONS as readonly string[]).includes(action)) return null
+  return t(`actions.${action.replaceAll('.', '_')}` as KeyOf<LogsTree>)
 }
 
 /**

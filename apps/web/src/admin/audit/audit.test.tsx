@@ -24,8 +24,20 @@ const refusal: AuditEntry = {
   created_at: '2026-11-02T08:00:00.000Z',
 }
 
+const exported: AuditEntry = {
+  ...refusal,
+  id: 'aud_02',
+  actor_email: 'admin@example.com',
+  action: 'billing.export',
+  target_type: 'bills',
+  target_id: null,
+  after: { rows: 12 },
+}
+/** A row written under a name the log no longer writes. */
+const older: AuditEntry = { ...exported, id: 'aud_03', action: 'billing.regenerate' }
+
 function answerLog() {
-  server['GET /v1/logs'] = () => ok({ items: [refusal], total: 1, page: 1, page_size: 20 })
+  server['GET /v1/logs'] = () => ok({ items: [refusal, exported, older], total: 3, page: 1, page_size: 20 })
   server['GET /v1/logs/actions'] = () => ok([{ action: 'security.forbidden', count: 1 }])
 }
 
@@ -37,6 +49,9 @@ describe('the Logs page', { timeout: 60_000 }, () => {
     expect(screen.getByText('security.forbidden', { selector: 'td *' })).toBeTruthy()
     expect(screen.getByText('lan@example.com')).toBeTruthy()
     expect(screen.getByText(/GET \/v1\/bills/)).toBeTruthy()
+    // Every action has a label (issue 21: 'billing.export' showed as a code); an older name shows as recorded.
+    expect(screen.getByText('Bills exported', { selector: 'td *' })).toBeTruthy()
+    expect(screen.getByText('billing.regenerate', { selector: 'td *' })).toBeTruthy()
   })
 
   it('names it in Vietnamese', async () => {
@@ -44,5 +59,6 @@ describe('the Logs page', { timeout: 60_000 }, () => {
     answerLog()
     openApp('/administrator/logs')
     expect(await screen.findByText('Lệnh gọi bị từ chối (bảo mật)', { selector: 'td *' })).toBeTruthy()
+    expect(screen.getByText('Xuất hóa đơn', { selector: 'td *' })).toBeTruthy()
   })
 })

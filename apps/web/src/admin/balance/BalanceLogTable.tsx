@@ -7,6 +7,7 @@ import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { type ListPaging, ListTable, serverSorted } from '../../ui/ListFrame.tsx'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { balanceMessages } from './balance.i18n.ts'
 import type { BalanceSort, SortOrder as Order } from './balance-filters.ts'
 
@@ -50,7 +51,7 @@ export function BalanceLogTable(props: {
             render: (_value: unknown, log: BalanceLog) => (
               <Flex vertical style={{ minWidth: 160 }}>
                 <Link to={balanceLogPath(log.user_id)} title={t('userLog', { email: log.user_email })}>
-                  {log.user_name || log.user_email}
+                  <Verbatim>{log.user_name || log.user_email}</Verbatim>
                 </Link>
                 <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
                   {log.user_email}

@@ -13,6 +13,7 @@ const TYPES: Record<BalanceLogType, true> = {
   first_register: true,
   bill_payment: true,
   plan_purchase: true,
+  plan_renewal: true,
   credit_expiry: true,
   payment_refund: true,
 }

@@ -117,6 +117,23 @@ describe('one account’s balance log', { timeout: 60_000 }, () => {
     await waitFor(() => expect(balanceShown()).toBe('$37.50'))
   })
 
+  it('drops each message as soon as its field is filled', async () => {
+    answerMinhsLog()
+    openApp(`/administrator/user-management/balance-log?user_id=${USER_ID}`)
+    await screen.findByText('INV-202610-000001')
+    fireEvent.click(screen.getByText('Add balance', { selector: 'button span' }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByText('Add balance', { selector: 'button span' }))
+    expect(await within(dialog).findByText('The amount must be a number above 0')).toBeTruthy()
+    expect(within(dialog).getByText('A description is required')).toBeTruthy()
+
+    fireEvent.change(within(dialog).getByLabelText('Amount'), { target: { value: '10' } })
+    fireEvent.change(within(dialog).getByLabelText('Description'), { target: { value: 'Refund' } })
+    await waitFor(() => expect(within(dialog).queryByText('The amount must be a number above 0')).toBeNull())
+    await waitFor(() => expect(within(dialog).queryByText('A description is required')).toBeNull())
+    expect(dialog.querySelector('.ant-form-item-has-error')).toBeNull()
+  })
+
   it('keeps the form open with the server’s reason when adding is refused', async () => {
     answerMinhsLog()
     server[ADD] = () => refused(404, 'NOT_FOUND', 'User not found')

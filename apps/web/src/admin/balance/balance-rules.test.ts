@@ -9,8 +9,8 @@ describe('the add-balance amount', () => {
     expect(checkAmount('')).toEqual({ key: 'balance.amountNotPositive' })
     expect(checkAmount('0.00')).toEqual({ key: 'balance.amountNotPositive' })
     expect(checkAmount('1.005')).toEqual({ key: 'pricing.moneyInvalid' })
-    expect(checkAmount('-3')).toEqual({ key: 'pricing.moneyInvalid' })
-    expect(checkAmount('1e3')).toEqual({ key: 'pricing.moneyInvalid' })
+    expect(checkAmount('-3')).toEqual({ key: 'balance.amountNotPositive' })
+    expect(checkAmount('1e3')).toEqual({ key: 'validation.money.notNumber' })
   })
 
   it('is sent and added in exact cents', () => {

@@ -5,7 +5,6 @@ import {
   formatDateTime,
   formatMoney,
   type Lang,
-  legendLabel,
   UNLIMITED,
 } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
@@ -15,6 +14,8 @@ import { useLang } from '../../i18n/lang.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { useServiceName } from '../../ui/service-name.ts'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { PaidBadge } from './BillTags.tsx'
 import { formatDay, formatDecimal, formatExactUsd, monthLabel } from './bill-format.ts'
 import { billQuery } from './billing.api.ts'
@@ -58,7 +59,7 @@ function BillDetailView({ bill }: { bill: BillDetail }) {
             label: t('detail.customer'),
             children: (
               <span style={{ overflowWrap: 'anywhere' }}>
-                {bill.user_name} · {bill.user_email}
+                <Verbatim>{bill.user_name}</Verbatim> · {bill.user_email}
               </span>
             ),
           },
@@ -195,6 +196,7 @@ function tierLabel(tier: Tier, lang: Lang, t: TFunction<BillingTexts>) {
 
 function ServiceLine({ line }: { line: BillLine }) {
   const t = useT(billingMessages)
+  const serviceName = useServiceName()
   const lang = useLang()
   const count = (value: number) => formatCount(value, lang)
   const charged = line.tiers.filter((tier) => tier.requests > 0)
@@ -203,7 +205,7 @@ function ServiceLine({ line }: { line: BillLine }) {
       size="small"
       title={
         <Flex gap={8} align="center" wrap>
-          <span>{legendLabel(line.service, Number.POSITIVE_INFINITY)}</span>
+          <span>{serviceName(line.service)}</span>
           {line.private ? <Tag>{t('detail.private')}</Tag> : null}
         </Flex>
       }

@@ -5,6 +5,7 @@ import type { ColumnsType } from 'antd/es/table/interface'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { type ListPaging, type ListSort, ListTable, serverSorted } from '../../ui/ListFrame.tsx'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { PaidBadge, VatMark } from './BillTags.tsx'
 import type { BillSort, SortMode } from './bill-filters.ts'
 import { formatDay, formatDecimal } from './bill-format.ts'
@@ -69,7 +70,9 @@ export function BillsTable(props: {
             ...sortable('alphabetical'),
             render: (_value: unknown, bill: Bill) => (
               <Flex vertical style={{ minWidth: 160 }}>
-                <Typography.Text>{bill.user_name}</Typography.Text>
+                <Typography.Text>
+                  <Verbatim>{bill.user_name}</Verbatim>
+                </Typography.Text>
                 <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
                   {bill.user_email}
                 </Typography.Text>

@@ -1,4 +1,4 @@
-import { type Lang, localeOf } from '@app/contract'
+import { formatCalendar, type Lang, localeOf } from '@app/contract'
 import type { MonthChoice } from './bill-filters.ts'
 
 // How the billing manager writes months, billing periods and exact amounts. Bills are kept on the
@@ -6,23 +6,17 @@ import type { MonthChoice } from './bill-filters.ts'
 
 /** "October 2026" in the reader's language. */
 export function monthLabel(choice: MonthChoice, lang: Lang): string {
-  return new Intl.DateTimeFormat(localeOf(lang), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    Date.UTC(choice.year, choice.month - 1, 1),
-  )
+  return formatCalendar(new Date(Date.UTC(choice.year, choice.month - 1, 1)), lang, 'monthYear', 'UTC')
 }
 
 /** "October" in the reader's language. */
 export function monthName(month: number, lang: Lang): string {
-  return new Intl.DateTimeFormat(localeOf(lang), { month: 'long', timeZone: 'UTC' }).format(
-    Date.UTC(2000, month - 1, 1),
-  )
+  return formatCalendar(new Date(Date.UTC(2000, month - 1, 1)), lang, 'month', 'UTC')
 }
 
 /** A calendar day of a bill ("2026-10-01") as the reader writes days. */
 export function formatDay(day: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day.slice(0, 10)}T00:00:00Z`),
-  )
+  return formatCalendar(`${day.slice(0, 10)}T00:00:00Z`, lang, 'date', 'UTC')
 }
 
 /**

@@ -273,7 +273,7 @@ describe('the billing manager', { timeout: 60_000 }, () => {
 
     const drawer = await screen.findByRole('dialog')
     expect(await within(drawer).findByText('Bill INV-202610-000001')).toBeTruthy()
-    const geocode = within(drawer).getByText('Geocode').closest('.ant-card')
+    const geocode = within(drawer).getByText('Geocoding').closest('.ant-card')
     if (!(geocode instanceof HTMLElement)) throw new Error('no Geocode card')
     expect(geocode.textContent).toContain('Private rate')
     expect(geocode.textContent).toContain('Subtotal$102.00')
@@ -287,7 +287,7 @@ describe('the billing manager', { timeout: 60_000 }, () => {
       ['100,001 – 200,000', '100,000', '$0.40', '$40.00'],
       ['200,001 – 500,000', '40,000', '$0.30', '$12.00000001'],
     ])
-    const loadMap = within(drawer).getByText('Load Map').closest('.ant-card')
+    const loadMap = within(drawer).getByText('Map loads').closest('.ant-card')
     expect(loadMap?.querySelector('tbody tr.ant-table-row td')?.textContent).toBe('Every request')
 
     const text = drawer.textContent ?? ''

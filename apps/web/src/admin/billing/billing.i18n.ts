@@ -78,7 +78,7 @@ export const billingMessages = adminMessages(
       services: 'Services',
       noLines: 'No usage was billed this month.',
       private: 'Private rate',
-      usage: '{{hits}} requests, {{free}} free, {{billable}} charged',
+      usage: '{{hits, plural, one {# request} other {# requests}}}, {{free}} free, {{billable}} charged',
       tierColumns: { range: 'Requests', requests: 'Charged', rate: 'Per 1,000', amount: 'Amount' },
       tier: { range: '{{from}} – {{to}}', above: 'Over {{from}}', every: 'Every request' },
       subtotal: 'Subtotal',
@@ -105,7 +105,8 @@ export const billingMessages = adminMessages(
       run: 'Generate',
       confirm: 'Generate the bills of {{month}}?',
       confirmContent: 'Every user gets one bill for the month; bills that exist are kept as they are.',
-      result: '{{month}}: {{created}} bills created, {{skipped}} already existed ({{users}} users).',
+      result:
+        '{{month}}: {{created, plural, one {# bill} other {# bills}}} created, {{skipped}} already existed ({{users, plural, one {# user} other {# users}}}).',
       failed: 'The bills of {{month}} could not be generated',
       runs: 'Recent runs',
       noRuns: 'No bills have been generated yet',

@@ -137,11 +137,16 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
       })
   }
 
+  // The images are not a form field: their rule is checked with the fields', so an empty form shows
+  // the missing image with the other missing fields instead of only once they are filled.
+  const imagesMissing = () => {
+    if (images.length > 0) return false
+    setImageError(t('form.noImageToSend'))
+    return true
+  }
+
   const onFinish = (values: Values) => {
-    if (images.length === 0) {
-      setImageError(t('form.noImageToSend'))
-      return
-    }
+    if (imagesMissing()) return
     const [start, end] = values.period ?? []
     if (!start || !end) return
     save.run({
@@ -163,6 +168,7 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
       layout="vertical"
       initialValues={initial}
       onFinish={onFinish}
+      onFinishFailed={imagesMissing}
       onFieldsChange={onFieldsChange}
     >
       <Flex gap={12} wrap>

@@ -8,6 +8,7 @@ import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { EditDeleteButtons, useEditDialog } from '../../ui/RowActions.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
+import { verbatimCell } from '../../ui/Verbatim.tsx'
 import { CampaignFormModal } from './CampaignFormModal.tsx'
 import { CAMPAIGNS_PAGE_SIZE, campaignsQuery, useDeleteCampaign } from './campaigns.api.ts'
 import { campaignsMessages } from './campaigns.i18n.ts'
@@ -58,7 +59,7 @@ export function CampaignsPage() {
       dataIndex: 'code',
       render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
     },
-    { key: 'name', title: t('columns.name'), dataIndex: 'name' },
+    { key: 'name', title: t('columns.name'), dataIndex: 'name', onCell: verbatimCell },
     {
       key: 'dates',
       title: t('columns.dates'),

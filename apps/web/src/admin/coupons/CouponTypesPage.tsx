@@ -10,6 +10,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
+import { verbatimCell } from '../../ui/Verbatim.tsx'
 import { CouponsNav } from './CouponsNav.tsx'
 import { CouponTypeFormModal } from './CouponTypeFormModal.tsx'
 import { COUPONS_PAGE_SIZE, couponTypesQuery } from './coupons.api.ts'
@@ -65,6 +66,7 @@ export function CouponTypesPage() {
       key: 'description',
       title: t('types.columns.description'),
       dataIndex: 'description',
+      onCell: verbatimCell,
       render: (value: string | null) =>
         value ? (
           <Typography.Paragraph type="secondary" style={{ margin: 0, minWidth: 180, maxWidth: 360 }}>

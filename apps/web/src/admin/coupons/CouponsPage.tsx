@@ -11,6 +11,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
+import { verbatimCell } from '../../ui/Verbatim.tsx'
 import { formatDay } from '../billing/bill-format.ts'
 import { CopyCodeButton } from './CopyCodeButton.tsx'
 import { CouponFormModal } from './CouponFormModal.tsx'
@@ -223,6 +224,7 @@ function useCouponColumns(): ColumnsType<Coupon> {
       key: 'description',
       title: t('coupons.columns.description'),
       dataIndex: 'description',
+      onCell: verbatimCell,
       render: (value: string | null) =>
         value ? (
           <Typography.Paragraph type="secondary" style={{ margin: 0, minWidth: 160, maxWidth: 320 }}>

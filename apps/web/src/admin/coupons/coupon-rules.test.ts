@@ -29,7 +29,8 @@ describe('coupon rules', () => {
     expect(checkCredit('0')).toEqual({ key: 'coupons.creditNotPositive' })
     expect(checkCredit('')).toEqual({ key: 'coupons.creditNotPositive' })
     expect(checkCredit('1.234')).toEqual({ key: 'pricing.moneyInvalid' })
-    expect(checkCredit('-5')).toEqual({ key: 'pricing.moneyInvalid' })
+    expect(checkCredit('-5')).toEqual({ key: 'coupons.creditNotPositive' })
+    expect(checkCredit('abc')).toEqual({ key: 'validation.money.notNumber' })
   })
 
   it('wants balance expiry days above 1 and a limit of -1 or at least 1', () => {

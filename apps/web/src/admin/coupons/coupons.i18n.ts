@@ -29,7 +29,7 @@ export const couponsMessages = adminMessages(
         created: 'Created',
         actions: 'Actions',
       },
-      days: '{{count}} days',
+      days: '{{count, plural, one {# day} other {# days}}}',
       usageOf: '{{redeemed}} of {{limit}}',
       usageUnlimited: '{{redeemed}} · no limit',
       remaining: '{{count}} left',

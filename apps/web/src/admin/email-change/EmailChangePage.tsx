@@ -17,6 +17,7 @@ import { ruleFrom } from '../../ui/form-rules.ts'
 import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import {
   EMAIL_CHANGE_PAGE_SIZE,
   type EmailChangeFilters,
@@ -127,7 +128,9 @@ function useRequestColumns(onRefuse: (request: EmailChangeRequest) => void): Col
       title: t('columns.account'),
       render: (_, r) => (
         <Flex vertical>
-          <Typography.Text>{r.user_name}</Typography.Text>
+          <Typography.Text>
+            <Verbatim>{r.user_name}</Verbatim>
+          </Typography.Text>
           <Typography.Text type="secondary">{r.user_email}</Typography.Text>
         </Flex>
       ),

@@ -80,7 +80,7 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
         published: faq ? faq.status === 'open' : true,
       }}
     >
-      <Form.Item<Values> name="category_id" label={t('form.category')} rules={[requiredRule('faqs.categoryNotFound')]}>
+      <Form.Item<Values> name="category_id" label={t('form.category')} rules={[requiredRule('faqs.categoryRequired')]}>
         <Select
           loading={categories.isPending}
           placeholder={t('form.categoryRequired')}

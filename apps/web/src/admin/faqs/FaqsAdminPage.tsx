@@ -10,6 +10,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { ListTable, useListPaging, useLocalPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
+import { Verbatim, verbatimCell } from '../../ui/Verbatim.tsx'
 import {
   adminFaqsQuery,
   categoriesQuery,
@@ -56,10 +57,16 @@ function EntriesTab() {
       key: 'title',
       title: t('entries.columns.title'),
       render: (_v, faq) => (
-        <span style={{ overflowWrap: 'anywhere', display: 'inline-block', minWidth: 200 }}>{faq.title}</span>
+        <span style={{ overflowWrap: 'anywhere', display: 'inline-block', minWidth: 200 }} translate="no">
+          {faq.title}
+        </span>
       ),
     },
-    { key: 'category', title: t('entries.columns.category'), render: (_v, faq) => faq.category.name },
+    {
+      key: 'category',
+      title: t('entries.columns.category'),
+      render: (_v, faq) => <Verbatim>{faq.category.name}</Verbatim>,
+    },
     {
       key: 'status',
       title: t('entries.columns.status'),
@@ -68,7 +75,7 @@ function EntriesTab() {
     {
       key: 'answeredBy',
       title: t('entries.columns.answeredBy'),
-      render: (_v, faq) => faq.answered_by?.full_name ?? '—',
+      render: (_v, faq) => <Verbatim>{faq.answered_by?.full_name ?? '—'}</Verbatim>,
     },
     {
       key: 'time',
@@ -155,7 +162,7 @@ function CategoriesTab() {
   }
 
   const columns: ColumnsType<FaqCategory> = [
-    { key: 'name', title: t('categories.columns.name'), dataIndex: 'name' },
+    { key: 'name', title: t('categories.columns.name'), dataIndex: 'name', onCell: verbatimCell },
     { key: 'faqs', title: t('categories.columns.entries'), dataIndex: 'faqs', align: 'right' },
     {
       key: 'created',

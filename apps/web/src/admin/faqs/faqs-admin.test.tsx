@@ -61,6 +61,18 @@ describe('/administrator/faqs', { timeout: 60_000 }, () => {
     expect((await within(dialog).findAllByText('Category name is exist')).length).toBeGreaterThan(0)
     expect(calls.find((c) => c.route === 'POST /v1/faq-categories')?.body).toEqual({ name: 'keys' })
   })
+
+  it('asks for a category when none is chosen, and sends nothing', async () => {
+    openApp('/administrator/faqs')
+    fireEvent.click(await screen.findByRole('button', { name: /New FAQ/ }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(
+      await within(dialog).findByText('Choose a category', { selector: '.ant-form-item-explain-error' }),
+    ).toBeTruthy()
+    expect(within(dialog).queryByText('Category not found')).toBeNull()
+    expect(calls.some((c) => c.route === 'POST /v1/faqs')).toBe(false)
+  })
 })
 
 describe('/administrator/support/request', { timeout: 60_000 }, () => {

@@ -26,6 +26,8 @@ export const jobsMessages = adminMessages(
       'throttles-sweep': 'Rate-limit counter clean-up',
       'usage-fold': 'Usage counter catch-up',
       'usage-rollup': 'Daily usage roll-up',
+      'key-caps': 'Key monthly caps',
+      'plans-renew': 'Plan renewal',
     },
     descriptions: {
       'billing-run': 'Bills last month once it has been closed for an hour.',
@@ -37,10 +39,14 @@ export const jobsMessages = adminMessages(
       'throttles-sweep': 'Drops rate-limit counters idle for a day and plan minute counts of past minutes.',
       'usage-fold': 'Adds usage left pending by an interrupted report to the usage counters.',
       'usage-rollup': 'Adds the hourly usage of closed days to the daily counters.',
+      'key-caps':
+        'Measures each capped key’s month, e-mails its owner at 80 % and 100 %, and makes the gateway refuse a key at its cap.',
+      'plans-renew':
+        'Charges plans from the balance on their renewal day, e-mails before and after, and moves accounts whose grace period ended unpaid to the default plan.',
     },
     schedule: {
       everyMinute: 'Every minute',
-      everyMinutes: 'Every {{minutes}} minutes',
+      everyMinutes: 'Every {{minutes, plural, one {# minute} other {# minutes}}}',
       hourly: 'Hourly at minute {{minute}}',
       onDemand: 'When asked',
       cron: 'Cron {{expression}} (UTC)',
@@ -58,9 +64,9 @@ export const jobsMessages = adminMessages(
     },
     triggers: { schedule: 'Schedule', manual: 'Run now', retry: 'Retry', event: 'Change' },
     runNow: 'Run now',
-    runNowOf: 'Run {{name}} now',
+    runNowOf: 'Run now: {{name}}',
     history: 'History',
-    historyOf: 'History of {{name}}',
+    historyOf: 'History: {{name}}',
     confirmRun: {
       title: 'Run {{name}} now?',
       content: 'A run starts on one instance in a moment; the log records that you started it.',
@@ -82,7 +88,7 @@ export const jobsMessages = adminMessages(
       empty: 'No runs yet',
       total: 'Total: {{count}}',
       retry: 'Retry',
-      retryOf: 'Retry the run queued {{when}}',
+      retryOf: 'Retry: the run queued {{when}}',
       seconds: '{{value}} s',
       milliseconds: '{{value}} ms',
     },
@@ -137,6 +143,8 @@ export const jobsMessages = adminMessages(
       'throttles-sweep': 'Dọn bộ đếm giới hạn tần suất',
       'usage-fold': 'Cập nhật bù bộ đếm lưu lượng',
       'usage-rollup': 'Tổng hợp lưu lượng theo ngày',
+      'key-caps': 'Hạn mức tháng của khóa',
+      'plans-renew': 'Gia hạn gói cước',
     },
     descriptions: {
       'billing-run': 'Lập hóa đơn tháng trước sau khi tháng đã khép lại một giờ.',
@@ -149,6 +157,10 @@ export const jobsMessages = adminMessages(
         'Bỏ các bộ đếm giới hạn tần suất không dùng trong một ngày và số đếm theo phút của gói cước đã qua.',
       'usage-fold': 'Cộng vào bộ đếm lưu lượng phần còn chờ do một lần báo cáo bị gián đoạn.',
       'usage-rollup': 'Cộng lưu lượng theo giờ của các ngày đã khép lại vào bộ đếm theo ngày.',
+      'key-caps':
+        'Đo mức dùng trong tháng của từng khóa có hạn mức, gửi e-mail cho chủ khóa ở 80 % và 100 %, và để cổng từ chối khóa khi chạm hạn mức.',
+      'plans-renew':
+        'Trừ phí gói cước từ số dư vào ngày gia hạn, gửi e-mail trước và sau, và chuyển các tài khoản hết thời gian ân hạn mà chưa thanh toán về gói mặc định.',
     },
     schedule: {
       everyMinute: 'Mỗi phút',
@@ -170,9 +182,9 @@ export const jobsMessages = adminMessages(
     },
     triggers: { schedule: 'Lịch chạy', manual: 'Chạy ngay', retry: 'Thử lại', event: 'Thay đổi' },
     runNow: 'Chạy ngay',
-    runNowOf: 'Chạy {{name}} ngay',
+    runNowOf: 'Chạy ngay: {{name}}',
     history: 'Lịch sử',
-    historyOf: 'Lịch sử của {{name}}',
+    historyOf: 'Lịch sử: {{name}}',
     confirmRun: {
       title: 'Chạy {{name}} ngay?',
       content: 'Một lần chạy sẽ bắt đầu trên một máy chủ trong giây lát; nhật ký ghi lại rằng bạn đã khởi động nó.',
@@ -194,7 +206,7 @@ export const jobsMessages = adminMessages(
       empty: 'Chưa có lần chạy nào',
       total: 'Tổng: {{count}}',
       retry: 'Thử lại',
-      retryOf: 'Thử lại lần chạy vào hàng đợi lúc {{when}}',
+      retryOf: 'Thử lại: lần chạy vào hàng đợi lúc {{when}}',
       seconds: '{{value}} giây',
       milliseconds: '{{value}} mili giây',
     },

@@ -101,7 +101,7 @@ describe('/administrator/jobs', { timeout: 60_000 }, () => {
       return ok(run({ job: 'billing-run', state: 'created', trigger: 'manual' }), 'The job will start in a moment')
     }
     openApp('/administrator/jobs')
-    fireEvent.click(await screen.findByLabelText('Run Monthly bill run now'))
+    fireEvent.click(await screen.findByLabelText('Run now: Monthly bill run'))
     const dialog = await screen.findByRole('dialog')
     expect(within(dialog).getAllByText('Run Monthly bill run now?').length).toBeGreaterThan(0)
     expect(started).toBe(0)
@@ -114,7 +114,7 @@ describe('/administrator/jobs', { timeout: 60_000 }, () => {
     server['POST /v1/jobs/billing-run/run'] = () =>
       refused(409, 'CONFLICT', 'A run of this job is already waiting to start')
     openApp('/administrator/jobs')
-    fireEvent.click(await screen.findByLabelText('Run Monthly bill run now'))
+    fireEvent.click(await screen.findByLabelText('Run now: Monthly bill run'))
     const dialog = await screen.findByRole('dialog')
     fireEvent.click(within(dialog).getByText('Run now', { selector: 'button span' }))
     expect(

@@ -267,6 +267,11 @@ function NotificationForm({ notification, onDone }: { notification: Notification
         >
           <DatePicker
             showTime={{ format: 'HH:mm' }}
+            // Enter confirms the typed date and time in the picker; it must not also submit the form
+            // (the browser's implicit submission), which sent the notification at once.
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.preventDefault()
+            }}
             format="YYYY-MM-DD HH:mm"
             disabledDate={(d) => d.isBefore(dayjs(), 'day')}
             style={{ width: 240 }}

@@ -12,6 +12,7 @@ import { QueryState } from '../../ui/QueryState.tsx'
 import { EditDeleteButtons, useEditDialog } from '../../ui/RowActions.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
+import { verbatimCell } from '../../ui/Verbatim.tsx'
 import { NotificationFormModal } from './NotificationFormModal.tsx'
 import {
   NOTIFICATIONS_PAGE_SIZE,
@@ -52,8 +53,8 @@ export function NotificationsPage() {
     })
 
   const columns: ColumnsType<Notification> = [
-    { key: 'name', title: t('columns.name'), dataIndex: 'name' },
-    { key: 'subject', title: t('columns.subject'), dataIndex: 'subject' },
+    { key: 'name', title: t('columns.name'), dataIndex: 'name', onCell: verbatimCell },
+    { key: 'subject', title: t('columns.subject'), dataIndex: 'subject', onCell: verbatimCell },
     {
       key: 'sendAt',
       title: t('columns.sendAt'),

@@ -57,7 +57,7 @@ export const notificationsMessages = adminMessages(
       inactiveKeys: 'Only customers without an active key',
       emailContains: 'E-mail contains',
       count: 'Count recipients',
-      counted: '{{count}} customers match now',
+      counted: '{{count, plural, one {# customer matches} other {# customers match}}} now',
       countFailed: 'The recipients could not be counted',
       when: 'Send',
       now: 'Now',

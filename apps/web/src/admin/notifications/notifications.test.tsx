@@ -1,5 +1,5 @@
 import { Campaign, Notification } from '@app/contract'
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { createEvent, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { setUpAdminScreens } from '../../test/admin-screens.ts'
 import { pageOf } from '../../test/balance-fixtures.ts'
@@ -11,7 +11,7 @@ import { calls, ok, openApp, refused, server } from '../../test/fake-server.tsx'
 setUpAdminScreens({
   pages: () => [import('./NotificationsPage.tsx'), import('../campaigns/CampaignsPage.tsx')],
   roles: ['support'],
-  waitMs: 8000,
+  waitMs: 10_000,
 })
 // A loaded machine renders the admin shell slowly.
 vi.setConfig({ testTimeout: 30_000 })
@@ -82,6 +82,21 @@ describe('notifications', () => {
     expect(within(sendingRow).getByRole('button', { name: 'Results of Sending one' })).toBeTruthy()
   })
 
+  it('takes Enter in the schedule picker as the picker’s, never as sending the form', async () => {
+    server['GET /v1/notifications'] = (_b, query) => ok(pageOf([], query))
+    openApp('/administrator/notifications')
+    fireEvent.click(await screen.findByRole('button', { name: /Compose/ }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByLabelText('At a date and time'))
+    const picker = await within(dialog).findByLabelText('Send date and time')
+    fireEvent.mouseDown(picker)
+    fireEvent.change(picker, { target: { value: '2999-01-01 08:00' } })
+    const enter = createEvent.keyDown(picker, { key: 'Enter', code: 'Enter', keyCode: 13 })
+    fireEvent(picker, enter)
+    expect(enter.defaultPrevented).toBe(true)
+    expect(calls.some((c) => c.route.startsWith('POST /v1/notifications'))).toBe(false)
+  })
+
   it('deletes a pending notification after a confirmation and says why when it cannot', async () => {
     server['GET /v1/notifications'] = (_b, query) => ok(pageOf([notification({})], query))
     server['DELETE /v1/notifications/ntf_01jd0000000000000000000001'] = () =>
@@ -120,6 +135,8 @@ describe('campaigns', () => {
     const dialog = await screen.findByRole('dialog')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create campaign' }))
     expect(await within(dialog).findByText('Code is required')).toBeTruthy()
+    // The missing image is flagged with the other fields, before any of them is filled.
+    expect(within(dialog).getByText('Add an image: a campaign needs one')).toBeTruthy()
     expect(calls.some((c) => c.route === 'POST /v1/campaigns')).toBe(false)
   })
 })

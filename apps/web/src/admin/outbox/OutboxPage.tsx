@@ -8,6 +8,7 @@ import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { OutboxMessageDrawer } from './OutboxMessageDrawer.tsx'
 import { OutboxStatusTag } from './OutboxStatusTag.tsx'
 import { OUTBOX_PAGE_SIZE, outboxQuery } from './outbox.api.ts'
@@ -42,7 +43,7 @@ export function OutboxPage() {
         setOpenId(row.id)
       }}
     >
-      {row.subject}
+      <Verbatim>{row.subject}</Verbatim>
     </Button>
   )
 

@@ -7,8 +7,8 @@ export const overviewMessages = adminMessages(
     welcome: 'Welcome to the back office, {{name}}',
     intro: 'Key figures of the chosen period. Days are in UTC.',
     kpi: {
-      usersTotal: 'Total users',
-      usersNew: 'New sign-ups',
+      usersTotal: 'Customer accounts',
+      usersNew: 'New customers',
       keysActive: 'Active keys',
       apiRequests: 'API requests',
       mapLoads: 'Map loads',
@@ -34,8 +34,8 @@ export const overviewMessages = adminMessages(
     welcome: 'Chào mừng đến trang quản trị, {{name}}',
     intro: 'Các chỉ số chính của khoảng thời gian đã chọn. Ngày tính theo UTC.',
     kpi: {
-      usersTotal: 'Tổng số người dùng',
-      usersNew: 'Lượt đăng ký mới',
+      usersTotal: 'Tài khoản khách hàng',
+      usersNew: 'Khách hàng mới',
       keysActive: 'Khóa đang hoạt động',
       apiRequests: 'Lượt gọi API',
       mapLoads: 'Lượt tải bản đồ',

@@ -57,12 +57,13 @@ describe('the back-office overview', { timeout: 60_000 }, () => {
     answerBillCounts()
     openApp('/administrator/overview')
 
-    expect(await screen.findByText('Total users')).toBeTruthy()
+    // Customers only, and saying so (staff accounts are not counted).
+    expect(await screen.findByText('Customer accounts')).toBeTruthy()
     expect(calls.filter((c) => c.route === OVERVIEW).map((c) => c.query)).toEqual([
       { start_at: '2026-11-01', end_at: '2026-11-22' },
     ])
-    expect(figure('Total users')).toBe('12,345')
-    expect(figure('New sign-ups')).toBe('321')
+    expect(figure('Customer accounts')).toBe('12,345')
+    expect(figure('New customers')).toBe('321')
     expect(figure('Active keys')).toBe('4,567')
     expect(figure('API requests')).toBe('1,234,567')
     expect(figure('Map loads')).toBe('89,012')

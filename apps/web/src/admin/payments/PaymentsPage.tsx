@@ -34,6 +34,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { type ListPaging, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { ADMIN_PAYMENTS_PAGE_SIZE, adminPaymentsQuery, useDecidePayment, useReconcile } from './payments.api.ts'
 import { adminPaymentsMessages } from './payments.i18n.ts'
 import { CheckRefundButton, RefundButton } from './RefundButton.tsx'
@@ -188,7 +189,9 @@ function PaymentsTable(props: {
       title: t('columns.customer'),
       render: (_v, p) => (
         <>
-          <Typography.Text>{p.user_name}</Typography.Text>
+          <Typography.Text>
+            <Verbatim>{p.user_name}</Verbatim>
+          </Typography.Text>
           <br />
           <Typography.Text type="secondary" style={{ overflowWrap: 'anywhere' }}>
             {p.user_email}

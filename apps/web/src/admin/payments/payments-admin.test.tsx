@@ -10,7 +10,7 @@ import { calls, ok, openApp, refused, server } from '../../test/fake-server.tsx'
 
 setUpAdminScreens({
   pages: () => [import('./PaymentsPage.tsx'), import('../settings/SettingsPage.tsx')],
-  waitMs: 8000,
+  waitMs: 10_000,
   beforeEach: () => {
     server[LIST] = () =>
       ok({ items: [bankTransfer, flagged], total: 2, page: 1, page_size: 20, pending_bank: 1, in_review: 1, alerts: 1 })

@@ -100,7 +100,7 @@ export const adminPaymentsMessages = adminMessages(
     },
     empty: 'No payments.',
     noMatch: 'No payments match these filters.',
-    total: '{{count}} payments',
+    total: '{{count, plural, one {# payment} other {# payments}}}',
     bank: {
       tab: 'Bank transfer',
       title: 'Bank account for transfers',
@@ -224,7 +224,7 @@ export const adminPaymentsMessages = adminMessages(
       accountName: 'Tên tài khoản',
       accountNumber: 'Số tài khoản',
       branch: 'Chi nhánh',
-      swift: 'SWIFT / BIC',
+      swift: 'Mã SWIFT / BIC',
       notes: 'Ghi chú cho khách hàng',
       save: 'Lưu',
       saved: 'Đã lưu thông tin ngân hàng',

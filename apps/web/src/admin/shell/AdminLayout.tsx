@@ -32,7 +32,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const lang = useStored(adminLangPref)
   const mode = useStored(themePref)
   const { token } = theme.useToken()
-  const { narrow, collapsed, toggle } = useSidebarFold(BREAKPOINT_ADMIN_COLLAPSE)
+  const fold = useSidebarFold(BREAKPOINT_ADMIN_COLLAPSE)
+  const { narrow, collapsed, toggle } = fold
   const roles = session?.roles ?? []
 
   const items: MenuProps['items'] = [
@@ -61,27 +62,31 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
-      <SideNav collapsed={collapsed}>
-        <Link
-          to={paths.admin.root}
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 10,
-            padding: collapsed ? '16px 9px' : '16px 20px',
-            color: token.colorText,
-          }}
-        >
-          <img src="/favicon.svg" alt="" width={32} height={32} />
-          {collapsed ? null : <strong style={{ fontSize: 16 }}>{t('title')}</strong>}
-        </Link>
-        <Menu
-          mode="inline"
-          items={items}
-          selectedKeys={[active?.path ?? '', `lang-${lang}`]}
-          style={{ borderInlineEnd: 0 }}
-          aria-label={t('title')}
-        />
+      <SideNav fold={fold} label={t('header.menu')}>
+        {(collapsed) => (
+          <>
+            <Link
+              to={paths.admin.root}
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 10,
+                padding: collapsed ? '16px 9px' : '16px 20px',
+                color: token.colorText,
+              }}
+            >
+              <img src="/favicon.svg" alt="" width={32} height={32} />
+              {collapsed ? null : <strong style={{ fontSize: 16 }}>{t('title')}</strong>}
+            </Link>
+            <Menu
+              mode="inline"
+              items={items}
+              selectedKeys={[active?.path ?? '', `lang-${lang}`]}
+              style={{ borderInlineEnd: 0 }}
+              aria-label={t('title')}
+            />
+          </>
+        )}
       </SideNav>
       <Layout>
         <Layout.Header

@@ -39,7 +39,7 @@ export const adminShellMessages = adminMessages(
       supportRequest: 'Support request',
       couponTypes: 'Coupon types',
     },
-    header: { collapse: 'Collapse menu', expand: 'Expand menu', signedInAs: 'Signed in as {{name}}' },
+    header: { menu: 'Menu', collapse: 'Collapse menu', expand: 'Expand menu', signedInAs: 'Signed in as {{name}}' },
   },
   {
     title: 'Trang quản trị',
@@ -78,6 +78,11 @@ export const adminShellMessages = adminMessages(
       supportRequest: 'Yêu cầu hỗ trợ',
       couponTypes: 'Loại mã giảm giá',
     },
-    header: { collapse: 'Thu gọn menu', expand: 'Mở rộng menu', signedInAs: 'Đăng nhập với tên {{name}}' },
+    header: {
+      menu: 'Danh mục',
+      collapse: 'Thu gọn menu',
+      expand: 'Mở rộng menu',
+      signedInAs: 'Đăng nhập với tên {{name}}',
+    },
   },
 )

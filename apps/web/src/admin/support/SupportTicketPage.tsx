@@ -15,6 +15,7 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { adminSupportMessages } from './admin-support.i18n.ts'
 
 const keysAndBillsOf = (userId: string) => `${paths.admin.keyAndBill}?user_id=${encodeURIComponent(userId)}`
@@ -73,7 +74,7 @@ export function SupportTicketPage() {
             <Flex justify="space-between" align="start" gap={12} wrap>
               <Flex gap={8} align="center" wrap style={{ flex: '1 1 320px', minWidth: 0 }}>
                 <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
-                  {data.title}
+                  <Verbatim>{data.title}</Verbatim>
                 </Typography.Title>
                 <TicketStatusTag status={data.status} />
               </Flex>
@@ -102,7 +103,7 @@ export function SupportTicketPage() {
                   label: t('ticket.customer'),
                   children: (
                     <Link to={keysAndBillsOf(data.user.id)}>
-                      {data.user.full_name} ({data.user.email})
+                      <Verbatim>{data.user.full_name}</Verbatim> ({data.user.email})
                     </Link>
                   ),
                 },

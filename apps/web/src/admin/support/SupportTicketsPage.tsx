@@ -12,6 +12,7 @@ import { relativeTimeText } from '../../lib/relative-time.ts'
 import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { adminSupportMessages } from './admin-support.i18n.ts'
 
 /** /administrator/support: every customer's tickets, filtered by status and searched (all in the URL). */
@@ -32,7 +33,7 @@ export function SupportTicketsPage() {
       title: t('list.columns.title'),
       render: (_v, ticket) => (
         <Link to={paths.admin.supportTicket(ticket.id)} style={{ overflowWrap: 'anywhere' }}>
-          {ticket.title}
+          <Verbatim>{ticket.title}</Verbatim>
         </Link>
       ),
     },
@@ -41,7 +42,9 @@ export function SupportTicketsPage() {
       title: t('list.columns.customer'),
       render: (_v, ticket) => (
         <div style={{ minWidth: 160 }}>
-          <div>{ticket.user.full_name}</div>
+          <Verbatim>
+            <div>{ticket.user.full_name}</div>
+          </Verbatim>
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {ticket.user.email}
           </Typography.Text>

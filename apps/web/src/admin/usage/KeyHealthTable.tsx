@@ -7,6 +7,7 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { adminUsageMessages } from './usage.i18n.ts'
 
 /** Per key of one account: requests, answers by status class and response times over the period. */
@@ -31,7 +32,7 @@ export function KeyHealthTable(props: { query: UseQueryResult<KeyHealth[]>; onSh
         <Flex gap={8} align="center">
           <Flex vertical gap={2}>
             <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>
-              {row.key_name}
+              <Verbatim>{row.key_name}</Verbatim>
             </Typography.Text>
             <Typography.Text code style={{ fontSize: 12, alignSelf: 'flex-start' }}>
               {row.key_preview}

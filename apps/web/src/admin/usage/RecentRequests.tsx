@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons'
-import { legendLabel, localeOf, type RecentRequest } from '@app/contract'
+import { formatCalendar, type RecentRequest } from '@app/contract'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { Button, Flex, Select, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
@@ -8,6 +8,8 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { useServiceName } from '../../ui/service-name.ts'
+import { verbatimCell } from '../../ui/Verbatim.tsx'
 import { recentRequestsCountQuery, recentRequestsQuery, useDownloadUsageCsv } from './usage.api.ts'
 import { adminUsageMessages } from './usage.i18n.ts'
 import { type MonthChoice, monthBefore, recentMonths } from './usage-range.ts'
@@ -26,6 +28,7 @@ function statusColour(status: number): string {
  */
 export function RecentRequests(props: { userId: string; fileStem: string }) {
   const t = useT(adminUsageMessages)
+  const serviceName = useServiceName()
   const lang = useLang()
   const months = useMemo(() => recentMonths(new Date()), [])
   const [month, setMonth] = useState<MonthChoice>(() => monthBefore(new Date()))
@@ -33,26 +36,21 @@ export function RecentRequests(props: { userId: string; fileStem: string }) {
   const count = useQuery(recentRequestsCountQuery(props.userId, month))
   const download = useDownloadUsageCsv()
 
-  const monthLabel = new Intl.DateTimeFormat(localeOf(lang), { month: 'long', year: 'numeric', timeZone: 'UTC' })
-  const timeText = new Intl.DateTimeFormat(localeOf(lang), {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-    timeZone: 'UTC',
-  })
-
   const columns: ColumnsType<RecentRequest> = [
     {
       key: 'time',
       title: t('recent.columns.time'),
       dataIndex: 'at',
-      render: (at: string) => <span style={{ whiteSpace: 'nowrap' }}>{timeText.format(new Date(at))}</span>,
+      render: (at: string) => (
+        <span style={{ whiteSpace: 'nowrap' }}>{formatCalendar(at, lang, 'dateTimeSeconds', 'UTC')}</span>
+      ),
     },
-    { key: 'key', title: t('recent.columns.key'), dataIndex: 'key_name' },
+    { key: 'key', title: t('recent.columns.key'), dataIndex: 'key_name', onCell: verbatimCell },
     {
       key: 'service',
       title: t('recent.columns.service'),
       dataIndex: 'service',
-      render: (service: string) => legendLabel(service, Number.POSITIVE_INFINITY),
+      render: (service: string) => serviceName(service),
     },
     {
       key: 'path',
@@ -99,7 +97,7 @@ export function RecentRequests(props: { userId: string; fileStem: string }) {
           }}
           options={months.map((m) => ({
             value: monthKey(m),
-            label: monthLabel.format(new Date(Date.UTC(m.year, m.month - 1, 1))),
+            label: formatCalendar(new Date(Date.UTC(m.year, m.month - 1, 1)), lang, 'monthYear', 'UTC'),
           }))}
           style={{ flex: '0 1 220px' }}
         />

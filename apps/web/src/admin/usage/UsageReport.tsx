@@ -1,4 +1,4 @@
-import { legendLabel, type UsageSeries } from '@app/contract'
+import type { UsageSeries } from '@app/contract'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { Alert, Card, Col, Flex, Row, Statistic, Table, Typography } from 'antd'
 import { ApiError } from '../../api/client.ts'
@@ -7,6 +7,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { type ChartKind, formatCount, percentText, shareOf } from '../../ui/charts/chart-data.ts'
 import { UsageChart } from '../../ui/charts/UsageChart.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { useServiceName } from '../../ui/service-name.ts'
 import { adminUsageMessages } from './usage.i18n.ts'
 
 /** A period the server will not chart (too many buckets, too old): its reason, not a generic failure. */
@@ -45,6 +46,7 @@ interface ServiceRow {
 
 function UsageTotals({ usage }: { usage: UsageSeries }) {
   const t = useT(adminUsageMessages)
+  const serviceName = useServiceName()
   const lang = useLang()
   const { totals } = usage
   const all = totals.api_requests + totals.map_loads
@@ -77,7 +79,7 @@ function UsageTotals({ usage }: { usage: UsageSeries }) {
                 key: 'service',
                 title: t('totals.service'),
                 dataIndex: 'service',
-                render: (service: string) => legendLabel(service, Number.POSITIVE_INFINITY),
+                render: (service: string) => serviceName(service),
               },
               { key: 'hits', title: t('totals.hits'), dataIndex: 'hits', align: 'end', render: count },
               {

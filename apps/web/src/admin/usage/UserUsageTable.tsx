@@ -9,6 +9,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
 import { ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useListParam } from '../../ui/use-list-params.ts'
+import { verbatimCell } from '../../ui/Verbatim.tsx'
 import { USAGE_USERS_PAGE_SIZE, usersUsageQuery } from './usage.api.ts'
 import { adminUsageMessages } from './usage.i18n.ts'
 import { type DateRange, rangeSearch } from './usage-range.ts'
@@ -33,7 +34,7 @@ export function useUserUsageColumns(range: DateRange): ColumnsType<UserUsageRow>
         </Link>
       ),
     },
-    { key: 'name', title: t('users.columns.name'), dataIndex: 'name' },
+    { key: 'name', title: t('users.columns.name'), dataIndex: 'name', onCell: verbatimCell },
     { key: 'api', title: t('users.columns.apiRequests'), dataIndex: 'api_requests', align: 'end', render: count },
     { key: 'map', title: t('users.columns.mapLoads'), dataIndex: 'map_loads', align: 'end', render: count },
     {

@@ -79,8 +79,8 @@ describe('usage statistics of all users', { timeout: 60_000 }, () => {
       expect(queriesOf(ALL_USERS)).toEqual([{ start_at: '2026-11-01', end_at: '2026-11-22', perTime: 'day' }]),
     )
     // The totals of the answer: each service, and API requests, map loads and all together.
-    expect(rowOf(await screen.findByText('Geocode')).textContent).toContain('1,234')
-    expect(rowOf(screen.getByText('Load Map')).textContent).toContain('7')
+    expect(rowOf(await screen.findByText('Geocoding')).textContent).toContain('1,234')
+    expect(rowOf(screen.getByText('Map loads', { selector: 'td' })).textContent).toContain('7')
     expect(statisticOf('API requests')).toBe('1,234')
     expect(statisticOf('Map loads')).toBe('7')
     expect(statisticOf('All requests')).toBe('1,241')

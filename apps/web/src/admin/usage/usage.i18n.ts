@@ -49,7 +49,7 @@ export const adminUsageMessages = adminMessages(
       view: 'View the usage of {{email}}',
       empty: 'No usage in this period',
       noMatch: 'No account matches “{{keyword}}”',
-      total: '{{count}} accounts',
+      total: '{{count, plural, one {# account} other {# accounts}}}',
     },
     user: {
       title: 'Usage of {{name}}',
@@ -82,7 +82,7 @@ export const adminUsageMessages = adminMessages(
       title: 'Recent requests',
       intro: 'Requests of the chosen month, newest first.',
       month: 'Month',
-      count: '{{count}} requests in this month',
+      count: '{{count, plural, one {# request} other {# requests}}} in this month',
       exportable: 'The export holds the newest {{count}}.',
       export: 'Export CSV',
       loadMore: 'Load more',
