@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { defineConfig } from '@playwright/test'
 import { SCALE_JOURNEYS } from './scale-journeys.ts'
 
@@ -8,6 +10,13 @@ const port = Number(process.env.E2E_PORT ?? 3300)
 const external = process.env.E2E_BASE_URL
 export const baseURL = external ?? `http://127.0.0.1:${port}`
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' }
+/**
+ * The maps API's front door for the gateway journey: Debian's nginx from deploy/nginx/gateway.conf in
+ * front of the sample maps API, checking keys against the portal (`npm run gateway:nginx`,
+ * docs/gateway.md). The portal names it as MAPS_API_URL, so Get started calls it.
+ */
+export const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? port + 80)
+export const MAPS_API_URL = `http://127.0.0.1:${GATEWAY_PORT}`
 
 // Journeys that change or read what every journey shares: the outbox's newest mails (read on its page,
 // which a 200-mail notification would push away), the bill run for every customer, a campaign's
@@ -61,27 +70,48 @@ export default defineConfig({
   },
   webServer: external
     ? undefined
-    : {
-        command: 'node --import tsx ../apps/server/src/main.ts serve',
-        url: `${baseURL}/readyz`,
-        reuseExistingServer: false,
-        timeout: 120_000,
-        stdout: 'ignore',
-        stderr: 'pipe',
-        env: {
-          NODE_ENV: 'test',
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          PUBLIC_URL: baseURL,
-          // Browsers refuse an IP address as a WebAuthn RP ID: the passkey journey browses on localhost.
-          PASSKEY_ORIGIN: `http://localhost:${port}`,
-          DATABASE_URL: '',
-          DATA_DIR: 'memory://',
-          LOG_LEVEL: 'warn',
-          // As behind a load balancer: the journeys' API sign-ups name their own client addresses.
-          TRUST_PROXY: 'true',
-          ADMIN_EMAIL: ADMIN.email,
-          ADMIN_PASSWORD: ADMIN.password,
+    : [
+        {
+          command: 'node --import tsx ../apps/server/src/main.ts serve',
+          url: `${baseURL}/readyz`,
+          reuseExistingServer: false,
+          timeout: 120_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: {
+            NODE_ENV: 'test',
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            PUBLIC_URL: baseURL,
+            // Browsers refuse an IP address as a WebAuthn RP ID: the passkey journey browses on localhost.
+            PASSKEY_ORIGIN: `http://localhost:${port}`,
+            DATABASE_URL: '',
+            DATA_DIR: 'memory://',
+            LOG_LEVEL: 'warn',
+            // As behind a load balancer: the journeys' API sign-ups name their own client addresses.
+            TRUST_PROXY: 'true',
+            ADMIN_EMAIL: ADMIN.email,
+            ADMIN_PASSWORD: ADMIN.password,
+            MAPS_API_URL,
+          },
         },
-      },
+        {
+          // Says what to install and stops when nginx is missing (.ci/run installs it).
+          command: 'node --import tsx ../apps/server/src/main.ts gateway',
+          // Any answer will do: without a key the front door answers 401 MISSING_KEY.
+          url: `${MAPS_API_URL}/geocode`,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          stdout: 'ignore',
+          stderr: 'pipe',
+          env: {
+            NODE_ENV: 'test',
+            GATEWAY_PORT: String(GATEWAY_PORT),
+            MAPS_API_PORT: String(GATEWAY_PORT + 1),
+            PORTAL_URL: baseURL,
+            GATEWAY_DIR: path.join(tmpdir(), `e2e-gateway-${GATEWAY_PORT}-${process.pid}`),
+            LOG_LEVEL: 'warn',
+          },
+        },
+      ],
 })

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 
 export const ADMIN = { email: 'admin@e2e.test', password: 'e2e-admin-password' }
@@ -57,9 +58,149 @@ export async function signInByApi(page: Page, email: string, password: string) {
   await page.evaluate((value) => localStorage.setItem('user', value), session)
 }
 
+/**
+ * The serious and critical accessibility violations axe-core finds on the page as it is now (WCAG 2.1
+ * A and AA rules), one line per rule with the elements it names (issue 20: 0 serious on every page).
+ */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 6)
+          .join(' | ')}`,
+    )
+}
+
 /** Translation keys that no language had while the page rendered (recorded by the SPA's i18n). */
 export async function missingTranslations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __i18nMissing?: string[] }).__i18nMissing ?? [])
+}
+
+/**
+ * Visible texts of the page that are in English although the page is in `lang` (issue 20: Burmese and
+ * Vietnamese "to the last word"). Burmese has a script of its own, so any Latin word there is English;
+ * Vietnamese writes its words with diacritics, so a text of two or more Latin words without one is
+ * English. Product and protocol names, codes, addresses, amounts and what the journey itself typed
+ * (`typed`: names of keys, maps, people) are not words to translate.
+ */
+export async function englishTexts(page: Page, lang: 'my' | 'vi', typed: readonly string[] = []): Promise<string[]> {
+  return page.evaluate(
+    ({ lang, typed }) => {
+      // Names of products, protocols, formats and units, which every language writes as they are.
+      const KEEP = new Set(
+        'API APIs URL URLs USD VND VNPay PayPal SMS HTTP HTTPS JSON CSV XLSX PDF GeoJSON IP IPv ID QR PIN FAQ VAT SWIFT BIC CIDR MB KB km ms UTC MapLibre Mapbox WebGL JavaScript curl fetch iframe Google Facebook Excel PNG JPEG WebP GIF NUL'.split(
+          ' ',
+        ),
+      )
+      // The product's name and the languages' own names, written as their owners write them.
+      const NAMES = [
+        'Maps Portal',
+        'Google Authenticator',
+        'Microsoft Authenticator',
+        '1Password',
+        'English',
+        'Tiếng Việt',
+      ]
+      const NOISE = [
+        /[\w.+-]+@[\w.-]+\.\w+/g, // e-mail addresses
+        /https?:\/\/\S+|\b[\w-]+(\.[\w-]+)+(\/\S*)?/g, // addresses and host names
+        /\/[\w\-/.?=&{}:]*/g, // paths
+        /\b[a-z]{2,5}_[A-Za-z0-9_]+/g, // ids and key previews (usr_…, key_…)
+        /\b[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)+\b/g, // codes (LOAD_MAP, INV-202611-000001, ORIGIN_NOT_ALLOWED)
+        /\b\dxx\b/g, // classes of HTTP status (4xx)
+      ]
+      const words = (text: string) => {
+        let rest = text
+        for (const t of [...NAMES, ...typed]) if (t) rest = rest.split(t).join(' ')
+        for (const pattern of NOISE) rest = rest.replace(pattern, ' ')
+        return (rest.match(/[A-Za-z\u00C0-\u024F\u1E00-\u1EFF]{2,}/g) ?? []).filter((w) => !KEEP.has(w))
+      }
+      const latin = (w: string) => /^[A-Za-z]+$/.test(w)
+      // A Vietnamese syllable: initial consonant, vowels, final consonant (without its diacritics, which a
+      // word without any has none of). "Doanh thu" is Vietnamese; "Load", "Portal" and "Static" are not.
+      const syllable = /^(ngh|ng|nh|ch|gh|gi|kh|ph|qu|th|tr|[bcdghklmnpqrstvx])?[aeiouy]{1,3}(ng|nh|ch|[cmnpt])?$/i
+      const found = new Set<string>()
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim()
+        const parent = node.parentElement
+        if (!text || !parent) continue
+        if (parent.closest('script,style,code,pre,textarea,[translate="no"],.maplibregl-ctrl-attrib')) continue
+        if (parent.getClientRects().length === 0 || getComputedStyle(parent).visibility === 'hidden') continue
+        const list = words(text)
+        const english =
+          lang === 'my'
+            ? list.some(latin)
+            : list.length >= 2 && list.every(latin) && list.some((w) => !syllable.test(w))
+        if (english) found.add(text.slice(0, 80))
+      }
+      return [...found]
+    },
+    { lang, typed: [...typed] },
+  )
+}
+
+/**
+ * Tables whose status or actions are out of view: the last heading cell of each table lies outside
+ * the part of the table the screen shows (a wide table scrolls sideways and must keep those pinned).
+ * Answers each such table's last heading.
+ */
+export async function hiddenTableEnds(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const hidden: string[] = []
+    for (const table of Array.from(document.querySelectorAll<HTMLElement>('.ant-table'))) {
+      if (table.getClientRects().length === 0) continue
+      const view = table.querySelector<HTMLElement>('.ant-table-container')?.getBoundingClientRect()
+      const heads = Array.from(table.querySelectorAll<HTMLElement>('thead th')).filter(
+        (th) => !th.classList.contains('ant-table-cell-scrollbar') && th.getClientRects().length > 0,
+      )
+      const last = heads.at(-1)
+      if (!view || !last) continue
+      const box = last.getBoundingClientRect()
+      const inView = Math.min(box.right, view.right, window.innerWidth) - Math.max(box.left, view.left)
+      if (inView < box.width - 1) hidden.push(last.textContent?.trim() || '(no heading)')
+    }
+    return hidden
+  })
+}
+
+/** Card titles cut short (an ellipsis, or text wider than the title's box): answers their text. */
+export async function cutCardTitles(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.ant-card-head-title'))
+      .filter((title) => title.getClientRects().length > 0 && title.scrollWidth > title.clientWidth + 1)
+      .map((title) => title.textContent?.trim() ?? ''),
+  )
+}
+
+/**
+ * Form fields side by side whose inputs start at different heights (a label that wraps onto a second
+ * line pushes its input down): answers the labels of each such row.
+ */
+export async function misalignedFields(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = []
+    for (const row of Array.from(document.querySelectorAll<HTMLElement>('form .ant-row'))) {
+      const controls = Array.from(row.children)
+        .map((col) => col.querySelector<HTMLElement>(':scope > .ant-form-item .ant-form-item-control'))
+        .filter((control): control is HTMLElement => control !== null && control.getClientRects().length > 0)
+      // Only fields on one line: a column that wrapped under another is not side by side.
+      const first = controls[0]?.closest('.ant-form-item')?.getBoundingClientRect().top
+      const beside = controls.filter(
+        (control) => Math.abs((control.closest('.ant-form-item')?.getBoundingClientRect().top ?? 0) - (first ?? 0)) < 2,
+      )
+      const tops = beside.map((control) => control.getBoundingClientRect().top)
+      if (beside.length > 1 && Math.max(...tops) - Math.min(...tops) > 2)
+        found.push(
+          beside.map((c) => c.closest('.ant-form-item')?.querySelector('label')?.textContent ?? '').join(' | '),
+        )
+    }
+    return found
+  })
 }
 
 let visitors = 0

@@ -76,9 +76,9 @@ test('an admin finds a customer by e-mail, suspends and reactivates them, and pr
   await expect(customer.getByText(SUSPENDED_WARNING)).toHaveCount(0, { timeout: 30_000 })
 
   // The admin opens the account and makes it a support account, after seeing what support opens.
-  await row.getByRole('link', { name: `Open the account ${email}` }).click()
+  await row.getByRole('link', { name: `Open: the account ${email}` }).click()
   await expect(page.getByRole('heading', { name: 'Account Hnin Account' })).toBeVisible({ timeout: 30_000 })
-  await page.getByRole('button', { name: `Change the role of ${email}` }).click()
+  await page.getByRole('button', { name: `Change role: ${email}` }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('radio', { name: 'Support' }).check()
   await expect(dialog.getByText('Campaigns')).toBeVisible()

@@ -34,7 +34,7 @@ test('staff create a campaign; the customer sees its banner, dismisses it, and i
   await form.getByLabel('URL').fill(url)
   // Without an image the form says so.
   await form.getByRole('button', { name: 'Create campaign' }).click()
-  await expect(form.getByText('No image to send')).toBeVisible({ timeout: 30_000 })
+  await expect(form.getByText('Add an image: a campaign needs one')).toBeVisible({ timeout: 30_000 })
   await form.locator('input[type="file"]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG })
   await expect(form.getByTestId('campaign-image')).toHaveCount(1, { timeout: 30_000 })
   await form.getByRole('button', { name: 'Create campaign' }).click()

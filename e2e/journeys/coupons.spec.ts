@@ -91,8 +91,8 @@ test('an admin creates a coupon type and a coupon; the customer redeems it once,
     ]),
   )
 
-  // Last month's 45,000 geocoding requests: 5,000 above the free 40,000 at 0.005 = 25.00, less the 5.00
-  // monthly credit = 20.00. The customer pays it from the balance.
+  // Last month's 45,000 geocoding requests: 5,000 above the free 40,000 at the launch price of 0.0025
+  // (docs/pricing.md) = 12.50, less the 5.00 monthly credit = 7.50. The customer pays it from the balance.
   const { year, month } = lastMonth()
   const reported = await page.request.post('/v1/gateway/usage', {
     headers: GATEWAY,
@@ -122,9 +122,11 @@ test('an admin creates a coupon type and a coupon; the customer redeems it once,
     .first()
     .click()
   await page.getByRole('button', { name: 'Pay from balance' }).click()
-  await page.locator('.ant-modal-confirm').getByRole('button', { name: /^Pay / }).click()
+  const payDialog = page.getByRole('dialog')
+  await expect(payDialog).toContainText('35.00')
+  await payDialog.getByRole('button', { name: /^Pay / }).click()
   await expect(page.getByText('Bill paid').first()).toBeVisible()
   await expect(page.getByText('This bill is paid')).toBeVisible()
   await page.goto('/payment')
-  await expect(page.getByTestId('balance-card')).toContainText('15.00')
+  await expect(page.getByTestId('balance-card')).toContainText('27.50')
 })

@@ -20,9 +20,25 @@ test('the customer sidebar folds at 1200 px and below, and the back-office sideb
   await expect.poll(() => sidebarWidth(page)).toBe(249)
   await page.setViewportSize({ width: 1200, height: 800 })
   await expect.poll(() => sidebarWidth(page)).toBe(50)
-  // Folded by the width, it can still be unfolded by hand.
+  // Folded by the width, the whole menu opens over the page (which keeps its width) and closes on
+  // navigation.
   await page.getByRole('button', { name: 'Expand menu' }).click()
-  await expect.poll(() => sidebarWidth(page)).toBe(249)
+  const drawer = page.getByRole('dialog')
+  await expect(drawer.getByRole('link', { name: 'Billing' })).toBeVisible()
+  expect(await sidebarWidth(page)).toBe(50)
+
+  // On a 390 px phone the page keeps all but the 50 px rail, with the menu open and after a choice.
+  await page.setViewportSize({ width: 390, height: 800 })
+  await expect(drawer.getByRole('link', { name: 'Keys' })).toBeVisible()
+  await drawer.getByRole('link', { name: 'Keys' }).click()
+  await expect(page).toHaveURL(/\/keys$/)
+  await expect(drawer).toBeHidden()
+  expect(await sidebarWidth(page)).toBe(50)
+  const content = page.locator('.ant-layout-content')
+  await expect
+    .poll(() => content.evaluate((el) => Math.round(el.getBoundingClientRect().width)))
+    .toBeGreaterThanOrEqual(325)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 
   await page.goto('/administrator/overview')
   await page.setViewportSize({ width: 901, height: 800 })

@@ -213,7 +213,7 @@ test('a new customer builds a map, imports points, styles, shares it, and takes 
   await expect(page.getByRole('row', { name: /Shops in Hanoi/ })).toBeVisible()
   await page.getByRole('button', { name: 'Empty recycle bin' }).click()
   await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click()
-  await expect(page.getByText('1 maps deleted permanently')).toBeVisible()
+  await expect(page.getByText('1 map deleted permanently')).toBeVisible()
   await expect(page.getByText('The recycle bin is empty')).toBeVisible()
   expect((await page.request.get(`/v1/maps/${mapId}`, { headers })).status()).toBe(404)
   expect(await missingTranslations(page)).toEqual([])

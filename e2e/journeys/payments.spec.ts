@@ -73,9 +73,10 @@ test('a top-up cancelled in the VNPay sandbox shows the failure page and changes
   await page.waitForURL(/\/billing\/vnpay_return\?/)
   const result = page.getByTestId('payment-result')
   await expect(result).toHaveAttribute('data-status', 'cancelled')
-  await expect(
-    result.getByText(/^Domestic card payment failed: ₫6,\d{3},\d{3} on .+, order [0-9A-Z]{26}$/),
-  ).toBeVisible()
+  // A cancellation is not a failure, and took no money (issue 20).
+  await expect(result.getByText('You cancelled the payment: nothing was charged.')).toBeVisible()
+  await expect(result.getByText('Amount (not charged)')).toBeVisible()
+  await expect(result.getByText('Amount paid')).toHaveCount(0)
   await result.getByRole('button', { name: 'Back to the dashboard now' }).click()
   await page.goto('/payment')
   await expect(page.getByTestId('balance-card')).toContainText('0.00')

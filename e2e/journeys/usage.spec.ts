@@ -84,7 +84,7 @@ test('the simulator sends traffic for a new key; the customer sees it on the das
   await page.goto('/statistics')
   const chart = page.getByRole('img', { name: /chart of requests by service/ }).first()
   // The chart's code loads on first use: on a busy machine that alone can take longer than 10 seconds.
-  await expect(chart).toHaveAttribute('aria-label', `Line chart of requests by service: Geocode ${calls}`, {
+  await expect(chart).toHaveAttribute('aria-label', `Line chart of requests by service: Geocoding ${calls}`, {
     timeout: 30_000,
   })
   const unit = page.locator('.ant-segmented[aria-label="Unit"]')
@@ -93,7 +93,7 @@ test('the simulator sends traffic for a new key; the customer sees it on the das
   )
   await unit.getByText('Hourly').click()
   expect((await hourly).status()).toBe(200)
-  await expect(chart).toHaveAttribute('aria-label', `Line chart of requests by service: Geocode ${calls}`)
+  await expect(chart).toHaveAttribute('aria-label', `Line chart of requests by service: Geocoding ${calls}`)
   const yearly = page.waitForResponse(
     (r) => r.url().includes('/v1/statistics/hits-one-user?') && r.url().includes('perTime=year'),
   )
@@ -102,7 +102,7 @@ test('the simulator sends traffic for a new key; the customer sees it on the das
   await page.locator('.ant-segmented[aria-label="Chart type"]').getByText('Pie').click()
   await expect(page.getByRole('img', { name: /^Pie chart of requests by service/ }).first()).toHaveAttribute(
     'aria-label',
-    `Pie chart of requests by service: Geocode ${calls}`,
+    `Pie chart of requests by service: Geocoding ${calls}`,
   )
   expect(await missingTranslations(page)).toEqual([])
 
@@ -135,4 +135,41 @@ test('the simulator sends traffic for a new key; the customer sees it on the das
   await expect(admin.getByText(email).first()).toBeVisible()
   expect(await missingTranslations(admin)).toEqual([])
   await adminContext.close()
+})
+
+test('a request with a very long path keeps its status and latency in view on a 1440 px screen', async ({ page }) => {
+  test.setTimeout(90_000)
+  const email = uniqueEmail('long-path')
+  const phone = uniquePhone()
+  await registerByApi(page, email, PASSWORD, 'Aung Path', phone)
+  const { headers } = await makeKeyReady(page, email, PASSWORD, phone)
+  const created = await page.request.post('/v1/keys', {
+    headers,
+    data: { name: 'Long path key', type: 'api_key', restriction_list: null },
+  })
+  expect(created.status()).toBe(201)
+  const secret = ((await created.json()) as { data: { key: string } }).data.key
+  const path = `/geocode?q=${'Yangon%20Region%20'.repeat(60)}`
+  const reported = await page.request.post('/v1/gateway/usage', {
+    headers: { authorization: 'Bearer dev-gateway-token' },
+    data: {
+      batch_id: `long-path-${Date.now()}`,
+      events: [{ key: secret, service: 'GEOCODE', path, at: Date.now(), status: 404, latency_ms: 37 }],
+    },
+  })
+  expect(reported.status()).toBe(200)
+
+  await page.setViewportSize({ width: 1440, height: 900 })
+  await signInByApi(page, email, PASSWORD)
+  await page.goto('/statistics')
+  await dismissSplash(page)
+  const row = page.getByRole('row').filter({ hasText: '/geocode?q=Yangon%20Region%20' })
+  await expect(row).toBeVisible({ timeout: 30_000 })
+  // The status and the latency are on the screen, not scrolled away by the path (issue 20).
+  for (const text of ['404', '37 ms']) {
+    const box = await row.getByText(text, { exact: true }).boundingBox()
+    expect(box, text).not.toBeNull()
+    expect((box?.x ?? 0) + (box?.width ?? 0), text).toBeLessThanOrEqual(1440)
+  }
+  expect(await row.getByTestId('recent-path').textContent()).toBe(path)
 })

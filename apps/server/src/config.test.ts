@@ -64,6 +64,16 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: 'memory://' }).gatewayToken).toBe('dev-gateway-token')
   })
 
+  it('names the maps API customers call, and lets the portal’s pages reach it', () => {
+    const local = loadConfig({ DATA_DIR: 'memory://' })
+    expect(local.mapsApiUrl).toBe('http://127.0.0.1:8080')
+    expect(local.maps.tileOrigins).toContain('http://127.0.0.1:8080')
+    const hosted = loadConfig({ DATA_DIR: 'memory://', MAPS_API_URL: 'https://api.maps.example.com/v2/' })
+    expect(hosted.mapsApiUrl).toBe('https://api.maps.example.com/v2')
+    expect(hosted.maps.tileOrigins).toEqual(['https://api.maps.example.com'])
+    expect(() => loadConfig({ DATA_DIR: 'memory://', MAPS_API_URL: 'javascript:alert(1)' })).toThrow(/MAPS_API_URL/)
+  })
+
   it('explains what is wrong with an invalid value', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: 'memory://' })).toThrow(/Invalid configuration:\s+PORT/)
     expect(() => loadConfig({ SESSION_TTL_HOURS: '0', DATA_DIR: 'memory://' })).toThrow(/SESSION_TTL_HOURS/)

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   GATEWAY_TOKEN: z.string().optional(),
   MAP_URL: z.string().default('/maps'),
   DOCS_URL: z.string().default('/docs'),
+  // The local nginx gateway of `npm run gateway:nginx` on its default GATEWAY_PORT.
+  MAPS_API_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:8080'),
   MAP_STYLE_NORMAL: z.string().optional(),
   MAP_STYLE_DARK: z.string().optional(),
   MAP_STYLE_SATELLITE: z.string().optional(),
@@ -86,6 +88,11 @@ export interface Config {
   port: number
   host: string
   publicUrl: string
+  /**
+   * Whether PUBLIC_URL was set. When it was not, payment providers send the customer back to the origin
+   * the payment was started from, if it is this server's own host (docs/payments.md "Return address").
+   */
+  publicUrlConfigured: boolean
   /** PostgreSQL connection string, or null for embedded PGlite. */
   databaseUrl: string | null
   /** Folder of the PGlite data (`memory://` keeps it in memory). */
@@ -119,6 +126,8 @@ export interface Config {
   webDist: string
   mapUrl: string
   docsUrl: string
+  /** The maps API's base address as customers call it (the gateway), without a trailing slash. */
+  mapsApiUrl: string
   /** The bearer token the maps API gateway presents to /v1/gateway/*. */
   gatewayToken: string
   /** How each payment gateway is reached (docs/payments.md). */
@@ -183,7 +192,7 @@ function resolveSignIn(env: Env): SignInConfig {
 interface MapsSettings {
   /** A MapLibre style URL per base style (`{key}` stands for the map's key); null: the built-in offline style. */
   styles: Record<'normal' | 'dark' | 'satellite' | 'navigation_day' | 'navigation_night', string | null>
-  /** Origins the configured styles load from (the CSP's connect-src and img-src). */
+  /** Origins the configured styles and the maps API load from (the CSP's connect-src and img-src). */
   tileOrigins: string[]
   /** Windows of these origins may send the map screens messages (docs/requirements.md §3.8). */
   editorOrigins: string[]
@@ -227,7 +236,10 @@ function mapsSettings(env: Env): MapsSettings {
   const styleOrigins = Object.values(styles).flatMap((url) =>
     url ? (originOf(url.replace('{key}', 'key')) ?? []) : [],
   )
-  const tileOrigins = [...new Set([...styleOrigins, ...list(env.MAP_TILE_ORIGINS).flatMap((o) => originOf(o) ?? [])])]
+  const extraOrigins = list(env.MAP_TILE_ORIGINS).flatMap((o) => originOf(o) ?? [])
+  // The Get started page calls the maps API from the browser and draws its tiles.
+  const mapsApiOrigin = originOf(env.MAPS_API_URL) ?? []
+  const tileOrigins = [...new Set([...styleOrigins, ...extraOrigins].concat(mapsApiOrigin))]
   const editorSite = env.MAP_EDITOR_URL ? originOf(env.MAP_EDITOR_URL) : null
   const editorOrigins =
     env.MAP_EDITOR_ORIGINS !== undefined
@@ -382,6 +394,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST,
     publicUrl,
+    publicUrlConfigured: Boolean(env.PUBLIC_URL),
     databaseUrl: env.DATABASE_URL || null,
     pgliteDir: dataDir.startsWith('memory://') ? 'memory://' : path.join(dataDir, 'pglite'),
     dataDir,
@@ -407,6 +420,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mapUrl: env.MAP_URL,
     gatewayToken: resolveGatewayToken(env),
     docsUrl: env.DOCS_URL,
+    mapsApiUrl: env.MAPS_API_URL.replace(/\/+$/, ''),
     maps: mapsSettings(env),
     payments: resolvePayments(env, publicUrl, secret),
     signIn: resolveSignIn(env),

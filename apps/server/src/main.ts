@@ -6,8 +6,9 @@ import { answerBackupRequest, BACKUP_SIGNAL, backupPglite, defaultBackupFile, re
 import { openDatabase } from './db/client.ts'
 import { ensureAdministrator } from './modules/users/bootstrap.ts'
 
-// The server's command line: `serve` (default, with `--demo` to seed demo data), `migrate`, and for the
-// embedded database `backup [--out FILE]` and `restore FILE` (docs/deployment.md "Backups").
+// The server's command line: `serve` (default, with `--demo` to seed demo data), `migrate`, for the
+// embedded database `backup [--out FILE]` and `restore FILE` (docs/deployment.md "Backups"), and
+// `maps-api`, the sample maps API the nginx gateway protects (docs/gateway.md).
 
 /** The value after `--name`, or after `--name=`. */
 function option(flags: string[], name: string): string | undefined {
@@ -45,6 +46,16 @@ async function backupCommand(command: 'backup' | 'restore', flags: string[]) {
 async function main() {
   const [command = 'serve', ...flags] = process.argv.slice(2).filter((a) => a !== '--')
   if (command === 'backup' || command === 'restore') return backupCommand(command, flags)
+  if (command === 'maps-api') {
+    // The sample upstream for the nginx gateway (docs/gateway.md): no database, no portal configuration.
+    const { startMapsApi } = await import('./maps-api/app.ts')
+    return startMapsApi()
+  }
+  if (command === 'gateway') {
+    // nginx in front of a maps API with the portal's keys (docs/gateway.md): no database of its own.
+    const { runGatewayCommand } = await import('./gateway-nginx/run.ts')
+    return runGatewayCommand()
+  }
   const config = loadConfig()
   const database = await openDatabase(config)
 
@@ -55,7 +66,7 @@ async function main() {
     return
   }
   if (command !== 'serve') {
-    console.error(`Unknown command "${command}". Use "serve", "migrate", "backup" or "restore".`)
+    console.error(`Unknown command "${command}". Use "serve", "migrate", "backup", "restore", "maps-api" or "gateway".`)
     process.exit(2)
   }
 

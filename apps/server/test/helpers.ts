@@ -431,6 +431,43 @@ export async function smsCodeFor(t: TestApp, userId: string): Promise<string> {
 }
 
 /** Changes a user row directly, for states no endpoint sets yet (suspension, a verified phone…). */
+/**
+ * Rates (USD per request) a test's arithmetic is written against: Google Maps Platform's list, which
+ * the seed copied before migration 0025 gave the product its own launch book. A test that checks
+ * bills to the cent states its prices with `useCommonRates` instead of following the seeded book.
+ */
+export const LIST_RATES: Record<string, string> = {
+  LOAD_MAP: '0.007',
+  STATIC_MAP: '0.002',
+  GEOCODE: '0.005',
+  FORWARD_GEOCODE: '0.005',
+  REVERSE_GEOCODE: '0.005',
+  DIRECTION: '0.005',
+  DISTANCE_MATRIX: '0.005',
+  PLACE_DETAIL: '0.017',
+  AUTOCOMPLETE: '0.00283',
+  SESSION_AUTOCOMPLETE: '0.017',
+  FIND_PLACE_FROM_TEXT: '0.017',
+  TRIP: '0.01',
+}
+
+/**
+ * Sets the common settings' rates by service: the current book's at `rates` (its ranges keep their
+ * steps: full, 80 %, 80 %, 60 %) and the legacy book's at 120 % of them, as the seed lays them out.
+ */
+export async function useCommonRates(t: TestApp, rates: Record<string, string> = LIST_RATES) {
+  for (const [type, rate] of Object.entries(rates)) {
+    await t.ctx.db.execute(sql`
+      UPDATE range_requests r SET rate = round(${rate}::numeric * (r.rate / s.rate), 8)
+      FROM settings_weight s
+      WHERE r.setting_id = s.id AND s.type = ${type} AND s.user_id IS NULL AND s.is_new`)
+    await t.ctx.db.execute(sql`
+      UPDATE settings_weight
+      SET rate = CASE WHEN is_new THEN ${rate}::numeric ELSE round(${rate}::numeric * 1.2, 8) END
+      WHERE type = ${type} AND user_id IS NULL`)
+  }
+}
+
 export async function setUser(t: TestApp, id: string, changes: Partial<NewUser>) {
   await t.ctx.db.update(users).set(changes).where(eq(users.id, id))
 }

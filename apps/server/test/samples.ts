@@ -70,6 +70,11 @@ const samples: Record<string, () => Record<string, unknown>> = {
     return { new_email: email, confirm_new_email: email, reason: 'I changed jobs' }
   },
   'PUT /v1/users/change-email-status/{id}': () => ({ refuse_reason: 'Not confirmed by phone' }),
+  'PUT /v1/settings-seller': () => ({
+    name: 'Maps Provider JSC',
+    address: '1 Trang Tien, Hoan Kiem, Ha Noi',
+    tax_code: '0101234567',
+  }),
   'PUT /v1/settings-support': () => ({
     email: 'help@example.com',
     phone: '+84 24 1234 5678',
@@ -81,12 +86,18 @@ const samples: Record<string, () => Record<string, unknown>> = {
     type: 'api_key',
     description: 'A key for the sample app',
     restriction_list: [{ type: 'domain', value: 'https://example.com/*' }],
+    services: ['GEOCODE', 'REVERSE_GEOCODE'],
+    request_cap: 100_000,
+    spend_cap: '50.00',
   }),
   'PUT /v1/keys-unDelete/{id}': () => ({
     name: 'Sample key',
     type: 'api_key',
     description: 'A key for the sample app',
     restriction_list: [{ type: 'ip', value: '203.0.113.0/24' }],
+    services: null,
+    request_cap: 20_000,
+    spend_cap: '25.00',
   }),
   'PUT /v1/keys/{id}/delete': () => ({ user_id: `usr_${'0'.repeat(26)}` }),
   'POST /v1/keys/{id}/roll': () => ({ grace_hours: 24 }),
@@ -158,6 +169,7 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'PUT /v1/settings-billing': () => ({ discount_percent: '10', exchange_rate: '25400' }),
   'PUT /v1/settings-rival': () => ({
     name: 'Google Maps Platform',
+    as_of: '2025-02-28',
     services: [{ service: 'GEOCODE', per_1000: ['5.00', '4.00', '4.00', '3.00'], free: 0 }],
   }),
   'PUT /v1/settings-weight/price-book/{id}': () => ({ is_new: false }),

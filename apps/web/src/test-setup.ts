@@ -62,3 +62,10 @@ await i18n.preloadMessages()
 await Promise.all([import('antd/es/locale/my_MM'), import('antd/es/locale/vi_VN')])
 
 export {}
+
+// Testing Library's `findBy…` and `waitFor` give up after one second by default. A loaded CI machine
+// (two cores, the server suites beside) once took longer than that to render a page's first table,
+// and three tests failed that pass on a quiet one: they wait up to 10 s, and return as soon as the
+// page shows what they look for.
+const { configure } = await import('@testing-library/react')
+configure({ asyncUtilTimeout: 10_000 })

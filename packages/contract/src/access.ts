@@ -19,6 +19,7 @@ import * as plans from './plans.ts'
 import * as pricing from './pricing.ts'
 import * as recoveryCodes from './recovery-codes.ts'
 import { ADMIN_ONLY, ALL_ROLES, ROLES, type Role, STAFF_ROLES } from './roles.ts'
+import * as seller from './seller.ts'
 import * as social from './social.ts'
 import * as stepUp from './step-up.ts'
 import * as support from './support.ts'
@@ -99,7 +100,7 @@ export const PAGES: readonly PageAccess[] = [
   {
     page: 'maps API gateway (service token)',
     roles: 'gateway',
-    uses: [gateway.gatewayVerify, gateway.gatewayVerifyGet, gateway.gatewayUsage],
+    uses: [gateway.gatewayVerify, gateway.gatewayVerifyGet, gateway.gatewayAuthorize, gateway.gatewayUsage],
   },
 
   // ── Customer routes (docs/requirements.md §2.3: roles admin, customer, support) ────────────────────────────────────
@@ -477,6 +478,8 @@ export const PAGES: readonly PageAccess[] = [
       system.setMaintenance,
       supportContact.getSupportContact,
       supportContact.setSupportContact,
+      seller.getSeller,
+      seller.setSeller,
     ],
     usesForOthers: [pricing.priceOfOneUser],
   },

@@ -21,6 +21,8 @@ export const BALANCE_LOG_TYPES = [
   'first_register',
   'bill_payment',
   'plan_purchase',
+  // a plan's monthly renewal, charged by the plans-renew job (reference: the plan).
+  'plan_renewal',
   'credit_expiry',
   // refunds: a refund or chargeback of a payment taken back from the balance (docs/balance.md).
   'payment_refund',

@@ -2,6 +2,7 @@
 // endpoint schemas. The web build maps `@app/contract` to this module plus plain descriptors of every
 // endpoint (apps/web/contract-plugin.ts); types still come from the whole contract.
 
+export * from './audit-actions.ts'
 export * from './campaign-rules.ts'
 export * from './codes.ts'
 export * from './email-change-rules.ts'
@@ -9,6 +10,7 @@ export * from './endpoint.ts'
 export * from './fields.ts'
 export * from './format.ts'
 export * from './job-rules.ts'
+export * from './key-caps.ts'
 export * from './limits.ts'
 export * from './map-rules.ts'
 export * from './messages/index.ts'
@@ -16,6 +18,7 @@ export * from './money-rules.ts'
 export * from './passkey-rules.ts'
 export * from './payment-rules.ts'
 export * from './phone.ts'
+export * from './plan-renewal.ts'
 export * from './pricing-rules.ts'
 export * from './problem.ts'
 export * from './restrictions.ts'

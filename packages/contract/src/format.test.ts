@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
   absoluteUrl,
+  CALENDAR_OPTIONS,
   centsToDecimal,
+  formatCalendar,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -59,30 +61,30 @@ describe('centsToDecimal', () => {
 
 describe('formatMoney', () => {
   it('shows US dollars with two decimals', () => {
-    expect(formatMoney('12.5')).toBe('$12.50')
-    expect(formatMoney('1234567.891')).toBe('$1,234,567.89')
-    expect(formatMoney(10)).toBe('$10.00')
-    expect(formatMoney(10n)).toBe('$10.00')
-    expect(formatMoney('-3.2')).toBe('-$3.20')
+    expect(formatMoney('12.5', 'USD', 'en')).toBe('$12.50')
+    expect(formatMoney('1234567.891', 'USD', 'en')).toBe('$1,234,567.89')
+    expect(formatMoney(10, 'USD', 'en')).toBe('$10.00')
+    expect(formatMoney(10n, 'USD', 'en')).toBe('$10.00')
+    expect(formatMoney('-3.2', 'USD', 'en')).toBe('-$3.20')
   })
 
   it('rounds half up on the exact decimal, not on a binary float', () => {
     // As a float 1.005 is 1.00499999…, which would round down.
-    expect(formatMoney('1.005')).toBe('$1.01')
-    expect(formatMoney('1.004')).toBe('$1.00')
-    expect(formatMoney('0.125')).toBe('$0.13')
-    expect(formatMoney('-1.005')).toBe('-$1.01')
-    expect(formatMoney('2.675')).toBe('$2.68')
+    expect(formatMoney('1.005', 'USD', 'en')).toBe('$1.01')
+    expect(formatMoney('1.004', 'USD', 'en')).toBe('$1.00')
+    expect(formatMoney('0.125', 'USD', 'en')).toBe('$0.13')
+    expect(formatMoney('-1.005', 'USD', 'en')).toBe('-$1.01')
+    expect(formatMoney('2.675', 'USD', 'en')).toBe('$2.68')
   })
 
   it('is exact for amounts beyond the float range', () => {
-    expect(formatMoney('90071992547409.93')).toBe('$90,071,992,547,409.93')
+    expect(formatMoney('90071992547409.93', 'USD', 'en')).toBe('$90,071,992,547,409.93')
   })
 
   it('shows đồng without decimals, rounding half up', () => {
-    expect(formatMoney('1234567', 'VND')).toBe('₫1,234,567')
-    expect(formatMoney('1500.5', 'VND')).toBe('₫1,501')
-    expect(formatMoney('1499.49', 'VND')).toBe('₫1,499')
+    expect(formatMoney('1234567', 'VND', 'en')).toBe('₫1,234,567')
+    expect(formatMoney('1500.5', 'VND', 'en')).toBe('₫1,501')
+    expect(formatMoney('1499.49', 'VND', 'en')).toBe('₫1,499')
   })
 
   it('follows the reader’s locale', () => {
@@ -92,12 +94,12 @@ describe('formatMoney', () => {
   })
 
   it.each(['abc', '1,000.00', '12.', '.5', '1e3', '', 'NaN', 'Infinity', '$5'])('throws on %j', (value) => {
-    expect(() => formatMoney(value)).toThrow(/Not a decimal amount/)
+    expect(() => formatMoney(value, 'USD', 'en')).toThrow(/Not a decimal amount/)
   })
 
   it('throws on a number that is not finite', () => {
-    expect(() => formatMoney(Number.NaN)).toThrow()
-    expect(() => formatMoney(Number.POSITIVE_INFINITY)).toThrow()
+    expect(() => formatMoney(Number.NaN, 'USD', 'en')).toThrow()
+    expect(() => formatMoney(Number.POSITIVE_INFINITY, 'USD', 'en')).toThrow()
   })
 })
 
@@ -105,16 +107,38 @@ describe('dates', () => {
   it('maps each language to its locale', () => {
     expect(localeOf('en')).toBe('en-US')
     expect(localeOf('vi')).toBe('vi-VN')
-    expect(localeOf('my')).toBe('my-MM')
+    expect(localeOf('my')).toBe('my-MM-u-nu-latn')
   })
 
   it('shows a date in the chosen language', () => {
     const noon = '2026-11-02T12:00:00Z'
-    expect(formatDate(noon)).toBe('Nov 2, 2026')
+    expect(formatDate(noon, 'en')).toBe('Nov 2, 2026')
     expect(formatDate(noon, 'vi')).toContain('2026')
-    expect(formatDate(noon, 'vi')).not.toBe(formatDate(noon))
-    expect(formatDateTime(noon)).toMatch(/^Nov 2, 2026, \d{1,2}:\d{2}\s?[AP]M$/)
+    expect(formatDate(noon, 'vi')).not.toBe(formatDate(noon, 'en'))
+    expect(formatDateTime(noon, 'en')).toMatch(/^Nov 2, 2026, \d{1,2}:\d{2}\s?[AP]M$/)
   })
+
+  it('writes Burmese dates in Burmese month names and order, with Latin digits', () => {
+    expect(formatCalendar('2026-11-29T14:05:09Z', 'my', 'date', 'UTC')).toBe('2026 နို 29')
+    expect(formatCalendar('2026-01-03T06:05:09Z', 'my', 'dateTime', 'UTC')).toBe('2026 ဇန် 3 6:05')
+    expect(formatCalendar('2026-08-01T00:00:00Z', 'my', 'monthYear', 'UTC')).toBe('2026 ဩဂုတ်')
+  })
+
+  // Browsers without Burmese locale data get the table; it must say what CLDR says (Node has full ICU).
+  it.each(['date', 'dateTime', 'dateTimeSeconds', 'monthYear', 'month', 'monthShort'] as const)(
+    'writes the Burmese %s as CLDR does, in every month and at any hour',
+    (style) => {
+      for (let month = 0; month < 12; month += 1) {
+        for (const hour of [0, 6, 13, 23]) {
+          const at = new Date(Date.UTC(2026, month, 1 + month * 2, hour, 7, 5))
+          for (const timeZone of ['UTC', 'Asia/Yangon']) {
+            const icu = new Intl.DateTimeFormat('my-MM-u-nu-latn', { ...CALENDAR_OPTIONS[style], timeZone }).format(at)
+            expect(formatCalendar(at, 'my', style, timeZone), `${at.toISOString()} ${timeZone}`).toBe(icu)
+          }
+        }
+      }
+    },
+  )
 })
 
 describe('relativeTime', () => {
@@ -148,15 +172,15 @@ describe('relativeTime', () => {
     [60 * DAY, '2 months ago'],
     [365 * DAY, '12 months ago'],
   ])('%i seconds ago reads "%s"', (seconds, text) => {
-    expect(relativeTime(ago(seconds), now)).toBe(text)
+    expect(relativeTime(ago(seconds), now, 'en')).toBe(text)
   })
 
   it('reads a time in the future as just now', () => {
-    expect(relativeTime(new Date(now.getTime() + 3 * HOUR * 1000), now)).toBe('just now')
+    expect(relativeTime(new Date(now.getTime() + 3 * HOUR * 1000), now, 'en')).toBe('just now')
   })
 
   it('accepts ISO strings', () => {
-    expect(relativeTime('2026-11-02T07:00:00.000Z', now)).toBe('about an hour ago')
+    expect(relativeTime('2026-11-02T07:00:00.000Z', now, 'en')).toBe('about an hour ago')
   })
 
   it('speaks Vietnamese', () => {

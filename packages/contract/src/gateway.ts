@@ -17,6 +17,8 @@ export const VERIFY_REASONS = [
   'ORIGIN_NOT_ALLOWED',
   'IP_NOT_ALLOWED',
   'WRONG_KEY_TYPE',
+  'SERVICE_NOT_ALLOWED',
+  'KEY_CAP_REACHED',
   'QUOTA_EXCEEDED',
   'NO_BALANCE',
 ] as const
@@ -102,6 +104,88 @@ export const gatewayVerifyGet = endpoint({
   query: z.strictObject(VerifyCall),
   accepts: { query: isPlainVerifyQuery, headers: hasPlainApiKey },
   data: VerifyResult,
+})
+
+/**
+ * What a proxy answers its client for each reason (docs/gateway.md "nginx in front of a maps API"):
+ * 401 when the key is missing or unknown, 403 when it may not make this call, 429 when its plan's
+ * quota is used up, 402 when its owner's balance is. OK is 200 here only for completeness: the
+ * proxy then answers whatever the maps API answers.
+ */
+export const REFUSAL_STATUS: Readonly<Record<VerifyReason, number>> = {
+  OK: 200,
+  NOT_FOUND: 401,
+  DELETED: 401,
+  KEY_SUSPENDED: 403,
+  USER_SUSPENDED: 403,
+  UNVERIFIED: 403,
+  ORIGIN_NOT_ALLOWED: 403,
+  IP_NOT_ALLOWED: 403,
+  WRONG_KEY_TYPE: 403,
+  SERVICE_NOT_ALLOWED: 403,
+  KEY_CAP_REACHED: 429,
+  QUOTA_EXCEEDED: 429,
+  NO_BALANCE: 402,
+}
+
+/**
+ * The status of the auth sub-request's answer: nginx's `auth_request` lets a 2xx through and passes
+ * on only 401 and 403 (any other status becomes 500), so every refusal is one of those two and the
+ * status the client should see travels in `X-Gateway-Status`.
+ */
+export function authorizeStatus(reason: VerifyReason): 204 | 401 | 403 {
+  const status = REFUSAL_STATUS[reason]
+  return status === 200 ? 204 : status === 401 ? 401 : 403
+}
+
+function hasAuthorizeHeaders(value: unknown): boolean {
+  if (!hasPlainApiKey(value)) return false
+  const headers = value as Record<string, unknown>
+  for (const [name, max] of AUTHORIZE_HEADER_LIMITS) {
+    const field = headers[name]
+    if (field !== undefined && (typeof field !== 'string' || field.length > max)) return false
+  }
+  return true
+}
+
+const AUTHORIZE_HEADER_LIMITS: readonly (readonly [string, number])[] = [
+  ['x-call-origin', 2048],
+  ['x-call-referer', 4096],
+  ['x-call-ip', 64],
+]
+
+function isServiceOnlyQuery(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false
+  const names = Object.keys(value)
+  const service = (value as Record<string, unknown>).service
+  return names.length === 1 && typeof service === 'string' && SERVICES.has(service)
+}
+
+/**
+ * The key check in the shape of an auth sub-request (nginx `auth_request`): everything about the call
+ * in headers, which a proxy can copy without encoding them (`X-Api-Key`, `X-Call-Origin`,
+ * `X-Call-Referer`, `X-Call-Ip`), the service in the query, and the verdict in the status: 204 with
+ * `X-Gateway-Key-Id` when the call may go on, 401 or 403 with `X-Gateway-Reason` and
+ * `X-Gateway-Status` (the status for the client, `REFUSAL_STATUS`) when it may not. No body.
+ */
+export const gatewayAuthorize = endpoint({
+  method: 'GET',
+  path: '/v1/gateway/authorize',
+  roles: 'gateway',
+  duringMaintenance: true,
+  raw: true,
+  tag: 'Gateway',
+  summary:
+    'The key check for an auth sub-request: 204 when the call may go on, 401/403 with X-Gateway-Reason and X-Gateway-Status when not.',
+  headers: z.looseObject({
+    'x-api-key': z.string().min(1).max(256),
+    'x-call-origin': z.string().max(2048).optional(),
+    'x-call-referer': z.string().max(4096).optional(),
+    'x-call-ip': z.string().max(64).optional(),
+  }),
+  query: z.strictObject({ service: ServiceTypeSchema }),
+  accepts: { query: isServiceOnlyQuery, headers: hasAuthorizeHeaders },
+  data: z.null(),
 })
 
 // Usage reports (docs/requirements.md §6.3): what the gateway served, in batches. Each event names the key by its

@@ -19,6 +19,7 @@ import * as payments from './payments.ts'
 import * as plans from './plans.ts'
 import * as pricing from './pricing.ts'
 import * as recoveryCodes from './recovery-codes.ts'
+import * as seller from './seller.ts'
 import * as social from './social.ts'
 // step-up (issue 16, secrets)
 import * as stepUp from './step-up.ts'
@@ -55,6 +56,7 @@ export * from './plans.ts'
 export * from './pricing.ts'
 export * from './recovery-codes.ts'
 export * from './schemas.ts'
+export * from './seller.ts'
 export * from './social.ts'
 export * from './step-up.ts'
 export * from './support.ts'
@@ -99,6 +101,7 @@ export const allEndpoints: readonly EndpointSpec[] = [
   social,
   emailChange,
   audit,
+  seller,
   supportContact,
   stepUp,
   recoveryCodes,

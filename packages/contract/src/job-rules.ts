@@ -11,6 +11,8 @@ export const JOB_NAMES = [
   'throttles-sweep',
   'usage-fold',
   'usage-rollup',
+  'key-caps',
+  'plans-renew',
 ] as const
 export type JobName = (typeof JOB_NAMES)[number]
 

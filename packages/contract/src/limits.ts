@@ -86,3 +86,12 @@ export const RANGE_BOUND_MAX = 2_000_000_000
  * (docs/payments.md), so 9,999,999,999 đồng. A bill whose VND total is larger cannot be paid by VNPay.
  */
 export const VNPAY_AMOUNT_MAX_VND = 9_999_999_999n
+
+// Per-key monthly caps (docs/gateway.md "Monthly caps"): typo guards, far above any real month.
+
+/** A key's monthly request cap: at most 10¹² calls (and at least 1). */
+export const KEY_REQUEST_CAP_MAX = 1_000_000_000_000
+/** A key's monthly spend cap: at most 1,000,000.00 USD. */
+export const KEY_SPEND_CAP_MAX_CENTS = 100_000_000n
+/** The share of a cap, in percent, at which the key's owner is warned by e-mail. */
+export const KEY_CAP_WARN_PERCENT = 80

@@ -473,6 +473,9 @@ export const ImportRow = z.object({
   description: z.string().nullable(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
+  /** The coordinate cells as the file holds them, so a refused row shows what was wrong ("21,5", "abc"). */
+  latitude_text: z.string().nullable(),
+  longitude_text: z.string().nullable(),
   address: z.string().nullable(),
   valid: z.boolean(),
   /** "row 5: the latitude is missing", or how an address was located. */

@@ -4,6 +4,7 @@ import {
   COUPON_CREDIT_MAX_CENTS,
   EXCHANGE_RATE_MAX,
   FREE_CREDIT_MAX_CENTS,
+  KEY_SPEND_CAP_MAX_CENTS,
   PLAN_PRICE_MAX_CENTS,
   RATE_MAX_USD,
   TOP_UP_MAX_CENTS,
@@ -33,6 +34,7 @@ export const MONEY_BOUNDS = {
   couponCredit: { max: COUPON_CREDIT_MAX_CENTS, notPositive: 'coupons.creditNotPositive' },
   planPrice: { max: PLAN_PRICE_MAX_CENTS, notPositive: 'pricing.moneyInvalid', allowZero: true },
   freeCredit: { max: FREE_CREDIT_MAX_CENTS, notPositive: 'pricing.freeNotPositive' },
+  keySpendCap: { max: KEY_SPEND_CAP_MAX_CENTS, notPositive: 'keys.spendCapNotPositive' },
 } as const satisfies Record<string, MoneyBound>
 
 /** The problem with an amount already read as cents, or null when it is within its bound. */
@@ -43,12 +45,27 @@ export function checkCents(cents: bigint, bound: MoneyBound): Problem | null {
   return null
 }
 
+/**
+ * Why a typed amount cannot be read as USD cents, as one message that says what is wrong: not a number
+ * ("abc", "1e3"), below 0 (the bound's "above 0" message), more than 2 decimals, or more digits than any
+ * bound allows. For text that `parseMoney` refused.
+ */
+export function unreadableMoney(value: string, bound?: MoneyBound): Problem {
+  const text = value.trim()
+  if (!/^-?\d*(?:\.\d*)?$/.test(text) || !/\d/.test(text)) return { key: 'validation.money.notNumber' }
+  if (text.startsWith('-')) return { key: bound?.notPositive ?? 'pricing.moneyInvalid' }
+  const [whole = '', fraction = ''] = text.split('.')
+  if (bound && fraction.length <= 2 && whole.length > 0)
+    return { key: bound.tooLarge ?? 'validation.money.tooLarge', params: { max: formatCents(bound.max) } }
+  return { key: 'pricing.moneyInvalid' }
+}
+
 /** A typed amount in USD (at most 2 decimals), above 0 (or 0 where allowed) and at most its bound. */
 export function moneyCheck(bound: MoneyBound): Check<string> {
   return (value) => {
     if (!value.trim()) return { key: bound.notPositive }
     const cents = parseMoney(value)
-    if (cents === null) return { key: 'pricing.moneyInvalid' }
+    if (cents === null) return unreadableMoney(value, bound)
     return checkCents(cents, bound)
   }
 }

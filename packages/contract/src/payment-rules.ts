@@ -1,5 +1,6 @@
 import { TOP_UP_MAX_CENTS } from './limits.ts'
-import { centsToVnd, parseMoney, paypalFeeCents, vnpayFeeVnd } from './pricing-rules.ts'
+import { MONEY_BOUNDS, moneyCheck } from './money-rules.ts'
+import { centsToVnd, paypalFeeCents, vnpayFeeVnd } from './pricing-rules.ts'
 import type { Problem } from './problem.ts'
 
 // Online and bank payments (docs/requirements.md §10, docs/payments.md): what a top-up costs, how VNPay's data to sign
@@ -25,11 +26,7 @@ export const VNPAY_MIN_VND = 5_000n
 /** A deposit amount is a number above 0 (USD, two decimals at most), and at most the cap. */
 export function checkTopUpAmount(value: string): Problem | null {
   if (value.trim() === '') return { key: 'payments.amountRequired' }
-  const cents = parseMoney(value)
-  if (cents === null) return { key: 'pricing.moneyInvalid' }
-  if (cents <= 0n) return { key: 'payments.amountNotPositive' }
-  if (cents > MAX_TOP_UP_CENTS) return { key: 'payments.amountTooLarge' }
-  return null
+  return moneyCheck(MONEY_BOUNDS.topUp)(value)
 }
 
 /**

@@ -29,3 +29,19 @@ export type KeyType = (typeof KEY_TYPES)[number]
 export function keyServesService(type: KeyType, service: ServiceType): boolean {
   return type === 'api_key' || MAP_SERVICES.includes(service)
 }
+
+/**
+ * A key's service scope (docs/gateway.md "Service scopes"): null lets it call every service its type
+ * serves; a list limits it to those (the gateway answers SERVICE_NOT_ALLOWED for the rest).
+ */
+export function scopeAllows(services: readonly ServiceType[] | null, service: ServiceType): boolean {
+  return services === null || services.includes(service)
+}
+
+/** A scope's problem, as a message key: empty, repeated, or a service the key's type cannot call. */
+export function checkKeyServices(type: KeyType, services: readonly ServiceType[]): string | null {
+  if (services.length === 0) return 'keys.servicesEmpty'
+  if (new Set(services).size !== services.length) return 'keys.servicesRepeated'
+  if (services.some((service) => !keyServesService(type, service))) return 'keys.servicesNotForType'
+  return null
+}

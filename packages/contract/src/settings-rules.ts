@@ -17,3 +17,19 @@ export const checkSupportPhone: Check<string> = (raw) =>
 
 export const checkSupportHours: Check<string> = (raw) =>
   raw.trim().length <= SUPPORT_HOURS_MAX ? null : { key: 'settings.support.hoursTooLong' }
+
+// The seller shown on bills (issue 20): the provider's legal name, address and tax number.
+export const SELLER_NAME_MAX = 200
+export const SELLER_ADDRESS_MAX = 500
+export const SELLER_TAX_CODE_PATTERN = /^[0-9A-Za-z./ -]{0,30}$/
+
+export const checkSellerName: Check<string> = (raw) =>
+  raw.trim().length <= SELLER_NAME_MAX ? null : { key: 'settings.seller.nameTooLong', params: { max: SELLER_NAME_MAX } }
+
+export const checkSellerAddress: Check<string> = (raw) =>
+  raw.trim().length <= SELLER_ADDRESS_MAX
+    ? null
+    : { key: 'settings.seller.addressTooLong', params: { max: SELLER_ADDRESS_MAX } }
+
+export const checkSellerTaxCode: Check<string> = (raw) =>
+  SELLER_TAX_CODE_PATTERN.test(raw.trim()) ? null : { key: 'settings.seller.taxCodeInvalid' }

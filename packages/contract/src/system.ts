@@ -33,6 +33,8 @@ export const AppConfig = z.object({
   maintenance: z.boolean(),
   map_url: z.string(),
   docs_url: z.string(),
+  /** The maps API's base address customers call with their keys (the gateway; MAPS_API_URL). */
+  maps_api_url: z.string(),
   version: z.string(),
   /** Sign-in providers offered on /login (null: not configured); docs/auth.md. */
   sign_in: z

@@ -1,7 +1,8 @@
 import { createServer } from 'node:net'
 import * as contract from '@app/contract'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { call, createTestApp, createUser, freshEmail, signIn } from '../../test/helpers.ts'
+import { announceChange } from '../modules/gateway/gateway.ts'
 
 // GET /metrics (docs/operations.md "Metrics"): hidden without its token, Prometheus text with it, on the
 // main port or on an internal listener of its own; requests by route, key checks by reason and cache,
@@ -57,6 +58,12 @@ describe('/metrics', { timeout: 60_000 }, () => {
       { token },
     )
     expect(created.status).toBe(201)
+    // On PostgreSQL the key's creation is announced to the cache asynchronously (LISTEN/NOTIFY): had it
+    // arrived between the two checks below, it would have evicted the first one's entry (CI saw two
+    // misses once). Notices arrive in order, so once a marker announced now is heard, so is that one.
+    const heard = t.ctx.gateway.cache.generation
+    await announceChange(t.ctx.db, { key: 'key_01jd000000000000000marker' })
+    await vi.waitFor(() => expect(t.ctx.gateway.cache.generation).toBeGreaterThan(heard), { timeout: 5000 })
     const key = created.body.data.key
     const check = () =>
       call(t, contract.gatewayVerify, { body: { key, service: 'GEOCODE' } }, { token: t.config.gatewayToken })

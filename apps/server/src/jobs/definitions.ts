@@ -3,7 +3,9 @@ import { sweep as sweepThrottles } from '../lib/throttle.ts'
 import { billLastMonthIfDue } from '../modules/billing/scheduler.ts'
 import { sweepLooseImages } from '../modules/campaigns/service.ts'
 import { expireCoupons } from '../modules/coupons/expiry.ts'
+import { measureKeyCaps } from '../modules/keys/caps.ts'
 import { reconcile } from '../modules/payments/reconcile.ts'
+import { renewPlans } from '../modules/plans/renewal.ts'
 import { foldAllLanes } from '../modules/usage/ingest.ts'
 import { rollUpDailyUsage } from '../modules/usage/rollup.ts'
 import type { NotificationWorker } from './notifications.ts'
@@ -129,6 +131,27 @@ export function jobDefinitions(
       retryDelaySeconds: 300,
       expireInSeconds: 30 * 60,
       run: async () => rollUpDailyUsage(ctx.db, ctx.clock.now()),
+    },
+    {
+      // Measures every capped key's month and refuses the keys at their cap (docs/gateway.md "Monthly
+      // caps"); also asked for soon after usage arrives. On in tests too: it only follows the usage.
+      name: 'key-caps',
+      cron: '* * * * *',
+      retryLimit: 2,
+      retryDelaySeconds: 30,
+      expireInSeconds: 10 * 60,
+      pollSeconds: 2,
+      run: async (job) => ({ ...(await measureKeyCaps(ctx, { signal: job.signal })) }),
+    },
+    {
+      // Plans bought from the balance renew monthly (docs/pricing.md "Plans renew"): charges, reminders,
+      // grace periods and moves to the default plan, each step once (modules/plans/renewal.ts).
+      name: 'plans-renew',
+      cron: calendar ? '23 * * * *' : null,
+      retryLimit: 3,
+      retryDelaySeconds: 300,
+      expireInSeconds: 30 * 60,
+      run: async (job) => ({ ...(await renewPlans(ctx, { signal: job.signal })) }),
     },
   ]
 }

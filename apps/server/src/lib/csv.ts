@@ -5,8 +5,11 @@
 const FORMULA_START = /^[=+\-@\t\r]/
 const NEEDS_QUOTES = /[",\r\n]/
 
-/** A text cell that cannot run as a formula (also for XLSX cells: bills, the audit log, maps). */
-export function safeText(value: string): string {
+/**
+ * A CSV text cell that cannot run as a formula. XLSX needs none of this: its text cells are typed as
+ * text and never evaluated, so the XLSX writers (bills, the audit log, maps) write text as it is.
+ */
+function safeText(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value
 }
 

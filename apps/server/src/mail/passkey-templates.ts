@@ -9,7 +9,7 @@ const hello: Record<Lang, string> = { en: 'Hello {{name}},', vi: 'Xin chào {{na
 const footer: Record<Lang, string> = {
   en: 'You receive this e-mail because of your account on the Maps Portal. If this was not you, ignore it.',
   vi: 'Bạn nhận được email này vì tài khoản của bạn trên Maps Portal. Nếu không phải bạn, hãy bỏ qua email này.',
-  my: 'Maps Portal ရှိ သင့်အကောင့်ကြောင့် ဤ email ကို ရရှိခြင်း ဖြစ်ပါသည်။ သင်မဟုတ်ပါက လျစ်လျူရှုပါ။',
+  my: 'Maps Portal ရှိ သင့်အကောင့်ကြောင့် ဤ အီးမေးလ်ကို ရရှိခြင်း ဖြစ်ပါသည်။ သင်မဟုတ်ပါက လျစ်လျူရှုပါ။',
 }
 
 function template(subject: MessageKey, body: MessageKey) {

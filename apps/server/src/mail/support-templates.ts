@@ -7,7 +7,7 @@ import type { Lang } from '@app/contract'
 const footer: Record<Lang, string> = {
   en: 'You receive this e-mail because of your account on the Maps Portal. If this was not you, ignore it.',
   vi: 'Bạn nhận được email này vì tài khoản của bạn trên Maps Portal. Nếu không phải bạn, hãy bỏ qua email này.',
-  my: 'Maps Portal ရှိ သင့်အကောင့်ကြောင့် ဤ email ကို ရရှိခြင်း ဖြစ်ပါသည်။ သင်မဟုတ်ပါက လျစ်လျူရှုပါ။',
+  my: 'Maps Portal ရှိ သင့်အကောင့်ကြောင့် ဤ အီးမေးလ်ကို ရရှိခြင်း ဖြစ်ပါသည်။ သင်မဟုတ်ပါက လျစ်လျူရှုပါ။',
 }
 
 export const supportTemplates = {
@@ -26,8 +26,8 @@ export const supportTemplates = {
       footer: footer.vi,
     },
     my: {
-      subject: 'သင့် support တောင်းဆိုချက် "{{title}}" အတွက် ပြန်စာအသစ်',
-      paragraphs: ['မင်္ဂလာပါ {{name}}၊', 'ကျွန်ုပ်တို့၏ support အဖွဲ့က သင့်တောင်းဆိုချက် "{{title}}" ကို ဖြေကြားထားပါသည်-', '{{reply}}'],
+      subject: 'သင့် အကူအညီတောင်းဆိုချက် "{{title}}" အတွက် ပြန်စာအသစ်',
+      paragraphs: ['မင်္ဂလာပါ {{name}}၊', 'ကျွန်ုပ်တို့၏ အကူအညီအဖွဲ့က သင့်တောင်းဆိုချက် "{{title}}" ကို ဖြေကြားထားပါသည်-', '{{reply}}'],
       action: 'တောင်းဆိုချက်ကို ဖွင့်မည်',
       footer: footer.my,
     },

@@ -16,6 +16,11 @@ const vars = {
   taxCode: '0101234567',
   address: '1 Analytical Street, Hanoi',
   recipient: 'accounts@example.com',
+  // keyCapWarning, keyCapReached
+  key: 'Production web',
+  percent: 80,
+  use: '8,000 of 10,000 calls',
+  monthEnd: 'Nov 30, 2026',
   // balanceLow
   balance: '4.20',
   threshold: '10.00',
@@ -32,6 +37,15 @@ const vars = {
   // recoveryCodeUsed, passkeyAdded, passkeyRemoved
   remaining: 9,
   passkey: 'Work laptop',
+  // planRenewsSoon, planRenewsSoonShort, planRenewed, planRenewalFailed, planLapsed
+  plan: 'Standard',
+  price: '$49.00',
+  missing: '$44.80',
+  date: 'Dec 2, 2026',
+  from: 'Dec 2, 2026',
+  to: 'Jan 2, 2027',
+  graceEnd: 'Dec 9, 2026',
+  defaultPlan: 'Pay as you go',
 }
 
 describe('e-mail templates', () => {

@@ -16,19 +16,26 @@ interface Text {
 const footer: Record<Lang, string> = {
   en: 'You receive this e-mail because of your account on the Maps Portal. If this was not you, ignore it.',
   vi: 'Bạn nhận được email này vì tài khoản của bạn trên Maps Portal. Nếu không phải bạn, hãy bỏ qua email này.',
-  my: 'Maps Portal ရှိ သင့်အကောင့်ကြောင့် ဤ email ကို ရရှိခြင်း ဖြစ်ပါသည်။ သင်မဟုတ်ပါက လျစ်လျူရှုပါ။',
+  my: 'Maps Portal ရှိ သင့်အကောင့်ကြောင့် ဤ အီးမေးလ်ကို ရရှိခြင်း ဖြစ်ပါသည်။ သင်မဟုတ်ပါက လျစ်လျူရှုပါ။',
 }
 
 const hello: Record<Lang, string> = { en: 'Hello {{name}},', vi: 'Xin chào {{name}},', my: 'မင်္ဂလာပါ {{name}}၊' }
 
-/** A greeting and one paragraph of the message catalogs, in each language. */
-function greeted(subject: MessageKey, body: MessageKey): Record<Lang, Text> {
+/** A greeting and one paragraph of the message catalogs, in each language, and a button if given. */
+function greeted(subject: MessageKey, body: MessageKey, action?: Record<Lang, string>): Record<Lang, Text> {
   const one = (lang: Lang): Text => ({
     subject: catalogs[lang][subject],
     paragraphs: [hello[lang], catalogs[lang][body]],
+    ...(action ? { action: action[lang] } : {}),
     footer: footer[lang],
   })
   return { en: one('en'), vi: one('vi'), my: one('my') }
+}
+
+const topUpAction: Record<Lang, string> = {
+  en: 'Top up my balance',
+  vi: 'Nạp tiền vào số dư',
+  my: 'လက်ကျန်ငွေ ဖြည့်မည်',
 }
 
 export const templates = {
@@ -57,13 +64,13 @@ export const templates = {
       footer: footer.vi,
     },
     my: {
-      subject: 'သင့် email လိပ်စာကို အတည်ပြုပါ',
+      subject: 'သင့် အီးမေးလ်လိပ်စာကို အတည်ပြုပါ',
       paragraphs: [
         'မင်္ဂလာပါ {{name}}၊',
-        'Maps Portal မှ ကြိုဆိုပါသည်။ key များ ဖန်တီးပြီး မြေပုံ API ကို အသုံးပြုရန် သင့် email ကို အတည်ပြုပါ။',
+        'Maps Portal မှ ကြိုဆိုပါသည်။ ကီးများ ဖန်တီးပြီး မြေပုံ API ကို အသုံးပြုရန် သင့် အီးမေးလ်ကို အတည်ပြုပါ။',
         'ဤလင့်ခ်သည် {{hours}} နာရီ အကျုံးဝင်ပါသည်။',
       ],
-      action: 'Email ကို အတည်ပြုမည်',
+      action: 'အီးမေးလ်ကို အတည်ပြုမည်',
       footer: footer.my,
     },
   },
@@ -122,8 +129,8 @@ export const templates = {
       subject: 'သင့်စကားဝှက်ကို ပြောင်းလဲထားပါသည်',
       paragraphs: [
         'မင်္ဂလာပါ {{name}}၊',
-        'သင့် Maps Portal အကောင့်၏ စကားဝှက်ကို {{time}} (UTC) တွင် ပြောင်းလဲခဲ့ပါသည်။ အခြား session များကို ထွက်ပြီးပါပြီ။',
-        'သင်မဟုတ်ပါက စကားဝှက်ကို ချက်ချင်း ပြန်သတ်မှတ်ပြီး support ကို ဆက်သွယ်ပါ။',
+        'သင့် Maps Portal အကောင့်၏ စကားဝှက်ကို {{time}} (UTC) တွင် ပြောင်းလဲခဲ့ပါသည်။ အခြား ဆက်ရှင်များကို ထွက်ပြီးပါပြီ။',
+        'သင်မဟုတ်ပါက စကားဝှက်ကို ချက်ချင်း ပြန်သတ်မှတ်ပြီး အကူအညီကို ဆက်သွယ်ပါ။',
       ],
       footer: footer.my,
     },
@@ -148,6 +155,16 @@ export const templates = {
   },
   /** To a user whose balance fell below the threshold they set (once per crossing). */
   balanceLow: greeted('balance.mail.lowSubject', 'balance.mail.lowBody'),
+  /** To a key's owner at 80 % of the key's monthly cap (once a month). */
+  keyCapWarning: greeted('keys.mail.capWarnSubject', 'keys.mail.capWarnBody'),
+  /** To a key's owner when the key reaches its monthly cap and the gateway starts refusing it. */
+  keyCapReached: greeted('keys.mail.capReachedSubject', 'keys.mail.capReachedBody'),
+  /** Plan renewal (docs/pricing.md "Plans renew"): before, after, failed for a short balance, lapsed. */
+  planRenewsSoon: greeted('plans.mail.remindSubject', 'plans.mail.remindBody'),
+  planRenewsSoonShort: greeted('plans.mail.remindSubject', 'plans.mail.remindShortBody', topUpAction),
+  planRenewed: greeted('plans.mail.renewedSubject', 'plans.mail.renewedBody'),
+  planRenewalFailed: greeted('plans.mail.failedSubject', 'plans.mail.failedBody', topUpAction),
+  planLapsed: greeted('plans.mail.lapsedSubject', 'plans.mail.lapsedBody'),
   /** To every administrator: a payment needs a person (an amount that differs, a late success, a flag). */
   paymentAlert: greeted('payments.mail.alertSubject', 'payments.mail.alertBody'),
   /** To a user whose two-factor authentication an administrator turned off, with the reason. */

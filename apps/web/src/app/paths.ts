@@ -18,6 +18,9 @@ export const paths = {
   ticket: (id: string) => `/support/request/${encodeURIComponent(id)}`,
   faqs: '/faqs',
   usage: '/statistics',
+  getStarted: '/get-started',
+  /** Get started with one of the user's keys chosen. */
+  getStartedWith: (keyId: string) => `/get-started?key=${encodeURIComponent(keyId)}`,
   settings: (page: SettingsPage) => `/settings/${page}`,
 
   login: '/login',

@@ -132,6 +132,13 @@ const customerRoutes: RouteObject[] = [
       (m) => m.UsagePage,
     ),
   },
+  {
+    path: paths.getStarted,
+    ...page(
+      () => import('../features/get-started/GetStartedPage.tsx'),
+      (m) => m.GetStartedPage,
+    ),
+  },
   { path: '/settings', element: <Navigate to={paths.settings('profile')} replace /> },
   {
     path: '/settings/:page',

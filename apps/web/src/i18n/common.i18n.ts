@@ -65,7 +65,7 @@ export const commonMessages = sharedMessages(
       maintenance: 'စိတ်မကောင်းပါ၊ စနစ်ကို ပြုပြင်ထိန်းသိမ်းနေပါသည်! နောက်မှ ထပ်ကြိုးစားပါ!',
       maintenanceHint: 'ပေါ်တယ်ကို တိုးတက်အောင် ပြုလုပ်နေပါသည်။ ဤစာမျက်နှာက အလိုအလျောက် ပြန်စစ်ဆေးပါမည်။',
     },
-    theme: { light: 'အလင်း', dark: 'အမှောင်', darkMode: 'အမှောင် theme' },
+    theme: { light: 'အလင်း', dark: 'အမှောင်', darkMode: 'အမှောင် အပြင်အဆင်' },
     language: { label: 'ဘာသာစကား', en: 'English', my: 'မြန်မာ', vi: 'Tiếng Việt' },
     brand: 'Maps Portal',
   },

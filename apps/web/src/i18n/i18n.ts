@@ -3,7 +3,8 @@ import { enCore } from '@app/contract/messages/en-core'
 
 // The SPA's translation runtime. Each feature registers its strings (define.ts); components read them
 // through `useT`. It replaces i18next, which weighed 19 kB gzip of the sign-in page's 250 kB budget
-// for features this app does not use (back-ends, plural rules, nesting).
+// for features this app does not use (back-ends, nesting). Plurals: `{{count, plural, one {…} other {…}}}`
+// (contract messages/plural.ts), chosen by `Intl.PluralRules` for the language.
 
 export type Tree = { readonly [key: string]: string | Tree }
 type Values = Record<string, string | number | undefined>
@@ -85,7 +86,7 @@ export const i18n = {
       reportMissing(namespace, key)
       return key
     }
-    return interpolate(text, values)
+    return interpolate(text, values, language)
   },
   /** A server message (validation and error texts shared with the server) in the current language. */
   message(key: MessageKey, values?: Values): string {
@@ -96,7 +97,7 @@ export const i18n = {
       if (language !== 'en') void loadCatalog(language)
       return key
     }
-    return interpolate(text, values)
+    return interpolate(text, values, language)
   },
   /** Whether a string from the server or a check is a message key rather than a finished text. */
   isMessageKey(value: string): value is MessageKey {

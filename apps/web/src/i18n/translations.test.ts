@@ -36,7 +36,9 @@ function flatten(tree: unknown, prefix = ''): Map<string, unknown> {
   return leaves
 }
 
-const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]))].sort()
+// A plural block `{{count, plural, …}}` stands for its placeholder `count`.
+const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*(?:\}\}|,\s*plural\s*,)/g)].map((m) => m[1]))].sort()
 
 /** What is wrong with one namespace, as readable lines (empty when it is complete). */
 function problemsOf(messages: Messages<Tree>): string[] {

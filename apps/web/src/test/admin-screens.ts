@@ -18,12 +18,14 @@ export function setUpAdminScreens(options: {
   roles?: ('admin' | 'support')[]
   /** Fixes the clock's date (only `Date`: timers run for real), e.g. '2026-11-22T10:00:00Z'. */
   today?: string
-  /** How long `findBy…` and `waitFor` wait, in ms. */
+  /** How long `findBy…` and `waitFor` wait, in ms: longer than test-setup.ts's 10 s, never shorter. */
   waitMs?: number
   /** The file's own answers and stubs, once the fake server is installed. */
   beforeEach?: () => void
 }) {
-  configure({ asyncUtilTimeout: options.waitMs ?? 5000 })
+  // The test files share one module world (vitest.config.ts: isolate false), so this setting outlives the
+  // file: a shorter wait set here once made the next file's first test give up after 5 s under load.
+  configure({ asyncUtilTimeout: Math.max(options.waitMs ?? 0, 10_000) })
 
   beforeAll(async () => {
     await Promise.all([import('../admin/shell/AdminArea.tsx'), ...options.pages()])

@@ -63,7 +63,14 @@ export const calls: { route: string; body: unknown; query: Record<string, string
 export function installFakeServer() {
   calls.length = 0
   for (const route of Object.keys(server)) delete server[route]
-  server['GET /v1/app-config'] = () => ok({ maintenance: false, map_url: '/maps', docs_url: '/docs', version: '0.1.0' })
+  server['GET /v1/app-config'] = () =>
+    ok({
+      maintenance: false,
+      map_url: '/maps',
+      docs_url: '/docs',
+      maps_api_url: 'http://127.0.0.1:8080',
+      version: '0.1.0',
+    })
   server['GET /v1/users/profile'] = () => ok(profile)
   vi.stubGlobal(
     'fetch',

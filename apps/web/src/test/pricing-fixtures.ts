@@ -110,6 +110,10 @@ export function keysOf(owners: { id: string; email: string }[]) {
       last_modified: '2026-11-01T08:00:00.000Z',
       deleted_at: null,
       previous_key_expires_at: null,
+      services: null,
+      request_cap: null,
+      spend_cap: null,
+      cap_use: null,
     }),
   )
   return { items, total: items.length, page: 1, page_size: 50 }

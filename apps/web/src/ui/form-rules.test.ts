@@ -1,12 +1,12 @@
-import { checkKeyName, MONEY_BOUNDS, moneyCheck, translate } from '@app/contract'
+import { checkKeyName, checkRequestCap, KEY_REQUEST_CAP_MAX, MONEY_BOUNDS, moneyCheck, translate } from '@app/contract'
 import type { RuleObject } from 'antd/es/form'
 import { describe, expect, it } from 'vitest'
-import { optionalRuleFrom, ruleFrom } from './form-rules.ts'
+import { optionalNumberRuleFrom, optionalRuleFrom, ruleFrom } from './form-rules.ts'
 
 // The forms refuse what the server refuses (docs/security.md "Text input", "Money bounds"), with the
 // contract's message.
 
-async function verdictOf(rule: ReturnType<typeof ruleFrom>, value: string): Promise<string | null> {
+async function verdictOf(rule: ReturnType<typeof ruleFrom>, value: unknown): Promise<string | null> {
   const validator = (rule as RuleObject).validator
   if (!validator) throw new Error('no validator')
   try {
@@ -29,5 +29,16 @@ describe('form rules', () => {
     const rule = ruleFrom(moneyCheck(MONEY_BOUNDS.addBalance))
     expect(await verdictOf(rule, '100000.00')).toBeNull()
     expect(await verdictOf(rule, '100000.01')).toBe(translate('en', 'validation.money.tooLarge', { max: '100000.00' }))
+  })
+
+  it('judge an optional number only when one was typed (a key’s request cap)', async () => {
+    const rule = optionalNumberRuleFrom(checkRequestCap)
+    const invalid = translate('en', 'keys.requestCapInvalid', { max: KEY_REQUEST_CAP_MAX.toLocaleString('en-US') })
+    expect(await verdictOf(rule, null)).toBeNull()
+    expect(await verdictOf(rule, undefined)).toBeNull()
+    expect(await verdictOf(rule, 10_000)).toBeNull()
+    expect(await verdictOf(rule, 0)).toBe(invalid)
+    expect(await verdictOf(rule, 1.5)).toBe(invalid)
+    expect(await verdictOf(rule, KEY_REQUEST_CAP_MAX + 1)).toBe(invalid)
   })
 })

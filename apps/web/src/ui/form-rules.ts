@@ -35,6 +35,14 @@ export function optionalRuleFrom(check: Check<string>): Rule {
   }
 }
 
+/** For a number field that may stay empty (null): the check only judges a number that was typed. */
+export function optionalNumberRuleFrom(check: Check<number>): Rule {
+  return {
+    validator: (_rule, value: number | string | null | undefined) =>
+      verdict(value === null || value === undefined || value === '' ? null : check(Number(value))),
+  }
+}
+
 /** The field must not be blank; `key` names the contract message to show. */
 export function requiredRule(key: MessageKey): Rule {
   return { validator: (_rule, value) => verdict(text(value).trim() ? null : { key }) }

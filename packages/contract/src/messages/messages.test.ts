@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { catalogs, en, interpolate, isMessageKey, Lang, type MessageKey, my, pickLang, translate, vi } from './index.ts'
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
+// A plural block `{{count, plural, …}}` stands for its placeholder `count`.
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*(?:\}\}|,\s*plural\s*,)/g)].map((m) => m[1]).sort()
 
 describe('pickLang', () => {
   it('defaults to English without a header', () => {

@@ -79,10 +79,10 @@ export const refundsMy: Record<Keys, string> = {
   'payments.refund.inProgress': 'ဤငွေပေးချေမှုအတွက် ငွေပြန်အမ်းမှု လုပ်ဆောင်နေဆဲဖြစ်သည်၊ ရလဒ်ကို စောင့်ပါ',
   'payments.refund.refused': 'ဝန်ဆောင်မှုပေးသူက ငွေပြန်အမ်းမှုကို ငြင်းပယ်သည် ({{code}})',
   'payments.refundDescription': 'ငွေပေးချေမှု {{reference}} ၏ ပြန်အမ်းငွေ',
-  'payments.reversalDescription': 'ငွေပေးချေမှု {{reference}} ၏ chargeback',
+  'payments.reversalDescription': 'ငွေပေးချေမှု {{reference}} ၏ ငွေပြန်တောင်းခံမှု',
   'payments.instrumentDeclined': 'သင့်ကတ် သို့မဟုတ် ငွေရင်းမြစ်ကို ငြင်းပယ်ခံရသည်။ ငွေမဖြတ်ရသေးပါ: PayPal တွင် အခြားကတ် သို့မဟုတ် ငွေရင်းမြစ်ကို ရွေးပါ',
   'payments.alert.balanceOwed':
-    'ငွေပြန်အမ်းမှု သို့မဟုတ် chargeback က လက်ကျန်ထက် ပိုယူသွားသည်: အကောင့်သည် {{owed}} USD ကြွေးတင်နေပြီး gateway က ၎င်း၏ key များကို ငြင်းပယ်သည် (check-balance ဖွင့်ထားသည်)',
+    'ငွေပြန်အမ်းမှု သို့မဟုတ် ငွေပြန်တောင်းခံမှုက လက်ကျန်ထက် ပိုယူသွားသည်: အကောင့်သည် {{owed}} USD ကြွေးတင်နေပြီး ဂိတ်ဝေးက ၎င်း၏ ကီးများကို ငြင်းပယ်သည် (check-balance ဖွင့်ထားသည်)',
   'payments.alert.refundExceeds':
     'ဝန်ဆောင်မှုပေးသူက {{reported}} {{currency}} ပြန်အမ်းခဲ့သည်၊ ဤငွေပေးချေမှုတွင် ကျန်သော {{remaining}} {{currency}} ထက် ပိုသည်',
   'payments.alert.refundUnanswered': 'ငွေပြန်အမ်းရန် ပို့ခဲ့သော်လည်း ဝန်ဆောင်မှုပေးသူ ထံမှ အဖြေမရပါ၊ ထပ်မံ မပြန်အမ်းမီ ဝန်ဆောင်မှုပေးသူထံတွင် စစ်ဆေးပါ',

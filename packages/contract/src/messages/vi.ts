@@ -2,7 +2,9 @@ import { campaignsVi } from './campaigns.ts'
 import { emailChangeVi } from './email-change.ts'
 import type { Catalog } from './en.ts'
 import { passkeysVi } from './passkeys.ts'
+import { planRenewalVi } from './plan-renewal.ts'
 import { refundsVi } from './refunds.ts'
+import { serviceNamesVi } from './service-names.ts'
 
 export const vi: Catalog = {
   ...emailChangeVi,
@@ -11,9 +13,18 @@ export const vi: Catalog = {
   'settings.support.emailInvalid': 'Vui lòng nhập địa chỉ email hợp lệ',
   'settings.support.phoneInvalid': 'Số điện thoại gồm chữ số, khoảng trắng, +, ( ) và dấu gạch ngang (tối đa 30 ký tự)',
   'settings.support.hoursTooLong': 'Giờ làm việc tối đa 120 ký tự',
+  'settings.seller.saved': 'Đã lưu thông tin bên bán',
+  'settings.seller.nameTooLong': 'Tên tối đa {{max}} ký tự',
+  'settings.seller.addressTooLong': 'Địa chỉ tối đa {{max}} ký tự',
+  'settings.seller.taxCodeInvalid':
+    'Mã số thuế gồm chữ, số, dấu chấm, gạch ngang, gạch chéo và khoảng trắng (tối đa 30 ký tự)',
+  'billing.file.seller': 'Bên bán',
+  'billing.file.sellerTaxCode': 'Mã số thuế',
   ...campaignsVi,
   ...passkeysVi,
   ...refundsVi,
+  ...planRenewalVi,
+  ...serviceNamesVi,
   'common.ok': 'Thành công',
 
   'error.internal': 'Đã xảy ra lỗi từ phía hệ thống. Vui lòng thử lại.',
@@ -112,6 +123,19 @@ export const vi: Catalog = {
   'keys.nameTooLong': 'Tên khóa tối đa {{max}} ký tự',
   'keys.descriptionTooLong': 'Mô tả tối đa {{max}} ký tự',
   'keys.fillTheField': 'Vui lòng điền vào trường này',
+  'keys.servicesEmpty': 'Hãy chọn ít nhất một dịch vụ, hoặc cho phép mọi dịch vụ',
+  'keys.servicesRepeated': 'Một dịch vụ được chọn hai lần',
+  'keys.servicesNotForType': 'Khóa map-tiles chỉ được tải bản đồ',
+  'keys.requestCapInvalid': 'Hãy nhập số lệnh gọi nguyên từ 1 đến {{max}}',
+  'keys.spendCapNotPositive': 'Hãy nhập hạn mức chi tiêu lớn hơn 0 USD',
+  'keys.mail.capRequests': '{{used}} / {{cap}} lệnh gọi',
+  'keys.mail.capSpend': '{{used}} / {{cap}} USD',
+  'keys.mail.capWarnSubject': 'Khóa “{{key}}” đã dùng {{percent}}% hạn mức tháng',
+  'keys.mail.capWarnBody':
+    'Khóa “{{key}}” đã dùng {{percent}}% hạn mức tháng này ({{use}}). Khi chạm hạn mức, API bản đồ sẽ từ chối khóa (KEY_CAP_REACHED) cho đến hết tháng vào {{monthEnd}} (UTC), trừ khi bạn nâng hạn mức ở trang Khóa.',
+  'keys.mail.capReachedSubject': 'Khóa “{{key}}” đã chạm hạn mức tháng',
+  'keys.mail.capReachedBody':
+    'Khóa “{{key}}” đã chạm hạn mức tháng này ({{use}}). API bản đồ từ chối khóa (KEY_CAP_REACHED) cho đến hết tháng vào {{monthEnd}} (UTC), hoặc cho đến khi bạn nâng hay bỏ hạn mức ở trang Khóa.',
   'keys.invalidDomain': 'Tên miền không hợp lệ',
   'keys.invalidIp': 'Địa chỉ IP không hợp lệ',
   'keys.tooManyRows': 'Tối đa {{max}} dòng giới hạn',
@@ -189,6 +213,8 @@ export const vi: Catalog = {
   'pricing.rangeDeleted': 'Đã xóa khoảng',
   'pricing.freeSaved': 'Đã lưu tín dụng miễn phí',
   'pricing.billingSaved': 'Đã lưu cài đặt thanh toán',
+  'pricing.rivalDateInvalid': 'Nhập ngày kiểm tra bảng giá',
+  'pricing.rivalDateFuture': 'Ngày kiểm tra bảng giá không được ở tương lai',
   'pricing.rivalSaved': 'Đã lưu giá so sánh',
   'pricing.priceBookSaved': 'Đã đổi bảng giá',
   'plans.notFound': 'Không tìm thấy gói',
@@ -300,7 +326,7 @@ export const vi: Catalog = {
   'maps.created': 'Đã tạo bản đồ',
   'maps.updated': 'Đã lưu bản đồ',
   'maps.copied': 'Đã sao chép bản đồ',
-  'maps.copyName': '{{name}} (bản sao)',
+  'common.copyName': '{{name}} (bản sao)',
   'maps.trashed': 'Đã chuyển bản đồ vào thùng rác',
   'maps.restored': 'Đã khôi phục bản đồ',
   'maps.deletedForever': 'Đã xóa vĩnh viễn bản đồ',
@@ -442,6 +468,7 @@ export const vi: Catalog = {
   'faqs.contentRequired': 'Vui lòng nhập câu hỏi và câu trả lời',
   'faqs.categoryNameRequired': 'Vui lòng nhập tên danh mục',
   'faqs.categoryExists': 'Tên danh mục đã tồn tại',
+  'faqs.categoryRequired': 'Hãy chọn danh mục',
   'faqs.categoryNotFound': 'Không tìm thấy danh mục',
   'faqs.categoryInUse': 'Danh mục này còn {{count}} mục: hãy chuyển hoặc xóa chúng trước',
   'faqs.notFound': 'Không tìm thấy câu hỏi thường gặp',
@@ -464,6 +491,7 @@ export const vi: Catalog = {
     'Tài khoản này không có mật khẩu và chưa bật xác thực hai lớp: hãy đặt mật khẩu bằng "Quên mật khẩu" trước',
   'stepUp.locked': 'Xác nhận sai quá nhiều lần. Vui lòng thử lại sau {{minutes}} phút.',
   // Bounds (issue 16; docs/security.md)
+  'validation.money.notNumber': 'Nhập số tiền bằng chữ số, ví dụ 100 hoặc 25.50',
   'validation.money.tooLarge': 'Số tiền tối đa là {{max}} USD',
   'validation.nulCharacter': 'Văn bản không được chứa ký tự NUL (U+0000)',
   'pricing.rateTooLarge': 'Đơn giá tối đa là {{max}} USD cho mỗi yêu cầu',

@@ -264,7 +264,7 @@ describe('register, verify and check-email', async () => {
       const mails = await mailsTo(t, account.email)
       expect(mails).toHaveLength(2)
       // The new e-mail is in the language the account registered with.
-      expect(mails[1]?.subject).toBe('သင့် email လိပ်စာကို အတည်ပြုပါ')
+      expect(mails[1]?.subject).toBe('သင့် အီးမေးလ်လိပ်စာကို အတည်ပြုပါ')
       const newToken = await tokenFromMail(t, account.email)
       expect(newToken).not.toBe(account.token)
 

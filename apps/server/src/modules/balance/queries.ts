@@ -55,7 +55,10 @@ function selectLogs(db: Db) {
       and(sql`${balanceLogs.type} in ('coupon', 'credit_expiry')`, eq(couponLogs.id, balanceLogs.reference)),
     )
     .leftJoin(coupons, eq(coupons.id, couponLogs.couponId))
-    .leftJoin(userPlans, and(eq(balanceLogs.type, 'plan_purchase'), eq(userPlans.id, balanceLogs.reference)))
+    .leftJoin(
+      userPlans,
+      and(sql`${balanceLogs.type} in ('plan_purchase', 'plan_renewal')`, eq(userPlans.id, balanceLogs.reference)),
+    )
 }
 
 type SelectedLog = {

@@ -1,11 +1,12 @@
 import { IMPORT_SAMPLE_ROWS, type Lang, translate } from '@app/contract'
-import { CSV_BOM, csvLine, safeText } from '../../lib/csv.ts'
+import { CSV_BOM, csvLine } from '../../lib/csv.ts'
 import { loadExcel } from '../../lib/heavy.ts'
 import type { LayerRow, MapRow, PointRow } from './queries.ts'
 
 // A map's points as files (GeoJSON, CSV, XLSX) and the import's sample file. CSV and XLSX use the
-// import's own columns (plus the layer), so an export can be imported again; text cells that a
-// spreadsheet would run as a formula are neutralised (lib/csv.ts, billing/files.ts).
+// import's own columns (plus the layer), so an export can be imported again. CSV cells that a
+// spreadsheet would run as a formula are neutralised (lib/csv.ts); an XLSX cell is typed, and a text
+// cell stays text whatever it starts with, so it is written as it is.
 
 const COLUMNS = ['name', 'description', 'latitude', 'longitude', 'layer'] as const
 
@@ -45,16 +46,10 @@ export async function mapXlsx(
   sheet.columns = [{ width: 32 }, { width: 48 }, { width: 14 }, { width: 14 }, { width: 20 }]
   sheet.addRow([...COLUMNS]).font = { bold: true }
   for (const p of points) {
-    sheet.addRow([
-      safeText(p.name),
-      p.description === null ? null : safeText(p.description),
-      p.latitude,
-      p.longitude,
-      safeText(layerName.get(p.layerId) ?? ''),
-    ])
+    sheet.addRow([p.name, p.description, p.latitude, p.longitude, layerName.get(p.layerId) ?? ''])
   }
   sheet.views = [{ state: 'frozen', ySplit: 1 }]
-  workbook.title = safeText(map.name)
+  workbook.title = map.name
   return Buffer.from(await workbook.xlsx.writeBuffer())
 }
 

@@ -59,6 +59,32 @@ const ALIASES: Record<string, string> = {
   'nay pyi taw': 'naypyidaw',
 }
 
+/**
+ * Corrections of the packaged data where it is wrong (issue 20: "Hanoi — Thái Nguyên"), by the data's
+ * "city|country": the province a city is in, and a name it misspells. Checked against the provinces
+ * of Vietnam (Hà Tây joined Hà Nội in 2008) and Myanmar (Naypyidaw is a union territory).
+ */
+const CORRECTIONS: Record<string, { province?: string; name?: string }> = {
+  'Hanoi|Vietnam': { province: 'Hà Nội' },
+  'Haiphong|Vietnam': { province: 'Hải Phòng' },
+  'Son Tay|Vietnam': { province: 'Hà Nội' },
+  'Lao Chi|Vietnam': { name: 'Lào Cai', province: 'Lào Cai' },
+  'Thu Dau Mot|Vietnam': { province: 'Bình Dương' },
+  'Naypyidaw|Myanmar': { province: 'Naypyidaw Union Territory' },
+}
+
+/** A city of the data set with its corrections applied. */
+function corrected(c: City): City {
+  const fix = CORRECTIONS[`${c.city}|${c.country}`]
+  if (!fix) return c
+  return {
+    ...c,
+    city: fix.name ?? c.city,
+    city_ascii: fix.name ? foldText(fix.name) : c.city_ascii,
+    province: fix.province ?? c.province,
+  }
+}
+
 let entries: Entry[] | undefined
 
 function gazetteer(): Entry[] {
@@ -66,6 +92,7 @@ function gazetteer(): Entry[] {
   const cities = createRequire(import.meta.url)('city-timezones/data/cityMap.json') as City[]
   entries = cities
     .filter((c) => Number.isFinite(c.lat) && Number.isFinite(c.lng))
+    .map(corrected)
     .map((c) => {
       const key = foldText(c.city_ascii || c.city)
       return {
@@ -83,6 +110,11 @@ function gazetteer(): Entry[] {
     })
     .sort((a, b) => b.pop - a.pop)
   return entries
+}
+
+/** Every place of the embedded gazetteer (corrected), largest first: for a nearest-place search. */
+export function gazetteerPlaces(): Place[] {
+  return gazetteer().map((entry) => entry.place)
 }
 
 /**

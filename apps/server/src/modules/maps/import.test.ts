@@ -72,5 +72,7 @@ describe('reading import files', () => {
       ['row 4: the latitude must be a number between -90 and 90'],
     ])
     expect(preview).toMatchObject({ valid_count: 1, invalid_count: 2 })
+    // The refused row keeps the cells as the file holds them, for the preview to show.
+    expect(preview.rows[2]).toMatchObject({ latitude: null, latitude_text: 'abc', longitude_text: '2' })
   })
 })

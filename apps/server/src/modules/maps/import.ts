@@ -174,6 +174,8 @@ export async function judgeTable(
       name: raw.name.trim(),
       description: raw.description.trim() || null,
       address: raw.address.trim() || null,
+      latitude_text: text(raw.latitude).trim() || null,
+      longitude_text: text(raw.longitude).trim() || null,
     }
     if (!verdict.ok) {
       rows.push({

@@ -751,7 +751,10 @@ describe('import and export', () => {
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")",'+1,21.5,105.25,Layer 1`)
     const xlsx = new ExcelJS.Workbook()
     await xlsx.xlsx.load((await get('xlsx')).rawPayload as unknown as ArrayBuffer)
-    expect(xlsx.worksheets[0]?.getRow(2).getCell(1).value).toBe(`'=HYPERLINK("http://evil")`)
+    // XLSX needs no prefix: a text cell is typed as text and never evaluated (issue 20).
+    expect(xlsx.worksheets[0]?.getRow(2).getCell(1).value).toBe(`=HYPERLINK("http://evil")`)
+    expect(xlsx.worksheets[0]?.getRow(2).getCell(1).type).toBe(ExcelJS.ValueType.String)
+    expect(xlsx.worksheets[0]?.getRow(2).getCell(2).value).toBe('+1')
     const other = await customer()
     const foreign = await t.app.inject({
       url: `/v1/maps/${map.id}/export`,

@@ -327,7 +327,7 @@ describe('support tickets', async () => {
       { params: { id: ticket.id }, body: { content: 'One more thing to add.', images: [] } },
       { token, lang: 'my' },
     )
-    expect(burmese.body.message).toBe('ပိတ်ထားသော ticket ကို ပြန်စာ မပို့နိုင်ပါ')
+    expect(burmese.body.message).toBe('ပိတ်ထားသော တောင်းဆိုချက်ကို ပြန်စာ မပို့နိုင်ပါ')
 
     const customerReopen = await call(t, contract.reopenTicket, { params: { id: ticket.id } }, { token })
     expect(customerReopen.status).toBe(403)

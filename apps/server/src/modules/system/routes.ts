@@ -25,6 +25,7 @@ export const systemRoutes = routes((r) => {
     maintenance: await ctx.settings.maintenance(),
     map_url: ctx.config.mapUrl,
     docs_url: ctx.config.docsUrl,
+    maps_api_url: ctx.config.mapsApiUrl,
     version: APP_VERSION,
     sign_in: publicSignIn(ctx.config.signIn),
     support_contact: await publicSupportContact(ctx.db),

@@ -42,7 +42,14 @@ describe('system endpoints', async () => {
   it('gives the public settings the portal needs before sign-in', async () => {
     const res = await call(t, contract.appConfig)
     expect(res.status).toBe(200)
-    expect(res.body.data).toMatchObject({ maintenance: false, map_url: '/maps', docs_url: '/docs', version: '0.1.0' })
+    expect(res.body.data).toMatchObject({
+      maintenance: false,
+      map_url: '/maps',
+      docs_url: '/docs',
+      // The Get started page's base address: the local nginx gateway unless MAPS_API_URL says otherwise.
+      maps_api_url: 'http://127.0.0.1:8080',
+      version: '0.1.0',
+    })
     // Google and Facebook sign-in are off unless configured (docs/auth.md).
     expect(res.body.data.sign_in).toEqual({ google: null, facebook: null })
   })

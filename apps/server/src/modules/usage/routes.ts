@@ -6,6 +6,7 @@ import { ok, routes } from '../../http/routes.ts'
 import { CSV_BOM, csvLine } from '../../lib/csv.ts'
 import { writeAudit } from '../audit/audit.ts'
 import { billTotals, monthIndex } from '../billing/queries.ts'
+import { askToMeasureCaps } from '../keys/caps.ts'
 import { recordUsage } from './ingest.ts'
 import * as stats from './stats.ts'
 
@@ -21,6 +22,7 @@ export const usageRoutes = routes((r) => {
       }
       const lag = Number.isFinite(oldest) ? (ctx.clock.now().getTime() - oldest) / 1000 : null
       ctx.metrics.usageBatch(result.accepted, (performance.now() - started) / 1000, lag)
+      if (result.accepted > 0) askToMeasureCaps(ctx)
     }
     return ok(result, result.replayed ? 'usage.replayed' : 'usage.recorded')
   })

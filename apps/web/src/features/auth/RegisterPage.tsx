@@ -13,7 +13,7 @@ import {
   VERIFY_WINDOW_HOURS,
 } from '@app/contract'
 import { useQueryClient } from '@tanstack/react-query'
-import { Alert, Button, Col, Form, Result, Row } from 'antd'
+import { Alert, Button, Form, Result } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -150,26 +150,21 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
         >
           <PasswordInput autoComplete="new-password" />
         </Form.Item>
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="organization"
-              label={t('fields.organization')}
-              rules={[optionalRuleFrom(checkMaxLength(ORGANIZATION_MAX))]}
-            >
-              <TextInput autoComplete="organization" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="job_title"
-              label={t('fields.jobTitle')}
-              rules={[optionalRuleFrom(checkMaxLength(JOB_TITLE_MAX))]}
-            >
-              <TextInput autoComplete="organization-title" />
-            </Form.Item>
-          </Col>
-        </Row>
+        {/* One field a row: side by side, a label that wraps (Burmese) set the two inputs at different heights. */}
+        <Form.Item
+          name="organization"
+          label={t('fields.organization')}
+          rules={[optionalRuleFrom(checkMaxLength(ORGANIZATION_MAX))]}
+        >
+          <TextInput autoComplete="organization" />
+        </Form.Item>
+        <Form.Item
+          name="job_title"
+          label={t('fields.jobTitle')}
+          rules={[optionalRuleFrom(checkMaxLength(JOB_TITLE_MAX))]}
+        >
+          <TextInput autoComplete="organization-title" />
+        </Form.Item>
         {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
         <Button type="primary" size="large" htmlType="submit" block loading={register.isPending}>
           {t('register.submit')}

@@ -2,8 +2,9 @@ import { FacebookFilled, GoogleOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
 import { Alert, Button, Divider, Flex } from 'antd'
 import { useSearchParams } from 'react-router'
+import { appConfigQuery } from '../../api/app-config.ts'
 import { useT } from '../../i18n/define.ts'
-import { socialConfigQuery, useStartGoogleSignIn } from './social.api.ts'
+import { useStartGoogleSignIn } from './social.api.ts'
 import { socialSignInMessages } from './social.i18n.ts'
 import { type Provider, providerUrl } from './social.ts'
 
@@ -13,7 +14,7 @@ import { type Provider, providerUrl } from './social.ts'
  */
 export function SocialSignIn() {
   const t = useT(socialSignInMessages)
-  const config = useQuery(socialConfigQuery())
+  const config = useQuery(appConfigQuery())
   const [searchParams] = useSearchParams()
   const startGoogle = useStartGoogleSignIn()
   const providers = config.data?.sign_in

@@ -1,5 +1,5 @@
 import * as contract from '@app/contract'
-import { queryOptions, useMutation } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { call } from '../../api/client.ts'
 import { signIn } from '../../app/session.ts'
 import { keepChallenge } from './two-factor.api.ts'
@@ -36,10 +36,3 @@ export function useLoginFacebook() {
     meta: { silent: true },
   })
 }
-
-export const socialConfigQuery = () =>
-  queryOptions({
-    queryKey: ['app-config'],
-    queryFn: async () => (await call(contract.appConfig)).data,
-    staleTime: 300_000,
-  })

@@ -231,9 +231,10 @@ describe('/payment', { timeout: 60_000 }, () => {
     expect(coupon).toEqual([when(1), 'Coupon', '+$25.00', '$993.98', 'WELCOME-2026'])
     expect(added).toEqual([when(2), 'Credit from our team', '+$968.98', '$968.98', 'Prepayment, invoice 42'])
     const amounts = screen.getAllByTestId('log-amount')
-    // antd's light theme: colorErrorText for debits, colorSuccessText for credits.
-    expect(amounts[0]?.style.color).toBe('rgb(255, 77, 79)')
-    expect(amounts[1]?.style.color).toBe('rgb(82, 196, 26)')
+    // The light theme's colorErrorText for debits, colorSuccessText for credits (theme/theme.ts: the
+    // shades that reach 4.5:1 on white).
+    expect(amounts[0]?.style.color).toBe('rgb(207, 19, 34)')
+    expect(amounts[1]?.style.color).toBe('rgb(35, 120, 4)')
     expect(screen.getByText('12 movements')).toBeTruthy()
     expect(callsOf(LOGS)[0]?.query).toEqual({ page: '1', page_size: '10', filter_type: 'all' })
   })

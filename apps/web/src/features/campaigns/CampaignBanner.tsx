@@ -5,6 +5,7 @@ import { Button, Card, Flex, Typography } from 'antd'
 import { call } from '../../api/client.ts'
 import { useT } from '../../i18n/define.ts'
 import { useStored } from '../../lib/store.ts'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { campaignBannerMessages } from './campaigns.i18n.ts'
 import { dismissCampaign, dismissedCampaigns } from './dismissed.ts'
 
@@ -65,7 +66,7 @@ export function CampaignBanner() {
               }}
               ellipsis
             >
-              {campaign.name}
+              <Verbatim>{campaign.name}</Verbatim>
             </Typography.Text>
           </Flex>
           <Button

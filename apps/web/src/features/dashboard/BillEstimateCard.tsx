@@ -1,5 +1,5 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons'
-import { type billEstimate, formatMoney, localeOf, parseMoney, type ResponseOf } from '@app/contract'
+import { type billEstimate, formatCalendar, formatMoney, parseMoney, type ResponseOf } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Flex, Statistic, Typography, theme } from 'antd'
 import { type CSSProperties, useId, useState } from 'react'
@@ -9,7 +9,7 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { useServiceName } from '../pricing/service-name.ts'
+import { useServiceName } from '../../ui/service-name.ts'
 import { billEstimateQuery } from './dashboard.api.ts'
 import { dashboardMessages } from './dashboard.i18n.ts'
 
@@ -40,9 +40,7 @@ function EstimateFigures({ estimate }: { estimate: Estimate }) {
   const { token } = theme.useToken()
   const [isOpen, setOpen] = useState(false)
   const breakdownId = useId()
-  const month = new Intl.DateTimeFormat(localeOf(lang), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(estimate.year, estimate.month - 1, 1)),
-  )
+  const month = formatCalendar(new Date(Date.UTC(estimate.year, estimate.month - 1, 1)), lang, 'monthYear', 'UTC')
   const lines = estimate.lines.filter((line) => line.hits > 0 || (parseMoney(line.projected) ?? 0n) > 0n)
   return (
     <Flex vertical gap={8}>

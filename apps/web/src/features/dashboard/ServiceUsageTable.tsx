@@ -1,9 +1,10 @@
-import { legendLabel, type MonthSummary } from '@app/contract'
+import type { MonthSummary } from '@app/contract'
 import { Empty, theme } from 'antd'
 import type { CSSProperties } from 'react'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
+import { useServiceName } from '../../ui/service-name.ts'
 import { dashboardMessages } from './dashboard.i18n.ts'
 import { formatChange, percentChange } from './usage-change.ts'
 
@@ -14,6 +15,7 @@ import { formatChange, percentChange } from './usage-change.ts'
  */
 export function ServiceUsageTable({ summary }: { summary: MonthSummary }) {
   const t = useT(dashboardMessages)
+  const serviceName = useServiceName()
   const lang = useLang()
   const { token } = theme.useToken()
   const rows = summary.by_service.filter((row) => row.this_month > 0 || row.last_month > 0)
@@ -58,7 +60,7 @@ export function ServiceUsageTable({ summary }: { summary: MonthSummary }) {
             const change = percentChange(row.this_month, row.last_month)
             return (
               <tr key={row.service}>
-                <td style={cell}>{legendLabel(row.service, Number.POSITIVE_INFINITY)}</td>
+                <td style={cell}>{serviceName(row.service)}</td>
                 <td style={number}>{count(row.this_month)}</td>
                 <td style={number}>{count(row.last_month)}</td>
                 <td style={number}>{change === null ? '—' : formatChange(change, lang)}</td>

@@ -14,9 +14,9 @@ describe('the month-on-month change', () => {
   })
 
   it('is written with its sign and at most one decimal', () => {
-    expect(formatChange(25)).toBe('+25%')
-    expect(formatChange(-12.345)).toBe('-12.3%')
-    expect(formatChange(0)).toBe('0%')
-    expect(formatChange(percentChange(1000, 3) ?? 0)).toBe('+33,233.3%')
+    expect(formatChange(25, 'en')).toBe('+25%')
+    expect(formatChange(-12.345, 'en')).toBe('-12.3%')
+    expect(formatChange(0, 'en')).toBe('0%')
+    expect(formatChange(percentChange(1000, 3) ?? 0, 'en')).toBe('+33,233.3%')
   })
 })

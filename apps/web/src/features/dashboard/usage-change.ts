@@ -10,7 +10,7 @@ export function percentChange(current: number, previous: number): number | null 
 }
 
 /** A change with its sign and at most one decimal: 25 → "+25%", -12.345 → "-12.3%", 0 → "0%". */
-export function formatChange(change: number, lang: Lang = 'en'): string {
+export function formatChange(change: number, lang: Lang): string {
   return new Intl.NumberFormat(localeOf(lang), {
     style: 'percent',
     maximumFractionDigits: 1,

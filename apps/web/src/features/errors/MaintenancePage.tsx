@@ -1,9 +1,8 @@
-import * as contract from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Spin } from 'antd'
 import { useEffect } from 'react'
 import { useNavigate } from 'react-router'
-import { call } from '../../api/client.ts'
+import { appConfigQuery } from '../../api/app-config.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { ResultPage } from '../../ui/ResultPage.tsx'
@@ -15,11 +14,7 @@ const RECHECK_MS = 30_000
 export function MaintenancePage() {
   const t = useT(commonMessages)
   const navigate = useNavigate()
-  const config = useQuery({
-    queryKey: ['app-config'],
-    queryFn: async () => (await call(contract.appConfig)).data,
-    refetchInterval: RECHECK_MS,
-  })
+  const config = useQuery({ ...appConfigQuery(), refetchInterval: RECHECK_MS })
   useEffect(() => {
     if (config.data && !config.data.maintenance) navigate('/', { replace: true })
   }, [config.data, navigate])

@@ -1,7 +1,8 @@
 import { CustomerServiceOutlined } from '@ant-design/icons'
 import { absoluteUrl, formatDate, type PublishedFaq } from '@app/contract'
-import { useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Collapse, Empty, Flex, Image, Input, Segmented, Typography, theme } from 'antd'
+import { useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
@@ -10,6 +11,7 @@ import { LinkButton } from '../../ui/LinkButton.tsx'
 import { LinkifiedText } from '../../ui/LinkifiedText.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { publishedFaqsQuery } from './faqs.api.ts'
 import { faqsMessages } from './faqs.i18n.ts'
 
@@ -20,10 +22,12 @@ function FaqAnswer({ faq }: { faq: PublishedFaq }) {
   return (
     <Flex vertical gap={8}>
       <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-wrap', margin: 0, fontStyle: 'italic' }}>
-        {faq.question}
+        <Verbatim>{faq.question}</Verbatim>
       </Typography.Paragraph>
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
-        <LinkifiedText text={faq.answer} />
+        <Verbatim>
+          <LinkifiedText text={faq.answer} />
+        </Verbatim>
       </Typography.Paragraph>
       {faq.images.length ? (
         <Image.PreviewGroup>
@@ -50,22 +54,45 @@ function FaqAnswer({ faq }: { faq: PublishedFaq }) {
   )
 }
 
-/** /faqs: the published entries by category, with a search box (the words and category in the URL). */
+/** How long typing pauses before the search runs. */
+const SEARCH_PAUSE_MS = 300
+
+/**
+ * /faqs: the published entries by category, with a search box that searches as the customer types
+ * (the words and category in the URL). A search lists the best matches first (docs/support.md "FAQ search").
+ */
 export function FaqsPage() {
   const t = useT(faqsMessages)
   useDocumentTitle(t('title'))
   const [searchParams, setSearchParams] = useSearchParams()
   const keyword = (searchParams.get('keyword') ?? '').trim()
   const categoryId = searchParams.get('category')
-  const list = useQuery(publishedFaqsQuery(keyword, categoryId))
+  // The previous answer stays on screen while the next one loads, so the list does not flash per key.
+  const list = useQuery({ ...publishedFaqsQuery(keyword, categoryId), placeholderData: keepPreviousData })
+  const [typed, setTyped] = useState(keyword)
 
-  const setParam = (name: string, value: string | null) =>
-    setSearchParams((params) => {
-      const copy = new URLSearchParams(params)
-      if (value) copy.set(name, value)
-      else copy.delete(name)
-      return copy
-    })
+  const setParam = useCallback(
+    (name: string, value: string | null, replace = false) =>
+      setSearchParams(
+        (params) => {
+          const copy = new URLSearchParams(params)
+          if (value) copy.set(name, value)
+          else copy.delete(name)
+          return copy
+        },
+        { replace },
+      ),
+    [setSearchParams],
+  )
+
+  // Typing searches once it pauses (replacing the history entry, so Back leaves the page); a keyword
+  // changed from outside (Back, a link) shows in the box.
+  useEffect(() => {
+    if (typed.trim() === keyword) return
+    const timer = setTimeout(() => setParam('keyword', typed.trim() || null, true), SEARCH_PAUSE_MS)
+    return () => clearTimeout(timer)
+  }, [typed, keyword, setParam])
+  useEffect(() => setTyped((current) => (current.trim() === keyword ? current : keyword)), [keyword])
 
   return (
     <Flex vertical gap={16} style={{ maxWidth: 960 }}>
@@ -81,18 +108,23 @@ export function FaqsPage() {
         </LinkButton>
       </Flex>
       <Input.Search
-        key={keyword}
-        defaultValue={keyword}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
         allowClear
         enterButton
         size="large"
         placeholder={t('search')}
         aria-label={t('search')}
+        loading={list.isFetching && list.isPlaceholderData}
         onSearch={(value) => setParam('keyword', value.trim() || null)}
       />
       <QueryState query={list}>
         {(data) => {
-          const categories = data.categories.filter((c) => data.items.some((item) => item.category.id === c.id))
+          // Searching, the categories come in the order of their best match (the server ranks entries).
+          const firstMatch = (id: string) => data.items.findIndex((item) => item.category.id === id)
+          const categories = data.categories
+            .filter((c) => firstMatch(c.id) >= 0)
+            .sort((a, b) => (keyword ? firstMatch(a.id) - firstMatch(b.id) : 0))
           return (
             <Flex vertical gap={16}>
               {data.categories.length > 1 ? (
@@ -117,7 +149,7 @@ export function FaqsPage() {
                     <section key={category.id} aria-label={category.name}>
                       <Flex align="baseline" gap={8} style={{ marginBottom: 8 }}>
                         <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
-                          {category.name}
+                          <Verbatim>{category.name}</Verbatim>
                         </Typography.Title>
                         <Typography.Text type="secondary">{t('count', { count: entries.length })}</Typography.Text>
                       </Flex>
@@ -126,7 +158,11 @@ export function FaqsPage() {
                         defaultActiveKey={keyword ? entries.map((e) => e.id) : []}
                         items={entries.map((faq) => ({
                           key: faq.id,
-                          label: <span data-testid="faq-title">{faq.title}</span>,
+                          label: (
+                            <span data-testid="faq-title" translate="no">
+                              {faq.title}
+                            </span>
+                          ),
                           children: <FaqAnswer faq={faq} />,
                         }))}
                       />

@@ -139,8 +139,18 @@ export function ImportModal({
             columns={[
               { title: t('import.row'), dataIndex: 'row', width: 70 },
               { title: t('point.name'), dataIndex: 'name', ellipsis: true },
-              { title: t('point.latitude'), dataIndex: 'latitude', width: 110 },
-              { title: t('point.longitude'), dataIndex: 'longitude', width: 110 },
+              {
+                title: t('point.latitude'),
+                key: 'latitude',
+                width: 110,
+                render: (_, row) => <Coordinate value={row.latitude} typed={row.latitude_text} />,
+              },
+              {
+                title: t('point.longitude'),
+                key: 'longitude',
+                width: 110,
+                render: (_, row) => <Coordinate value={row.longitude} typed={row.longitude_text} />,
+              },
               {
                 title: t('import.status'),
                 key: 'status',
@@ -163,4 +173,14 @@ export function ImportModal({
       )}
     </Modal>
   )
+}
+
+/** A coordinate as read, or on a refused row the cell as the file holds it, marked as the problem. */
+function Coordinate({ value, typed }: { value: number | null; typed: string | null }) {
+  if (value !== null) return <>{value}</>
+  return typed ? (
+    <Typography.Text type="danger" style={{ overflowWrap: 'anywhere' }}>
+      {typed}
+    </Typography.Text>
+  ) : null
 }

@@ -37,6 +37,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { serverMessage } from '../../api/errors.ts'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
+import { useLang } from '../../i18n/lang.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
@@ -243,6 +244,7 @@ function MoreButton({ menu, name }: { menu: MenuProps; name: string }) {
 
 function MapGrid({ items, onDialog }: { items: MapSummary[]; onDialog: (dialog: Dialog) => void }) {
   const t = useT(mapsMessages)
+  const lang = useLang()
   const actions = useMapActions(onDialog)
   return (
     <Row gutter={[16, 16]}>
@@ -264,7 +266,7 @@ function MapGrid({ items, onDialog }: { items: MapSummary[]; onDialog: (dialog: 
               </Typography.Paragraph>
               <Typography.Text>{t('counts', { points: map.point_count, layers: map.layer_count })}</Typography.Text>
               <Typography.Text type="secondary">
-                {map.key_name} · {formatDateTime(map.updated_at)}
+                {map.key_name} · {formatDateTime(map.updated_at, lang)}
               </Typography.Text>
               <div>
                 <MapTags map={map} />
@@ -279,6 +281,7 @@ function MapGrid({ items, onDialog }: { items: MapSummary[]; onDialog: (dialog: 
 
 function MapTable({ items, onDialog }: { items: MapSummary[]; onDialog: (dialog: Dialog) => void }) {
   const t = useT(mapsMessages)
+  const lang = useLang()
   const actions = useMapActions(onDialog)
   return (
     <Table<MapSummary>
@@ -302,7 +305,7 @@ function MapTable({ items, onDialog }: { items: MapSummary[]; onDialog: (dialog:
         { title: t('columns.key'), dataIndex: 'key_name' },
         { title: t('columns.points'), dataIndex: 'point_count', align: 'right' },
         { title: t('columns.layers'), dataIndex: 'layer_count', align: 'right' },
-        { title: t('columns.updated'), key: 'updated', render: (_, map) => formatDateTime(map.updated_at) },
+        { title: t('columns.updated'), key: 'updated', render: (_, map) => formatDateTime(map.updated_at, lang) },
         {
           title: t('columns.actions'),
           key: 'actions',
@@ -316,6 +319,7 @@ function MapTable({ items, onDialog }: { items: MapSummary[]; onDialog: (dialog:
 
 function TrashTable({ items }: { items: MapSummary[] }) {
   const t = useT(mapsMessages)
+  const lang = useLang()
   const { message } = App.useApp()
   const restore = useMapsMutation(mapCalls.restore)
   const remove = useMapsMutation(mapCalls.remove)
@@ -333,7 +337,7 @@ function TrashTable({ items }: { items: MapSummary[] }) {
         {
           title: t('columns.trashed'),
           key: 'trashed',
-          render: (_, map) => (map.trashed_at ? formatDateTime(map.trashed_at) : ''),
+          render: (_, map) => (map.trashed_at ? formatDateTime(map.trashed_at, lang) : ''),
         },
         {
           title: t('columns.actions'),

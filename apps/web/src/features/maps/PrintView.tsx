@@ -1,6 +1,7 @@
 import { formatDateTime, type Point } from '@app/contract'
 import { Button, Flex, Modal, Table, Typography } from 'antd'
 import { useT } from '../../i18n/define.ts'
+import { useLang } from '../../i18n/lang.ts'
 import { mapsMessages } from './maps.i18n.ts'
 import './maps.css'
 
@@ -22,6 +23,7 @@ export function PrintView({
   onClose: () => void
 }) {
   const t = useT(mapsMessages)
+  const lang = useLang()
   return (
     <Modal
       open
@@ -39,7 +41,7 @@ export function PrintView({
           {name}
         </Typography.Title>
         <Typography.Text type="secondary">
-          {t('print.generated', { date: formatDateTime(new Date().toISOString()) })}
+          {t('print.generated', { date: formatDateTime(new Date().toISOString(), lang) })}
         </Typography.Text>
         {image && (
           <img src={image} alt={name} style={{ width: '100%', margin: '12px 0', border: '1px solid #d9d9d9' }} />

@@ -28,6 +28,10 @@ const KEY = Key.parse({
   last_modified: '2026-10-01T08:00:00.000Z',
   deleted_at: null,
   previous_key_expires_at: null,
+  services: null,
+  request_cap: null,
+  spend_cap: null,
+  cap_use: null,
 })
 
 const summary = (n: number, overrides: Partial<MapSummary> = {}): MapSummary =>
@@ -92,7 +96,7 @@ describe('/maps', { timeout: 120_000 }, () => {
     expect(within(cards[0] as HTMLElement).getByText('Map 1')).toBeTruthy()
     expect(within(cards[0] as HTMLElement).getByText('Default')).toBeTruthy()
     expect(within(cards[0] as HTMLElement).getByText('Shared')).toBeTruthy()
-    expect(within(cards[1] as HTMLElement).getByText('6 points · 1 layers')).toBeTruthy()
+    expect(within(cards[1] as HTMLElement).getByText('6 points · 1 layer')).toBeTruthy()
 
     fireEvent.click(screen.getByText('List'))
     await waitFor(() => expect(router.state.location.search).toBe('?mode=list'))
@@ -107,7 +111,7 @@ describe('/maps', { timeout: 120_000 }, () => {
       ok(page(query.status === 'trashed' && !emptied ? [trashed] : query.status === 'trashed' ? [] : [summary(1)]))
     server['DELETE /v1/maps/trash'] = () => {
       emptied = true
-      return ok({ count: 1 }, '1 maps deleted permanently')
+      return ok({ count: 1 }, '1 map deleted permanently')
     }
     server[`PUT /v1/maps/${trashed.id}/restore`] = () => ok(summary(3), 'Map restored')
     openApp('/maps?view=trashed')
@@ -185,6 +189,8 @@ describe('/maps/{id} import', { timeout: 120_000 }, () => {
         description: null,
         latitude: 21.03,
         longitude: 105.85,
+        latitude_text: '21.03',
+        longitude_text: '105.85',
         address: null,
         valid: true,
         messages: [],
@@ -195,9 +201,11 @@ describe('/maps/{id} import', { timeout: 120_000 }, () => {
         description: null,
         latitude: null,
         longitude: null,
+        latitude_text: '21,5',
+        longitude_text: 'east',
         address: null,
         valid: false,
-        messages: ['row 3: the latitude is missing'],
+        messages: ['row 3: the latitude is not a number'],
       },
       {
         row: 4,
@@ -205,6 +213,8 @@ describe('/maps/{id} import', { timeout: 120_000 }, () => {
         description: 'Yangon',
         latitude: 16.8,
         longitude: 96.15,
+        latitude_text: '16.8',
+        longitude_text: '96.15',
         address: null,
         valid: true,
         messages: [],
@@ -215,6 +225,8 @@ describe('/maps/{id} import', { timeout: 120_000 }, () => {
         description: null,
         latitude: 16.07,
         longitude: 108.22,
+        latitude_text: null,
+        longitude_text: null,
         address: 'Da Nang',
         valid: true,
         messages: ['row 5: located by its address at Da Nang, Vietnam'],
@@ -241,7 +253,11 @@ describe('/maps/{id} import', { timeout: 120_000 }, () => {
     fireEvent.change(input, { target: { files: [new File(['name,lat,lng'], 'points.csv', { type: 'text/csv' })] } })
 
     const table = await within(dialog).findByTestId('import-preview')
-    expect(within(table).getByText('row 3: the latitude is missing')).toBeTruthy()
+    expect(within(table).getByText('row 3: the latitude is not a number')).toBeTruthy()
+    // The refused row shows what the file holds, not blank cells (issue 20).
+    const broken = within(table).getByText('Broken').closest('tr') as HTMLElement
+    expect(within(broken).getByText('21,5')).toBeTruthy()
+    expect(within(broken).getByText('east')).toBeTruthy()
     expect(within(table).getByText('row 5: located by its address at Da Nang, Vietnam')).toBeTruthy()
     expect(within(dialog).getByText('3 valid rows, 1 with problems. This map takes 1000 more points.')).toBeTruthy()
 

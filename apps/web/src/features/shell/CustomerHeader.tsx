@@ -10,7 +10,7 @@ import {
   TagOutlined,
   UserOutlined,
 } from '@ant-design/icons'
-import { appConfig, formatDate, hasAnyRole } from '@app/contract'
+import { formatDate, hasAnyRole } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import {
   Badge,
@@ -30,7 +30,6 @@ import {
 } from 'antd'
 import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
-import { call } from '../../api/client.ts'
 import { paths } from '../../app/paths.ts'
 import { customerLangPref, themePref } from '../../app/prefs.ts'
 import { useSession } from '../../app/session.ts'
@@ -38,6 +37,7 @@ import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { useStored } from '../../lib/store.ts'
+import { LinkButton } from '../../ui/LinkButton.tsx'
 import { UserAvatar } from '../../ui/UserAvatar.tsx'
 import { useLogout } from '../auth/auth.api.ts'
 import { CopyKeyButton } from '../keys/CopyKeyButton.tsx'
@@ -127,7 +127,7 @@ function KeyHistory({ open, onNavigate }: { open: boolean; onNavigate: () => voi
   )
 }
 
-/** The header (docs/requirements.md §2.7): the pricing popup, key history, docs, support, and the profile menu. */
+/** The header (docs/requirements.md §2.7): the pricing popup, key history, docs (Get started), support, and the profile menu. */
 export function CustomerHeader({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const t = useT(shellMessages)
   const session = useSession()
@@ -139,12 +139,6 @@ export function CustomerHeader({ collapsed, onToggle }: { collapsed: boolean; on
   // Mounted from the first opening on, so that closing keeps the dialog's exit animation.
   const [hasOpenedPricing, setOpenedPricing] = useState(false)
   const [isHistoryOpen, setHistoryOpen] = useState(false)
-  const config = useQuery({
-    queryKey: ['app-config'],
-    queryFn: async () => (await call(appConfig)).data,
-    staleTime: 300_000,
-  })
-  const docsUrl = config.data?.docs_url ?? '/docs'
 
   const profileMenu = session ? (
     <div
@@ -277,7 +271,7 @@ export function CustomerHeader({ collapsed, onToggle }: { collapsed: boolean; on
             </Tooltip>
           </Dropdown>
           <Tooltip title={t('header.docs')}>
-            <Button type="text" aria-label={t('header.docs')} icon={<BookOutlined />} href={docsUrl} target="_blank" />
+            <LinkButton type="text" aria-label={t('header.docs')} icon={<BookOutlined />} to={paths.getStarted} />
           </Tooltip>
           <Tooltip title={t('header.support')}>
             <Link to={paths.supportRequests} aria-label={t('header.support')}>

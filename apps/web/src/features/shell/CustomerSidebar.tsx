@@ -8,11 +8,11 @@ import {
   SettingOutlined,
   SunOutlined,
 } from '@ant-design/icons'
-import { appConfig, hasAnyRole } from '@app/contract'
+import { hasAnyRole } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Menu, Segmented, Tooltip, Typography, theme } from 'antd'
 import { Link, useLocation } from 'react-router'
-import { call } from '../../api/client.ts'
+import { appConfigQuery } from '../../api/app-config.ts'
 import { paths } from '../../app/paths.ts'
 import { themePref } from '../../app/prefs.ts'
 import { useSession } from '../../app/session.ts'
@@ -29,7 +29,12 @@ const sections = [
     icon: <DashboardOutlined />,
     label: 'menu.dashboard',
   },
-  { key: paths.keys, match: [paths.keys, paths.createKey, paths.editKey], icon: <KeyOutlined />, label: 'menu.keys' },
+  {
+    key: paths.keys,
+    match: [paths.keys, paths.createKey, paths.editKey, paths.getStarted],
+    icon: <KeyOutlined />,
+    label: 'menu.keys',
+  },
   { key: paths.billing, match: [paths.billing, paths.payment], icon: <CreditCardOutlined />, label: 'menu.billing' },
   {
     key: paths.supportRequests,
@@ -52,11 +57,7 @@ export function CustomerSidebar({ collapsed }: { collapsed: boolean }) {
   const { pathname } = useLocation()
   const mode = useStored(themePref)
   const { token } = theme.useToken()
-  const config = useQuery({
-    queryKey: ['app-config'],
-    queryFn: async () => (await call(appConfig)).data,
-    staleTime: 300_000,
-  })
+  const config = useQuery(appConfigQuery())
   const mapUrl = config.data?.map_url ?? paths.maps
   const isExternal = /^https?:\/\//.test(mapUrl)
   const name = session?.full_name ?? ''

@@ -1,24 +1,49 @@
 import { SPLASH_MS } from '@app/contract'
 import { Spin, theme } from 'antd'
 import { useEffect, useState } from 'react'
+import { useLocation } from 'react-router'
+import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { shellMessages } from './shell.i18n.ts'
 
-// Shown once per page load (not on every navigation), over the page while it loads beneath.
-let shown = false
+// Shown once per browser session, at its first signed-in page: not again on a refresh, a deep link or
+// a page opened in the same tab later (sessionStorage), and never over a payment's result, whose
+// countdown and outcome must be seen at once. The module flag covers a browser without storage.
+let decided = false
+const SEEN_KEY = 'splashShown'
 const ROTATE_MS = 1_000
+const NEVER_OVER = new Set<string>([paths.vnpayReturn, paths.paypalReturn])
+
+function seenThisSession(): boolean {
+  try {
+    return sessionStorage.getItem(SEEN_KEY) !== null
+  } catch {
+    return false
+  }
+}
+
+function markSeen() {
+  decided = true
+  try {
+    sessionStorage.setItem(SEEN_KEY, '1')
+  } catch {
+    // Storage refused (private mode, quota): the module flag still keeps it to this page load.
+  }
+}
 
 /** docs/requirements.md §2.9: a 4-second loading splash with rotating messages at start; a click dismisses it. */
 export function Splash() {
   const t = useT(shellMessages)
   const { token } = theme.useToken()
-  const [visible, setVisible] = useState(!shown)
+  const { pathname } = useLocation()
+  const [visible, setVisible] = useState(() => !decided && !NEVER_OVER.has(pathname) && !seenThisSession())
   const [index, setIndex] = useState(0)
   const messages = t('splash.messages').split('|')
 
+  useEffect(markSeen, [])
+
   useEffect(() => {
     if (!visible) return
-    shown = true
     const rotate = setInterval(() => setIndex((i) => i + 1), ROTATE_MS)
     const hide = setTimeout(() => setVisible(false), SPLASH_MS)
     return () => {

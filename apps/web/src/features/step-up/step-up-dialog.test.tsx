@@ -28,6 +28,10 @@ const key = Key.parse({
   last_modified: '2026-11-01T08:00:00.000Z',
   deleted_at: null,
   previous_key_expires_at: null,
+  services: null,
+  request_cap: null,
+  spend_cap: null,
+  cap_use: null,
 })
 const revealRoute = `GET /v1/keys/${key.id}/secret`
 const stepUpRequired = () =>

@@ -1,14 +1,13 @@
 import { ClockCircleOutlined, MailOutlined, PhoneOutlined } from '@ant-design/icons'
-import { appConfig } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Flex, Typography } from 'antd'
-import { call } from '../../api/client.ts'
+import { appConfigQuery } from '../../api/app-config.ts'
 import { sharedMessages, useT } from '../../i18n/define.ts'
 
 const messages = sharedMessages(
   'supportContact',
   { title: 'Contact support', email: 'Email', phone: 'Phone', hours: 'Hours' },
-  { title: 'support ကို ဆက်သွယ်ရန်', email: 'Email', phone: 'ဖုန်း', hours: 'အချိန်' },
+  { title: 'အကူအညီကို ဆက်သွယ်ရန်', email: 'အီးမေးလ်', phone: 'ဖုန်း', hours: 'အချိန်' },
   { title: 'Liên hệ hỗ trợ', email: 'Email', phone: 'Điện thoại', hours: 'Giờ làm việc' },
 )
 
@@ -18,7 +17,7 @@ const messages = sharedMessages(
  */
 export function SupportContactLine() {
   const t = useT(messages)
-  const config = useQuery({ queryKey: ['app-config'], queryFn: async () => (await call(appConfig)).data })
+  const config = useQuery(appConfigQuery())
   const contact = config.data?.support_contact
   if (!contact) return null
   return (

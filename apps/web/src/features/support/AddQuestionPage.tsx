@@ -17,6 +17,7 @@ import { useT } from '../../i18n/define.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
+import { Verbatim } from '../../ui/Verbatim.tsx'
 import { ImagesField } from './ImagesField.tsx'
 import { faqSuggestionsQuery, referencesQuery, uploadTicketImage, useCreateTicket } from './support.api.ts'
 import { supportMessages } from './support.i18n.ts'
@@ -120,7 +121,7 @@ export function AddQuestionPage() {
                   {shown.map((faq) => (
                     <li key={faq.id}>
                       <Link to={`${paths.faqs}?keyword=${encodeURIComponent(faq.title)}`} target="_blank">
-                        {faq.title}
+                        <Verbatim>{faq.title}</Verbatim>
                       </Link>
                       <Typography.Text type="secondary"> · {faq.category.name}</Typography.Text>
                     </li>

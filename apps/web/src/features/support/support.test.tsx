@@ -156,4 +156,21 @@ describe('/faqs', { timeout: 60_000 }, () => {
       expect(calls.some((c) => c.route === 'GET /v1/faqs/published' && c.query.keyword === 'grace period')).toBe(true),
     )
   })
+
+  it('searches as the customer types, once typing pauses, without losing the box’s focus', async () => {
+    const router = openApp('/faqs')
+    expect(await screen.findByRole('heading', { name: 'Keys' })).toBeTruthy()
+    const search = screen.getByPlaceholderText('Search the FAQs') as HTMLInputElement
+    search.focus()
+    fireEvent.change(search, { target: { value: 'r' } })
+    fireEvent.change(search, { target: { value: 'roll a ke' } })
+    await waitFor(() =>
+      expect(calls.some((c) => c.route === 'GET /v1/faqs/published' && c.query.keyword === 'roll a ke')).toBe(true),
+    )
+    // One search for the pause, not one per key, and the words are in the address.
+    expect(calls.filter((c) => c.route === 'GET /v1/faqs/published' && c.query.keyword === 'r')).toEqual([])
+    expect(router.state.location.search).toBe('?keyword=roll+a+ke')
+    expect(document.activeElement).toBe(screen.getByPlaceholderText('Search the FAQs'))
+    expect((screen.getByPlaceholderText('Search the FAQs') as HTMLInputElement).value).toBe('roll a ke')
+  })
 })

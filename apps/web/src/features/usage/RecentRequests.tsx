@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons'
-import { type Lang, legendLabel, localeOf, MAX_USAGE_EXPORT_ROWS, type RecentRequest } from '@app/contract'
+import { formatCalendar, type Lang, MAX_USAGE_EXPORT_ROWS, type RecentRequest } from '@app/contract'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { App, Button, DatePicker, Flex, Table, Tag, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
@@ -11,18 +11,17 @@ import { useLang } from '../../i18n/lang.ts'
 import { relativeTimeText } from '../../lib/relative-time.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
+import { useServiceName } from '../../ui/service-name.ts'
 import { monthKey, oldestDay, type UsageMonth, utcDay } from './range.ts'
 import { downloadUsageCsv, recentCountQuery, recentRequestsQuery } from './usage.api.ts'
 import { usageMessages } from './usage.i18n.ts'
 
 function utcDateTime(value: string, lang: Lang): string {
-  const text = new Intl.DateTimeFormat(localeOf(lang), {
-    dateStyle: 'medium',
-    timeStyle: 'medium',
-    timeZone: 'UTC',
-  }).format(new Date(value))
-  return `${text} UTC`
+  return `${formatCalendar(value, lang, 'dateTimeSeconds', 'UTC')} UTC`
 }
+
+/** The widest a request's path is drawn before it wraps: the other columns stay in view at 1440 px. */
+const PATH_MAX_WIDTH = 'min(360px, 40vw)'
 
 function statusColour(status: number): string {
   if (status >= 500) return 'red'
@@ -33,6 +32,7 @@ function statusColour(status: number): string {
 /** A month's requests, newest first, a page at a time, and the month's CSV export. */
 export function RecentRequests(props: { month: UsageMonth; now: Date; onMonthChange: (month: UsageMonth) => void }) {
   const t = useT(usageMessages)
+  const serviceName = useServiceName()
   const lang = useLang()
   const { month, now } = props
   const requests = useInfiniteQuery(recentRequestsQuery(month))
@@ -56,7 +56,7 @@ export function RecentRequests(props: { month: UsageMonth; now: Date; onMonthCha
       key: 'service',
       render: (_, row) => (
         <span style={{ whiteSpace: 'nowrap' }}>
-          {legendLabel(row.service, Number.POSITIVE_INFINITY)}
+          {serviceName(row.service)}
           {row.count > 1 ? (
             <Typography.Text type="secondary">
               {' '}
@@ -69,9 +69,15 @@ export function RecentRequests(props: { month: UsageMonth; now: Date; onMonthCha
     {
       title: t('recent.path'),
       dataIndex: 'path',
+      // A path wraps within PATH_MAX_WIDTH: with the table as wide as its content, an unbounded one
+      // (a 2,048-character query string) would push Status and Latency off the screen.
       render: (path: string | null) =>
         path ? (
-          <Typography.Text code style={{ overflowWrap: 'anywhere' }}>
+          <Typography.Text
+            code
+            data-testid="recent-path"
+            style={{ overflowWrap: 'anywhere', display: 'inline-block', maxWidth: PATH_MAX_WIDTH }}
+          >
             {path}
           </Typography.Text>
         ) : (

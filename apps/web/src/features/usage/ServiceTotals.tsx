@@ -1,9 +1,10 @@
-import { legendLabel, type UsageSeries } from '@app/contract'
+import type { UsageSeries } from '@app/contract'
 import { Col, Empty, Row, Statistic, Table } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { formatCount, percentText, shareOf } from '../../ui/charts/chart-data.ts'
+import { useServiceName } from '../../ui/service-name.ts'
 import { usageMessages } from './usage.i18n.ts'
 
 type ServiceRow = UsageSeries['totals']['by_service'][number]
@@ -11,6 +12,7 @@ type ServiceRow = UsageSeries['totals']['by_service'][number]
 /** The period's API requests and map loads, and each used service's requests and share. */
 export function ServiceTotals({ usage }: { usage: UsageSeries }) {
   const t = useT(usageMessages)
+  const serviceName = useServiceName()
   const lang = useLang()
   const rows = usage.totals.by_service.filter((row) => row.hits > 0)
   const total = rows.reduce((sum, row) => sum + row.hits, 0)
@@ -18,7 +20,7 @@ export function ServiceTotals({ usage }: { usage: UsageSeries }) {
     {
       title: t('totals.service'),
       dataIndex: 'service',
-      render: (service: string) => legendLabel(service, Number.POSITIVE_INFINITY),
+      render: (service: string) => serviceName(service),
     },
     { title: t('totals.hits'), dataIndex: 'hits', align: 'right', render: (hits: number) => formatCount(hits, lang) },
     {

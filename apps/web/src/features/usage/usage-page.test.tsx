@@ -54,6 +54,10 @@ const key = (id: string, name: string) =>
     last_modified: '2026-11-01T08:00:00.000Z',
     deleted_at: null,
     previous_key_expires_at: null,
+    services: null,
+    request_cap: null,
+    spend_cap: null,
+    cap_use: null,
   })
 const keys = [key('key_01jd00000000000000000000a1', 'Website'), key('key_01jd00000000000000000000b2', 'Mobile app')]
 
@@ -171,18 +175,20 @@ describe('the statistics page', { timeout: 60_000 }, () => {
   it('draws a line chart, turns it into a pie without asking again, and totals each service', async () => {
     openApp('/statistics?from=2026-11-01&to=2026-11-02')
     const line = await screen.findByLabelText(/^Line chart of requests by service/)
-    expect(line.getAttribute('aria-label')).toBe('Line chart of requests by service: Load Map 100; Reverse Geocode 25')
+    expect(line.getAttribute('aria-label')).toBe(
+      'Line chart of requests by service: Map loads 100; Reverse geocoding 25',
+    )
     const asked = usageCalls().length
 
     fireEvent.click(screen.getByText('Pie', { selector: '.ant-segmented-item-label *' }))
     const pie = await screen.findByLabelText(/^Pie chart of requests by service/)
-    expect(pie.getAttribute('aria-label')).toBe('Pie chart of requests by service: Load Map 100; Reverse Geocode 25')
+    expect(pie.getAttribute('aria-label')).toBe('Pie chart of requests by service: Map loads 100; Reverse geocoding 25')
     expect(screen.queryByLabelText(/^Line chart/)).toBeNull()
     expect(usageCalls()).toHaveLength(asked)
 
-    const reverse = screen.getByText('Reverse Geocode', { selector: 'td' }).closest('tr')
+    const reverse = screen.getByText('Reverse geocoding', { selector: 'td' }).closest('tr')
     expect([...(reverse?.querySelectorAll('td') ?? [])].map((cell) => cell.textContent)).toEqual([
-      'Reverse Geocode',
+      'Reverse geocoding',
       '25',
       '20%',
     ])

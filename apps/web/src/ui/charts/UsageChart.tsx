@@ -3,6 +3,7 @@ import { Empty, Skeleton } from 'antd'
 import { lazy, Suspense } from 'react'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { useServiceName } from '../service-name.ts'
 import { type ChartKind, formatCount, serviceLines } from './chart-data.ts'
 import { chartsMessages } from './charts.i18n.ts'
 
@@ -24,7 +25,7 @@ export interface UsageChartProps {
 export function UsageChart({ usage, kind, height = 320 }: UsageChartProps) {
   const t = useT(chartsMessages)
   const lang = useLang()
-  const lines = serviceLines(usage)
+  const lines = serviceLines(usage, useServiceName())
   if (lines.length === 0) {
     return (
       <div style={{ minHeight: height, display: 'grid', placeItems: 'center' }}>

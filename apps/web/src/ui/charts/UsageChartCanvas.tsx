@@ -16,6 +16,7 @@ import {
 import { useMemo } from 'react'
 import { Line, Pie } from 'react-chartjs-2'
 import { useLang } from '../../i18n/lang.ts'
+import { useServiceName } from '../service-name.ts'
 import {
   axisLabel,
   type ChartKind,
@@ -53,7 +54,9 @@ export interface UsageChartCanvasProps {
 export function UsageChartCanvas({ usage, kind, height, ariaLabel }: UsageChartCanvasProps) {
   const { token } = theme.useToken()
   const lang = useLang()
-  const lines = useMemo(() => serviceLines(usage), [usage])
+  const serviceName = useServiceName()
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the names change with the language only
+  const lines = useMemo(() => serviceLines(usage, serviceName), [usage, lang])
   const labels = useMemo(() => usage.buckets.map((b) => axisLabel(b, usage.unit, lang)), [usage, lang])
 
   const legend = {

@@ -1,5 +1,6 @@
 import { CHART_PRIMARY, type UsageSeries } from '@app/contract'
 import { describe, expect, it } from 'vitest'
+import { cutName } from '../service-name.ts'
 import { axisLabel, CHART_PALETTE, labelColourOn, percentText, serviceLines, totalHits } from './chart-data.ts'
 
 const usage: UsageSeries = {
@@ -27,7 +28,10 @@ describe('axis labels', () => {
 
 describe('service lines', () => {
   it('drops services without hits and gives the first drawn one the primary blue', () => {
-    const lines = serviceLines(usage)
+    const names: Record<string, string> = { LOAD_MAP: 'Map loads', SESSION_AUTOCOMPLETE: 'Autocomplete (per session)' }
+    const lines = serviceLines(usage, (service, max = Number.POSITIVE_INFINITY) =>
+      cutName(names[service] ?? service, max),
+    )
     expect(lines.map((l) => [l.service, l.total])).toEqual([
       ['LOAD_MAP', 7],
       ['SESSION_AUTOCOMPLETE', 1],
@@ -35,8 +39,14 @@ describe('service lines', () => {
     expect(lines[0]?.colour).toBe(CHART_PRIMARY)
     expect(lines[1]?.colour).not.toBe(CHART_PRIMARY)
     // Legend labels are cut (docs/requirements.md §18.2); tooltips keep the whole name.
-    expect(lines[1]?.label).toBe('Session Au…')
-    expect(lines[1]?.fullLabel).toBe('Session Autocomplete')
+    expect(lines[1]?.label).toBe('Autocomple…')
+    expect(lines[1]?.fullLabel).toBe('Autocomplete (per session)')
+  })
+
+  it('cuts a name at a character a reader sees, never inside a Burmese syllable', () => {
+    expect(cutName('Map loads', 10)).toBe('Map loads')
+    // "မြေပုံ ဖွင့်ခြင်း": each of the first characters carries marks that a cut by code units would strip.
+    expect(cutName('မြေပုံ ဖွင့်ခြင်း', 3)).toBe('မြေပုံ…')
   })
 
   it('counts every hit for the empty state', () => {

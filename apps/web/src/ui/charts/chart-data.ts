@@ -1,5 +1,5 @@
 import type { Lang, UsageSeries, UsageUnit } from '@app/contract'
-import { CHART_PRIMARY, legendLabel, localeOf } from '@app/contract'
+import { CHART_PRIMARY, formatCalendar, localeOf } from '@app/contract'
 
 // The pure half of the usage charts: what the axes, legends and slices say, computed from a contract
 // `UsageSeries`. No Chart.js here, so tables and tests use it without loading the chart library.
@@ -34,7 +34,7 @@ function seriesColour(index: number): string {
 const pad2 = (n: number) => String(n).padStart(2, '0')
 
 function monthName(at: Date, lang: Lang): string {
-  return new Intl.DateTimeFormat(localeOf(lang), { month: 'short', timeZone: 'UTC' }).format(at)
+  return formatCalendar(at, lang, 'monthShort', 'UTC')
 }
 
 /**
@@ -57,9 +57,12 @@ export function axisLabel(bucket: string | Date, unit: UsageUnit, lang: Lang = '
   }
 }
 
+/** docs/requirements.md §18.2: a legend shows at most this many characters of a service's name. */
+const LEGEND_MAX = 10
+
 export interface ServiceLine {
   service: string
-  /** legendLabel() of the service: what the legend shows. */
+  /** The service's name cut to LEGEND_MAX characters: what the legend shows. */
   label: string
   /** The whole name, for tooltips and the screen-reader summary. */
   fullLabel: string
@@ -74,14 +77,14 @@ const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0)
  * The series worth drawing: services with at least one hit, in the order the server sent them, each
  * with its colour (the first drawn series takes the primary blue).
  */
-export function serviceLines(usage: UsageSeries): ServiceLine[] {
+export function serviceLines(usage: UsageSeries, name: (service: string, max?: number) => string): ServiceLine[] {
   return usage.series
     .map((s) => ({ service: s.service, hits: s.hits, total: sum(s.hits) }))
     .filter((s) => s.total > 0)
     .map((s, index) => ({
       ...s,
-      label: legendLabel(s.service),
-      fullLabel: legendLabel(s.service, Number.POSITIVE_INFINITY),
+      label: name(s.service, LEGEND_MAX),
+      fullLabel: name(s.service),
       colour: seriesColour(index),
     }))
 }
@@ -102,7 +105,7 @@ export function percentText(share: number, lang: Lang = 'en'): string {
 }
 
 /** Whole numbers in the reader's locale (1234567 → "1,234,567"). */
-export function formatCount(value: number, lang: Lang = 'en'): string {
+export function formatCount(value: number, lang: Lang): string {
   return new Intl.NumberFormat(localeOf(lang)).format(value)
 }
 
