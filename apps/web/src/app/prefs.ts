@@ -13,5 +13,8 @@ const oneOf =
 export const themePref = stored<Theme>('theme', oneOf(['light', 'dark'], 'light'), (v) => v)
 /** The customer area speaks English or Burmese. */
 export const customerLangPref = stored<CustomerLang>('lang', oneOf(['en', 'my'], 'en'), (v) => v)
-/** The back office speaks English or Vietnamese. */
-export const adminLangPref = stored<AdminLang>('adminLang', oneOf(['en', 'vi'], 'en'), (v) => v)
+/**
+ * The back office speaks Vietnamese or English, Vietnamese until the operator chooses (docs/requirements.md §1.2: the
+ * admin client defaults to Vietnamese and its requests to `Accept-Language: vi`).
+ */
+export const adminLangPref = stored<AdminLang>('adminLang', oneOf(['en', 'vi'], 'vi'), (v) => v)

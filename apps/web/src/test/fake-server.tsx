@@ -62,6 +62,9 @@ export const calls: { route: string; body: unknown; query: Record<string, string
 /** Answers `fetch` from `server`, starting from the two calls every page makes. Call it in beforeEach. */
 export function installFakeServer() {
   calls.length = 0
+  // The back office opens in Vietnamese (app/prefs.ts); its screen tests read its English texts unless
+  // they choose Vietnamese themselves, as an operator can. admin-menu.test.tsx checks the default.
+  if (localStorage.getItem('adminLang') === null) localStorage.setItem('adminLang', 'en')
   for (const route of Object.keys(server)) delete server[route]
   server['GET /v1/app-config'] = () =>
     ok({
