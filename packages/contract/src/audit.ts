@@ -36,6 +36,11 @@ export const AuditEntry = z.object({
   id: z.string(),
   actor_id: z.string().nullable(),
   actor_email: z.string().nullable(),
+  /** The actor's name as it is now (null for the system or a deleted account). */
+  actor_name: z.string().nullable(),
+  /** For a row about an account (`target_type` user): its owner's name and e-mail as they are now. */
+  target_name: z.string().nullable(),
+  target_email: z.string().nullable(),
   action: z.string(),
   target_type: z.string(),
   target_id: z.string().nullable(),

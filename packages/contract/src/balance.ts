@@ -42,6 +42,9 @@ export const BalanceLog = z.object({
   /** What it concerns: a bill code, a coupon code, a plan name, a payment reference. */
   reference: z.string().nullable(),
   created_by: z.string().nullable(),
+  /** Who wrote it by hand, by name and e-mail: for staff only (null for the system and for customers). */
+  created_by_name: z.string().nullable(),
+  created_by_email: z.string().nullable(),
   created_at: IsoDateTime,
 })
 export type BalanceLog = z.infer<typeof BalanceLog>

@@ -30,6 +30,8 @@ export function balanceLog(fields: Partial<BalanceLog> & Pick<BalanceLog, 'id'>)
     description: null,
     reference: null,
     created_by: null,
+    created_by_name: null,
+    created_by_email: null,
     created_at: '2026-11-01T08:00:00.000Z',
     ...fields,
   })

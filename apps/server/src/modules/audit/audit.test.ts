@@ -32,6 +32,43 @@ describe('audit log', async () => {
     return t.app.inject({ method: 'GET', url: `/v1/logs/export?${qs}`, headers: { authorization: `Bearer ${token}` } })
   }
 
+  it('names people as they are now: the actor, and the account a row is about (issue 21)', async () => {
+    await writeAudit(
+      t.ctx.db,
+      { id: support.user.id, email: support.user.email } as never,
+      null,
+      { action: 'user.suspend', targetType: 'user', targetId: customer.user.id, after: { status: 'suspended' } },
+      new Date('2026-10-20T10:00:00Z'),
+    )
+    const res = await call(t, contract.listAuditLog, { query: { action: 'user.suspend' } }, { token: admin.token })
+    expect(res.body.data.items).toEqual([
+      expect.objectContaining({
+        actor_id: support.user.id,
+        actor_email: support.user.email,
+        actor_name: 'Test User',
+        target_id: customer.user.id,
+        target_name: 'Test User',
+        target_email: customer.user.email,
+      }),
+    ])
+    // A row about something else names no account; the actor filter also matches a name.
+    await seed('doohickeys.rename', '2026-10-21T10:00:00Z')
+    const other = await call(
+      t,
+      contract.listAuditLog,
+      { query: { action: 'doohickeys.rename' } },
+      { token: admin.token },
+    )
+    expect(other.body.data.items[0]).toMatchObject({ actor_name: 'Test User', target_name: null, target_email: null })
+    const byName = await call(
+      t,
+      contract.listAuditLog,
+      { query: { actor: 'test us', action: 'user.suspend' } },
+      { token: admin.token },
+    )
+    expect(byName.body.data.total).toBe(1)
+  })
+
   it('lists newest first for admin and support, filtered by action, actor, keyword and days', async () => {
     await seed('widgets.create', '2026-10-01T10:00:00Z')
     await seed('widgets.delete', '2026-10-05T10:00:00Z')

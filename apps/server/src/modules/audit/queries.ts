@@ -1,7 +1,8 @@
 import type { AuditEntry } from '@app/contract'
 import { and, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm'
+import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
-import { auditLog } from '../../db/schema/index.ts'
+import { auditLog, users } from '../../db/schema/index.ts'
 import { escapeLike } from '../../lib/like.ts'
 
 // Reading the audit log: the list and the export share one filter. Nothing here writes (audit.ts
@@ -23,11 +24,26 @@ export interface AuditFilter {
 const ACTOR_ID = /^usr_[0-9a-z]{26}$/
 const DAY_MS = 86_400_000
 
-function toAuditEntry(row: AuditRow): AuditEntry {
+/** The people a row names, as they are now: who acted and, for a row about an account, whose. */
+interface People {
+  actorName: string | null
+  targetName: string | null
+  targetEmail: string | null
+}
+
+const actorUser = alias(users, 'actor_user')
+const targetUser = alias(users, 'target_user')
+const fullName = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string | null>`nullif(trim(${table.firstName} || ' ' || ${table.lastName}), '')`
+
+function toAuditEntry(row: AuditRow, people: People): AuditEntry {
   return {
     id: String(row.id),
     actor_id: row.actorId,
     actor_email: row.actorEmail,
+    actor_name: people.actorName,
+    target_name: people.targetName,
+    target_email: people.targetEmail,
     action: row.action,
     target_type: row.targetType,
     target_id: row.targetId,
@@ -42,9 +58,14 @@ function auditWhere(filter: AuditFilter): SQL | undefined {
   const conditions: SQL[] = []
   const actor = filter.actor?.trim()
   if (actor) {
-    conditions.push(
-      ACTOR_ID.test(actor) ? eq(auditLog.actorId, actor) : ilike(auditLog.actorEmail, `%${escapeLike(actor)}%`),
+    const like = `%${escapeLike(actor)}%`
+    // By id, by the e-mail recorded with the row, or by the actor's name as it is now.
+    const byText = or(
+      ilike(auditLog.actorEmail, like),
+      sql`exists (select 1 from ${users} where ${users.id} = ${auditLog.actorId} and ${users.firstName} || ' ' || ${users.lastName} ilike ${like})`,
     )
+    if (ACTOR_ID.test(actor)) conditions.push(eq(auditLog.actorId, actor))
+    else if (byText) conditions.push(byText)
   }
   const action = filter.action?.trim()
   // A whole action (`coupons.create`) or a feature (`coupons`: every action under it).
@@ -76,15 +97,22 @@ export async function listAuditEntries(db: Db, filter: AuditFilter, page: { limi
   const where = auditWhere(filter)
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({
+        row: auditLog,
+        actorName: fullName(actorUser),
+        targetName: fullName(targetUser),
+        targetEmail: targetUser.email,
+      })
       .from(auditLog)
+      .leftJoin(actorUser, eq(actorUser.id, auditLog.actorId))
+      .leftJoin(targetUser, and(eq(auditLog.targetType, 'user'), eq(targetUser.id, auditLog.targetId)))
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ value: count() }).from(auditLog).where(where),
   ])
-  return { items: rows.map(toAuditEntry), total: total?.value ?? 0 }
+  return { items: rows.map(({ row, ...people }) => toAuditEntry(row, people)), total: total?.value ?? 0 }
 }
 
 export async function countAuditEntries(db: Db, filter: AuditFilter): Promise<number> {

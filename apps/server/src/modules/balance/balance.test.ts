@@ -449,6 +449,32 @@ describe('balance', async () => {
       expect((await logs(user.id, token, { filter_type: 'gift' })).status).toBe(400)
     })
 
+    it('names who added balance by hand to staff, and not to the customer (issue 21)', async () => {
+      const c = await customer()
+      const added = await call(
+        t,
+        contract.addBalance,
+        { params: { id: c.user.id }, body: { amount: '7', description: 'Goodwill' } },
+        { token: admin.token },
+      )
+      expect(added.body.data.log).toMatchObject({ created_by_name: 'Test User', created_by_email: admin.user.email })
+      const [staffView] = (await logs(c.user.id, admin.token)).body.data.items
+      expect(staffView).toMatchObject({
+        created_by: admin.user.id,
+        created_by_name: 'Test User',
+        created_by_email: admin.user.email,
+      })
+      const [ownView] = (await logs(c.user.id, c.token)).body.data.items
+      expect(ownView).toMatchObject({ created_by_name: null, created_by_email: null })
+      const everyone = await call(
+        t,
+        contract.allBalanceLogs,
+        { query: { user_keyword: c.user.email } },
+        { token: admin.token },
+      )
+      expect(everyone.body.data.items[0]).toMatchObject({ created_by_email: admin.user.email })
+    })
+
     it("keeps a customer and support to their own log; admins read anyone's", async () => {
       const { user } = await history()
       const stranger = await customer()

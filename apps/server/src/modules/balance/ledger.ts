@@ -211,10 +211,16 @@ export interface BalanceLogRow {
   lastName: string
   /** The reference as shown (a bill code, coupon code, plan name); the stored one when absent. */
   reference?: string | null
+  /** Who wrote it, as they are now (queries.ts joins it). */
+  creator?: { name: string | null; email: string | null }
 }
 
-/** The one place a ledger row becomes the contract's `BalanceLog`. */
-export function toBalanceLog(row: BalanceLogRow): BalanceLog {
+/**
+ * The one place a ledger row becomes the contract's `BalanceLog`. `people`: the staff reading it see
+ * who wrote a row by name and e-mail (issue 21: they saw `usr_…` ids); a customer reading their own
+ * log does not learn a staff member's address.
+ */
+export function toBalanceLog(row: BalanceLogRow, people = false): BalanceLog {
   const l = row.log
   return {
     id: l.id,
@@ -227,6 +233,8 @@ export function toBalanceLog(row: BalanceLogRow): BalanceLog {
     description: l.description,
     reference: row.reference !== undefined ? row.reference : l.reference,
     created_by: l.createdBy,
+    created_by_name: people ? (row.creator?.name ?? null) : null,
+    created_by_email: people ? (row.creator?.email ?? null) : null,
     created_at: l.createdAt.toISOString(),
   }
 }

@@ -1,5 +1,6 @@
 import { BALANCE_LOG_TYPES, type BalanceLogType } from '@app/contract'
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client.ts'
 import { balanceLogs, bills, couponLogs, coupons, userPlans, users } from '../../db/schema/index.ts'
 import { escapeLike } from '../../lib/like.ts'
@@ -37,7 +38,10 @@ function conditions(filter: LogFilter): SQL | undefined {
   return parts.length > 0 ? and(...parts) : undefined
 }
 
-/** Log rows with their owner and the joins that name their reference. */
+/** Who wrote a row by hand (an administrator adding balance, paying a bill, redeeming a coupon). */
+const creator = alias(users, 'creator')
+
+/** Log rows with their owner, their writer and the joins that name their reference. */
 function selectLogs(db: Db) {
   return db
     .select({
@@ -46,9 +50,12 @@ function selectLogs(db: Db) {
       firstName: users.firstName,
       lastName: users.lastName,
       shownReference: sql<string | null>`coalesce(${bills.code}, ${coupons.code}, ${userPlans.name})`,
+      creatorName: sql<string | null>`nullif(trim(${creator.firstName} || ' ' || ${creator.lastName}), '')`,
+      creatorEmail: creator.email,
     })
     .from(balanceLogs)
     .innerJoin(users, eq(users.id, balanceLogs.userId))
+    .leftJoin(creator, eq(creator.id, balanceLogs.createdBy))
     .leftJoin(bills, and(eq(balanceLogs.type, 'bill_payment'), eq(bills.id, balanceLogs.reference)))
     .leftJoin(
       couponLogs,
@@ -67,6 +74,8 @@ type SelectedLog = {
   firstName: string
   lastName: string
   shownReference: string | null
+  creatorName: string | null
+  creatorEmail: string | null
 }
 
 function toRow(r: SelectedLog): BalanceLogRow {
@@ -76,6 +85,7 @@ function toRow(r: SelectedLog): BalanceLogRow {
     firstName: r.firstName,
     lastName: r.lastName,
     reference: r.shownReference ?? r.log.reference,
+    creator: { name: r.creatorName, email: r.creatorEmail },
   }
 }
 

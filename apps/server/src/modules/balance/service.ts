@@ -5,6 +5,7 @@ import {
   type balanceSummary,
   ErrorCode,
   formatCents,
+  isStaff,
   type Page,
   parseMoney,
   type ResponseOf,
@@ -141,7 +142,7 @@ export async function addBalance(
     )
     const log = await findLog(tx, moved.logId)
     if (!log) throw new Error('the balance log row just written is missing')
-    return { user_id: userId, balance: formatCents(moved.balanceCents), log: toBalanceLog(log) }
+    return { user_id: userId, balance: formatCents(moved.balanceCents), log: toBalanceLog(log, true) }
   })
   ctx.gateway.cache.evictUser(userId)
   return result
@@ -172,8 +173,9 @@ export async function userLogs(
     { userId: owner, filterType: query.filter_type, sortBy: query.sort_by, orderBy: query.order_by },
     { limit: paging.pageSize, offset: paging.offset },
   )
+  const people = isStaff(actor.roles)
   return {
-    items: rows.map(toBalanceLog),
+    items: rows.map((row) => toBalanceLog(row, people)),
     total,
     page: paging.page,
     page_size: paging.pageSize,
@@ -196,7 +198,7 @@ export async function allLogs(
     },
     { limit: paging.pageSize, offset: paging.offset },
   )
-  return { items: rows.map(toBalanceLog), total, page: paging.page, page_size: paging.pageSize }
+  return { items: rows.map((row) => toBalanceLog(row, true)), total, page: paging.page, page_size: paging.pageSize }
 }
 
 // ── Summary and alert ───────────────────────────────────────────────────────────────────────────────

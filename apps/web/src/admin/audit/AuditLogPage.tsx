@@ -4,10 +4,12 @@ import { useQuery } from '@tanstack/react-query'
 import { App, Button, DatePicker, Flex, Input, Select, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
+import type { ReactNode } from 'react'
 import { failureText } from '../../api/errors.ts'
 import { type KeyOf, type TFunction, useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
+import { ListFrame, ListTable, useListPaging, useLocalPaging } from '../../ui/ListFrame.tsx'
+import { Person } from '../../ui/Person.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
 import { AUDIT_PAGE_SIZE, type AuditFilters, auditActionsQuery, auditLogQuery, useExportAuditLog } from './audit.api.ts'
@@ -21,6 +23,36 @@ type LogsTree = NonNullable<(typeof auditMessages)['shape']>
 function actionLabel(t: TFunction<LogsTree>, action: string): string | null {
   if (!(AUDIT_ACTIONS as readonly string[]).includes(action)) return null
   return t(`actions.${action.replaceAll('.', '_')}` as KeyOf<LogsTree>)
+}
+
+const TARGETS = [
+  'audit_log',
+  'bill',
+  'billing_run',
+  'campaign',
+  'coupon',
+  'coupon_type',
+  'email_change_request',
+  'endpoint',
+  'faq',
+  'faq_category',
+  'file',
+  'job',
+  'key',
+  'notification',
+  'payment',
+  'plan',
+  'range_request',
+  'setting',
+  'setting_weight',
+  'ticket',
+  'user',
+] as const
+
+/** What a row is about, in the admin's language; a kind the log no longer writes shows as recorded. */
+function targetLabel(t: TFunction<LogsTree>, target: string): ReactNode {
+  if (!(TARGETS as readonly string[]).includes(target)) return <Typography.Text code>{target}</Typography.Text>
+  return t(`targets.${target}` as KeyOf<LogsTree>)
 }
 
 /**
@@ -50,38 +82,7 @@ export function AuditLogPage() {
       message.error(failureText(t('exportFailed'), error))
     })
 
-  const columns: ColumnsType<AuditEntry> = [
-    { key: 'time', title: t('columns.time'), render: (_, e) => formatDateTime(e.created_at, lang), width: 170 },
-    { key: 'actor', title: t('columns.actor'), render: (_, e) => e.actor_email ?? t('system') },
-    {
-      key: 'action',
-      title: t('columns.action'),
-      render: (_, e) => {
-        const label = actionLabel(t, e.action)
-        return label ? (
-          <Flex vertical>
-            <Typography.Text>{label}</Typography.Text>
-            <Typography.Text code type="secondary">
-              {e.action}
-            </Typography.Text>
-          </Flex>
-        ) : (
-          <Typography.Text code>{e.action}</Typography.Text>
-        )
-      },
-    },
-    {
-      key: 'target',
-      title: t('columns.target'),
-      render: (_, e) => (
-        <span>
-          {e.target_type}
-          {e.target_id ? <Typography.Text type="secondary"> · {e.target_id}</Typography.Text> : null}
-        </span>
-      ),
-    },
-    { key: 'ip', title: t('columns.ip'), render: (_, e) => e.ip ?? t('none'), width: 130 },
-  ]
+  const columns = useAuditColumns()
 
   return (
     <ListFrame<AuditEntry>
@@ -144,6 +145,83 @@ export function AuditLogPage() {
       empty={isFiltered ? t('noMatch') : t('empty')}
       total={(count) => t('total', { count })}
       table={{ scroll: { x: 900 }, expandable: { expandedRowRender: (entry) => <Values entry={entry} /> } }}
+    />
+  )
+}
+
+/** The log's columns: when, who, what (labelled in the reader's language), about what, from where. */
+function useAuditColumns(): ColumnsType<AuditEntry> {
+  const t = useT(auditMessages)
+  const lang = useLang()
+  return [
+    { key: 'time', title: t('columns.time'), render: (_, e) => formatDateTime(e.created_at, lang), width: 170 },
+    {
+      key: 'actor',
+      title: t('columns.actor'),
+      render: (_, e) => <Person name={e.actor_name} email={e.actor_email} fallback={e.actor_id ?? t('system')} />,
+    },
+    {
+      key: 'action',
+      title: t('columns.action'),
+      render: (_, e) => {
+        const label = actionLabel(t, e.action)
+        return label ? (
+          <Flex vertical>
+            <Typography.Text>{label}</Typography.Text>
+            <Typography.Text code type="secondary">
+              {e.action}
+            </Typography.Text>
+          </Flex>
+        ) : (
+          <Typography.Text code>{e.action}</Typography.Text>
+        )
+      },
+    },
+    {
+      key: 'target',
+      title: t('columns.target'),
+      render: (_, e) =>
+        e.target_name || e.target_email ? (
+          <Person name={e.target_name} email={e.target_email} fallback={null} />
+        ) : (
+          <span>
+            {targetLabel(t, e.target_type)}
+            {e.target_id ? <Typography.Text type="secondary"> · {e.target_id}</Typography.Text> : null}
+          </span>
+        ),
+    },
+    { key: 'ip', title: t('columns.ip'), render: (_, e) => e.ip ?? t('none'), width: 130 },
+  ]
+}
+
+/**
+ * One account's audit trail as a tab of the customer page (EditUserPage.tsx): every row about the
+ * account, newest first, each opening to its before and after values.
+ */
+export function UserAuditTrail({ userId }: { userId: string }) {
+  const t = useT(auditMessages)
+  const paging = useLocalPaging(AUDIT_PAGE_SIZE)
+  const filters: AuditFilters = {
+    keyword: '',
+    actor: '',
+    action: '',
+    from: '',
+    to: '',
+    page: paging.page,
+    targetType: 'user',
+    targetId: userId,
+  }
+  const list = useQuery(auditLogQuery(filters, paging.pageSize))
+  const columns = useAuditColumns().filter((column) => column.key !== 'target')
+  return (
+    <ListTable<AuditEntry>
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowKey="id"
+      empty={t('empty')}
+      total={(count) => t('total', { count })}
+      table={{ scroll: { x: 800 }, expandable: { expandedRowRender: (entry) => <Values entry={entry} /> } }}
     />
   )
 }

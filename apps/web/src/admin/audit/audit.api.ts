@@ -13,10 +13,15 @@ export interface AuditFilters {
   from: string
   to: string
   page: number
+  /** What the rows are about (one account's trail: `user` and its id). */
+  targetType?: string
+  targetId?: string
 }
 
 function filtersQuery(f: Omit<AuditFilters, 'page'>) {
   return {
+    ...(f.targetType ? { target_type: f.targetType } : {}),
+    ...(f.targetId ? { target_id: f.targetId } : {}),
     ...(f.keyword ? { keyword: f.keyword } : {}),
     ...(f.actor ? { actor: f.actor } : {}),
     ...(f.action ? { action: f.action } : {}),

@@ -15,6 +15,9 @@ const refusal: AuditEntry = {
   id: 'aud_01',
   actor_id: 'usr_support',
   actor_email: 'lan@example.com',
+  actor_name: null,
+  target_name: null,
+  target_email: null,
   action: 'security.forbidden',
   target_type: 'endpoint',
   target_id: 'GET /v1/bills',
@@ -28,16 +31,30 @@ const exported: AuditEntry = {
   ...refusal,
   id: 'aud_02',
   actor_email: 'admin@example.com',
+  actor_name: 'Trần Minh Anh',
   action: 'billing.export',
   target_type: 'bills',
   target_id: null,
   after: { rows: 12 },
 }
+/** A support agent suspends a customer's account. */
+const suspended: AuditEntry = {
+  ...refusal,
+  id: 'aud_04',
+  actor_email: 'lan.pham@example.com',
+  actor_name: 'Lan Pham',
+  action: 'user.suspend',
+  target_type: 'user',
+  target_id: 'usr_customer',
+  target_name: 'Mya Thida',
+  target_email: 'mya@example.com',
+  after: { status: 'suspended' },
+}
 /** A row written under a name the log no longer writes. */
 const older: AuditEntry = { ...exported, id: 'aud_03', action: 'billing.regenerate' }
 
 function answerLog() {
-  server['GET /v1/logs'] = () => ok({ items: [refusal, exported, older], total: 3, page: 1, page_size: 20 })
+  server['GET /v1/logs'] = () => ok({ items: [refusal, exported, older, suspended], total: 4, page: 1, page_size: 20 })
   server['GET /v1/logs/actions'] = () => ok([{ action: 'security.forbidden', count: 1 }])
 }
 
@@ -52,6 +69,17 @@ describe('the Logs page', { timeout: 60_000 }, () => {
     // Every action has a label (issue 21: 'billing.export' showed as a code); an older name shows as recorded.
     expect(screen.getByText('Bills exported', { selector: 'td *' })).toBeTruthy()
     expect(screen.getByText('billing.regenerate', { selector: 'td *' })).toBeTruthy()
+  })
+
+  it('names people, not ids: who acted, and whose account a row is about', async () => {
+    answerLog()
+    openApp('/administrator/logs')
+    expect((await screen.findAllByText('Trần Minh Anh', { selector: 'td *' }, { timeout: 15_000 })).length).toBe(2)
+    expect(screen.getAllByText('admin@example.com', { selector: 'td *' }).length).toBeGreaterThan(0)
+    const row = screen.getByText('Mya Thida', { selector: 'td *' }).closest('tr') as HTMLElement
+    expect(row.textContent).toContain('mya@example.com')
+    expect(row.textContent).toContain('Lan Pham')
+    expect(row.textContent).not.toContain('usr_customer')
   })
 
   it('names it in Vietnamese', async () => {

@@ -72,7 +72,19 @@ function TypeFilter({ value, onChange }: { value: BalanceTypeFilter; onChange: (
   )
 }
 
-function UserBalanceLog({ userId, filters, setFilters, paging }: ListProps & { userId: string }) {
+/** One account's balance log as a tab of the customer page (EditUserPage.tsx), its filters in the URL. */
+export function EmbeddedBalanceLog({ userId }: { userId: string }) {
+  const { filters, setFilters, paging } = useBalanceFilters()
+  return <UserBalanceLog userId={userId} filters={filters} setFilters={setFilters} paging={paging} embedded />
+}
+
+function UserBalanceLog({
+  userId,
+  filters,
+  setFilters,
+  paging,
+  embedded = false,
+}: ListProps & { userId: string; embedded?: boolean }) {
   const t = useT(balanceMessages)
   const lang = useLang()
   const owner = useQuery(ownerQuery(userId))
@@ -84,13 +96,15 @@ function UserBalanceLog({ userId, filters, setFilters, paging }: ListProps & { u
 
   return (
     <Flex vertical gap={16}>
-      <AccountPageHeading
-        userId={userId}
-        back={{ to: paths.admin.balanceLog, label: t('showAll') }}
-        title={(name) => t('userTitle', { name })}
-        fallbackTitle={t('title')}
-        intro={t('userIntro')}
-      />
+      {embedded ? null : (
+        <AccountPageHeading
+          userId={userId}
+          back={{ to: paths.admin.balanceLog, label: t('showAll') }}
+          title={(name) => t('userTitle', { name })}
+          fallbackTitle={t('title')}
+          intro={t('userIntro')}
+        />
+      )}
       <Card size="small">
         <Flex justify="space-between" align="center" gap={16} wrap>
           <Statistic
@@ -99,12 +113,16 @@ function UserBalanceLog({ userId, filters, setFilters, paging }: ListProps & { u
             loading={balance === null && (list.isPending || owner.isPending)}
           />
           <Flex gap={8} wrap>
-            <LinkButton to={withUser(paths.admin.couponLog, userId)} icon={<GiftOutlined />}>
-              {t('links.couponLog')}
-            </LinkButton>
-            <LinkButton to={withUser(paths.admin.keyAndBill, userId)} icon={<KeyOutlined />}>
-              {t('links.keys')}
-            </LinkButton>
+            {embedded ? null : (
+              <>
+                <LinkButton to={withUser(paths.admin.couponLog, userId)} icon={<GiftOutlined />}>
+                  {t('links.couponLog')}
+                </LinkButton>
+                <LinkButton to={withUser(paths.admin.keyAndBill, userId)} icon={<KeyOutlined />}>
+                  {t('links.keys')}
+                </LinkButton>
+              </>
+            )}
             <Button
               type="primary"
               icon={<PlusOutlined />}

@@ -7,6 +7,7 @@ import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { type ListPaging, ListTable, serverSorted } from '../../ui/ListFrame.tsx'
+import { Person } from '../../ui/Person.tsx'
 import { Verbatim } from '../../ui/Verbatim.tsx'
 import { balanceMessages } from './balance.i18n.ts'
 import type { BalanceSort, SortOrder as Order } from './balance-filters.ts'
@@ -109,10 +110,13 @@ export function BalanceLogTable(props: {
     {
       key: 'by',
       title: t('columns.by'),
-      dataIndex: 'created_by',
-      render: (value: string | null) =>
-        value ? (
-          <span style={{ overflowWrap: 'anywhere' }}>{value}</span>
+      render: (_, log) =>
+        log.created_by ? (
+          <Person
+            name={log.created_by_name}
+            email={log.created_by_email}
+            fallback={<span style={{ overflowWrap: 'anywhere' }}>{log.created_by}</span>}
+          />
         ) : (
           <Typography.Text type="secondary">{t('system')}</Typography.Text>
         ),

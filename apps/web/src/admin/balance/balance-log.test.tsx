@@ -69,6 +69,22 @@ describe('one account’s balance log', { timeout: 60_000 }, () => {
     expect(screen.queryByText('Account', { selector: 'th' })).toBeNull()
   })
 
+  it('names who wrote a row by hand, not their id (issue 21)', async () => {
+    const byHand = balanceLog({
+      id: 'blg_01jd0000000000000000000009',
+      description: 'Goodwill credit',
+      created_by: 'usr_01jd0000000000000000000077',
+      created_by_name: 'Trần Minh Anh',
+      created_by_email: 'anh@example.com',
+    })
+    server[USER_LOGS] = (_body, query) => ok({ ...pageOf([byHand, ...minhLogs], query), balance: '35.00' })
+    openApp(`/administrator/user-management/balance-log?user_id=${USER_ID}`)
+    const row = (await screen.findByText('Goodwill credit')).closest('tr') as HTMLElement
+    expect(row.textContent).toContain('Trần Minh Anh')
+    expect(row.textContent).toContain('anh@example.com')
+    expect(row.textContent).not.toContain('usr_01jd0000000000000000000077')
+  })
+
   it('adds balance: the amount (above 0, 2 decimals) and a description are required; the log is asked again', async () => {
     answerMinhsLog()
     server[ADD] = () => {

@@ -49,6 +49,8 @@ const log = (n: number, overrides: Partial<BalanceLog>): BalanceLog =>
     description: null,
     reference: null,
     created_by: null,
+    created_by_name: null,
+    created_by_email: null,
     created_at: `2026-10-${String(30 - n).padStart(2, '0')}T12:00:00.000Z`,
     ...overrides,
   })
