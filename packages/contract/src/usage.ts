@@ -255,8 +255,17 @@ export const overview = endpoint({
     keys_active: z.number().int(),
     api_requests: z.number().int(),
     map_loads: z.number().int(),
-    /** Filled by billing (issue 5); null until bills exist. */
+    /** What the bills of the months the range touches came to (USD); bills exist once a month has closed. */
     revenue: z.string().nullable(),
+    /**
+     * The current month's usage so far, priced as its bills will be (USD, before payments): revenue
+     * accrues all month although bills exist only after it ends.
+     */
+    revenue_accrued: z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), amount: z.string() }),
+    /** Billed and paid per month (USD), the twelve months before the current one, oldest first. */
+    revenue_by_month: z.array(
+      z.object({ month: z.string().regex(/^\d{4}-\d{2}$/), billed: z.string(), paid: z.string() }),
+    ),
     signups: z.object({ buckets: z.array(IsoDateTime), counts: z.array(z.number().int()) }),
     usage: UsageSeries,
     top_users: z.array(UserUsageRow),

@@ -881,6 +881,48 @@ describe('bills', async () => {
         expect(refused.status).toBe(403)
       }
     })
+
+    it("gives the overview this month's accrued revenue, the sum of every account's estimate, and each closed month's bills as the database holds them (issue 21)", async () => {
+      const res = await call(
+        t,
+        contract.overview,
+        { query: { start_at: '2026-11-01', end_at: '2026-11-02' } },
+        { token: admin.token },
+      )
+      expect(res.status).toBe(200)
+      const everyone = [alice, bob, carol, dave, erin]
+      const estimates = await Promise.all(
+        everyone.map(async (c) => {
+          const one = await call(t, contract.billEstimate, { query: { user_id: c.user.id } }, { token: admin.token })
+          return one.body.data.so_far
+        }),
+      )
+      // Alice's 95.00 and Bob's private rate at least: the month is not $0.00 while it runs.
+      expect(Number(res.body.data.revenue_accrued.amount)).toBeGreaterThanOrEqual(95)
+      expect(res.body.data.revenue_accrued).toEqual({ month: '2026-11', amount: formatSum(estimates) })
+      const trend = res.body.data.revenue_by_month
+      expect(trend.map((m) => m.month)).toEqual([
+        '2025-11',
+        '2025-12',
+        ...Array.from({ length: 10 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`),
+      ])
+      const stored = await queryRows<{ month: string; billed: string; paid: string }>(
+        t.ctx.db,
+        sql`select year || '-' || lpad(month::text, 2, '0') as month, sum(total_cents)::text as billed,
+                   coalesce(sum(total_cents) filter (where paid_at is not null), 0)::text as paid
+            from bills where year * 100 + month < 202611 group by year, month`,
+      )
+      expect(stored.length).toBeGreaterThan(0)
+      for (const month of trend) {
+        const row = stored.find((r) => r.month === month.month)
+        expect(month, month.month).toEqual({
+          month: month.month,
+          billed: contract.formatCents(BigInt(row?.billed ?? 0)),
+          paid: contract.formatCents(BigInt(row?.paid ?? 0)),
+        })
+      }
+      expect(trend.find((m) => m.month === '2026-10')?.billed).not.toBe('0.00')
+    })
   })
 
   describe('schedule', () => {

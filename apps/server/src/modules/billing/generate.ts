@@ -386,3 +386,47 @@ function sellerJson(seller: Seller): string | null {
 export function assertMonthClosed(now: Date, year: number, month: number) {
   if (now < monthEnd(year, month)) throw new AppError(ErrorCode.MonthNotClosed, 422, 'billing.monthNotClosed')
 }
+
+/**
+ * What the month's usage so far would bill, summed over every account that used the API: each by its
+ * own book, flags and private prices and the same pricing function the bill run uses, so the
+ * back-office overview's accrued revenue (issue 21) becomes the month's bills when it closes, before
+ * payments. Accounts are priced CHUNK_USERS at a time.
+ */
+export async function accruedCents(db: Db, year: number, month: number): Promise<bigint> {
+  const { from, to } = monthBounds(year, month)
+  const book = await loadPriceBook(db)
+  let total = 0n
+  let after = ''
+  for (;;) {
+    const usage = await queryRows<{ user_id: string; is_new: boolean; enjoy_discount: boolean; hits: string }>(
+      db,
+      sql`
+      select u.user_id, p.price_book_is_new as is_new, p.enjoy_discount, json_object_agg(u.service, u.hits)::text as hits
+      from (
+        select d.user_id, d.service, sum(d.hits)::int8 as hits
+        from usage_daily_live d
+        where d.day >= ${from}::date and d.day <= ${to}::date and d.service <> 'UNCLASSIFIED' and d.user_id > ${after}
+        group by d.user_id, d.service
+        having sum(d.hits) > 0
+      ) u
+      join users p on p.id = u.user_id
+      group by u.user_id, p.price_book_is_new, p.enjoy_discount
+      order by u.user_id
+      limit ${CHUNK_USERS}`,
+    )
+    const last = usage[usage.length - 1]
+    if (!last) return total
+    const own = await privatePrices(
+      db,
+      usage.map((row) => row.user_id),
+    )
+    for (const row of usage) {
+      const person = { isNew: row.is_new, enjoyDiscount: row.enjoy_discount }
+      const hits = JSON.parse(row.hits) as Record<string, number>
+      total += priceUserBill(book, person, own.get(row.user_id), hits).result.totalCents
+    }
+    if (usage.length < CHUNK_USERS) return total
+    after = last.user_id
+  }
+}

@@ -177,7 +177,7 @@ export const usageRoutes = routes((r) => {
   r.on(contract.overview, async ({ ctx, query }) => {
     const range = stats.parseRange(query.start_at, query.end_at)
     const [figures, usage, top] = await Promise.all([
-      stats.overviewFigures(ctx.db, range),
+      stats.overviewFigures(ctx.db, range, ctx.clock.now()),
       stats.usageSeries(ctx.db, {}, range, stats.unitFor(range, undefined)),
       stats.usagePerUser(ctx.db, range, { limit: 5, offset: 0 }),
     ])

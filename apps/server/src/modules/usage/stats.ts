@@ -18,6 +18,7 @@ import { type Db, queryRows } from '../../db/client.ts'
 import { badRequest, notFound } from '../../http/errors.ts'
 import type { AuthUser } from '../../lib/auth-user.ts'
 import { escapeLike } from '../../lib/like.ts'
+import { accruedCents } from '../billing/generate.ts'
 import { billTotals, monthIndex } from '../billing/queries.ts'
 
 // The statistics calls' queries. Hourly views read usage_hourly; daily and coarser views read the
@@ -463,8 +464,48 @@ export async function countRecentRequests(db: Db, userId: string, month: Range):
   return (await loggedRequests(db, userId, month, undefined)).length
 }
 
-/** Back-office KPIs over the range. */
-export async function overviewFigures(db: Db, range: Range) {
+const yearMonth = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}`
+
+/**
+ * The overview's revenue over time (issue 21: it showed $0.00 all month): the current month's usage so
+ * far priced as its bills will be, and what the twelve months before it billed and were paid.
+ */
+async function revenueTrend(db: Db, now: Date) {
+  const year = now.getUTCFullYear()
+  const month = now.getUTCMonth() + 1
+  const months = Array.from({ length: 12 }, (_, i) => {
+    const first = new Date(Date.UTC(year, month - 13 + i, 1))
+    return { year: first.getUTCFullYear(), month: first.getUTCMonth() + 1 }
+  })
+  const oldest = months[0] ?? { year, month }
+  const [accrued, billed] = await Promise.all([
+    accruedCents(db, year, month),
+    queryRows<{ year: number; month: number; billed: string | number; paid: string | number }>(
+      db,
+      sql`
+      select year, month, coalesce(sum(total_cents), 0)::int8 as billed,
+             coalesce(sum(total_cents) filter (where paid_at is not null), 0)::int8 as paid
+      from bills
+      where year * 100 + month >= ${oldest.year * 100 + oldest.month} and year * 100 + month < ${year * 100 + month}
+      group by year, month`,
+    ),
+  ])
+  const byMonth = new Map(billed.map((r) => [yearMonth(Number(r.year), Number(r.month)), r]))
+  return {
+    revenue_accrued: { month: yearMonth(year, month), amount: formatCents(accrued) },
+    revenue_by_month: months.map(({ year: y, month: m }) => {
+      const found = byMonth.get(yearMonth(y, m))
+      return {
+        month: yearMonth(y, m),
+        billed: formatCents(BigInt(found?.billed ?? 0)),
+        paid: formatCents(BigInt(found?.paid ?? 0)),
+      }
+    }),
+  }
+}
+
+/** Back-office KPIs over the range; the revenue trend is taken at `now`. */
+export async function overviewFigures(db: Db, range: Range, now: Date) {
   const result = await queryRows<{
     users_total: string | number
     users_new: string | number
@@ -497,6 +538,7 @@ export async function overviewFigures(db: Db, range: Range) {
   })
   return {
     revenue: formatCents(billed.billed),
+    ...(await revenueTrend(db, now)),
     users_total: Number(row?.users_total ?? 0),
     users_new: Number(row?.users_new ?? 0),
     keys_active: Number(row?.keys_active ?? 0),

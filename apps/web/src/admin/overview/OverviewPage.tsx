@@ -1,15 +1,16 @@
 import { ApiOutlined, SendOutlined, SettingOutlined } from '@ant-design/icons'
 import { formatMoney, type overview, type ResponseOf } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Card, Col, Empty, Flex, Row, Statistic, Table, Typography, theme } from 'antd'
+import { Card, Col, Empty, Flex, Row, Statistic, Table, Typography } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useSession } from '../../app/session.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { BarChart } from '../../ui/charts/BarChart.tsx'
 import { ChartKindToggle } from '../../ui/charts/ChartKindToggle.tsx'
-import { axisLabel, type ChartKind, formatCount } from '../../ui/charts/chart-data.ts'
+import { axisLabel, CHART_PALETTE, type ChartKind, formatCount } from '../../ui/charts/chart-data.ts'
 import { UsageChart } from '../../ui/charts/UsageChart.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
@@ -27,8 +28,9 @@ type Overview = ResponseOf<typeof overview>
 
 /**
  * /administrator/overview: the back office's key figures over a period (this month by default):
- * accounts, sign-ups, active keys, requests, map loads and revenue (with the last month's bills, paid
- * and unpaid), then sign-ups per day, usage by service and the busiest users.
+ * customer accounts, new customers, active keys, requests, map loads, the month's revenue accruing and
+ * the period's revenue billed (with the last month's bills, paid and unpaid), then revenue by month,
+ * sign-ups per day, usage by service and the busiest users.
  */
 export function OverviewPage() {
   const t = useT(overviewMessages)
@@ -51,13 +53,14 @@ export function OverviewPage() {
           <Flex vertical gap={16}>
             <KeyFigures data={data} />
             <Row gutter={[16, 16]}>
-              <Col xs={24} xl={9}>
+              <Col xs={24} xl={12}>
+                <RevenueCard data={data} />
+              </Col>
+              <Col xs={24} xl={12}>
                 <SignupsCard signups={data.signups} />
               </Col>
-              <Col xs={24} xl={15}>
-                <UsageCard data={data} search={rangeSearch(range)} />
-              </Col>
             </Row>
+            <UsageCard data={data} search={rangeSearch(range)} />
             <TopUsersCard data={data} range={range} />
           </Flex>
         )}
@@ -86,8 +89,17 @@ function KeyFigures({ data }: { data: Overview }) {
     { key: 'keys', title: t('kpi.keysActive'), value: count(data.keys_active) },
     { key: 'api', title: t('kpi.apiRequests'), value: count(data.api_requests) },
     { key: 'map', title: t('kpi.mapLoads'), value: count(data.map_loads) },
-    // Revenue is what the period's bills came to; with no bill yet the server sends null, and no
-    // number is made up.
+    // The month's revenue accrues before its bills exist: its usage so far at bill prices.
+    {
+      key: 'accrued',
+      title: t('kpi.accrued', {
+        month: axisLabel(`${data.revenue_accrued.month}-01T00:00:00Z`, 'month', lang),
+      }),
+      value: formatMoney(data.revenue_accrued.amount, 'USD', lang),
+      note: <Typography.Text type="secondary">{t('kpi.accruedNote')}</Typography.Text>,
+    },
+    // Revenue billed is what the period's bills came to; with no bill yet the server sends null, and
+    // no number is made up.
     {
       key: 'revenue',
       title: t('kpi.revenue'),
@@ -103,7 +115,7 @@ function KeyFigures({ data }: { data: Overview }) {
   return (
     <Row gutter={[16, 16]}>
       {figures.map((figure) => (
-        <Col key={figure.key} xs={24} sm={12} lg={8} xxl={4}>
+        <Col key={figure.key} xs={24} sm={12} lg={6}>
           <Figure title={figure.title} value={figure.value} note={figure.note} />
         </Col>
       ))}
@@ -129,64 +141,96 @@ function LastMonthBills() {
   )
 }
 
-interface SignupDay {
-  bucket: string
-  count: number
-}
-
-/** Sign-ups per day as a short table with a bar in each row: one number per day needs no chart. */
+/** Sign-ups per day as bars, with the period's total and its busiest day in words for screen readers. */
 function SignupsCard({ signups }: { signups: Overview['signups'] }) {
   const t = useT(overviewMessages)
   const lang = useLang()
-  const { token } = theme.useToken()
-  const rows: SignupDay[] = signups.buckets.map((bucket, index) => ({ bucket, count: signups.counts[index] ?? 0 }))
-  const most = Math.max(1, ...rows.map((row) => row.count))
+  const labels = signups.buckets.map((bucket) => axisLabel(bucket, 'day', lang))
+  const total = signups.counts.reduce((sum, n) => sum + n, 0)
+  const most = Math.max(0, ...signups.counts)
+  const busiest = labels[signups.counts.indexOf(most)] ?? ''
   return (
     <Card title={t('signups.title')} style={{ height: '100%' }}>
-      {rows.every((row) => row.count === 0) ? (
+      {total === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('signups.none')} />
       ) : (
-        // A region of its own that scrolls and takes the keyboard's focus, so the days below the fold
-        // are reachable without a mouse (axe-core: scrollable-region-focusable).
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled by keyboard.
-        <section aria-label={t('signups.title')} tabIndex={0} style={{ maxHeight: 340, overflowY: 'auto' }}>
-          <Table<SignupDay>
-            rowKey="bucket"
-            size="small"
-            pagination={false}
-            dataSource={rows}
-            columns={[
-              {
-                key: 'day',
-                title: t('signups.day'),
-                dataIndex: 'bucket',
-                width: 110,
-                render: (bucket: string) => axisLabel(bucket, 'day', lang),
-              },
-              {
-                key: 'count',
-                title: t('signups.count'),
-                dataIndex: 'count',
-                render: (value: number) => (
-                  <Flex align="center" gap={8}>
-                    <span
-                      aria-hidden
-                      style={{
-                        display: 'inline-block',
-                        height: 10,
-                        width: `${(value / most) * 70}%`,
-                        minWidth: value > 0 ? 3 : 0,
-                        borderRadius: 2,
-                        background: token.colorPrimary,
-                      }}
-                    />
-                    <span>{formatCount(value, lang)}</span>
-                  </Flex>
-                ),
-              },
-            ]}
-          />
-        </section>
+        <BarChart
+          labels={labels}
+          series={[{ label: t('signups.count'), values: signups.counts, colour: CHART_PALETTE[0] }]}
+          format={(value) => formatCount(value, lang)}
+          integer
+          ariaLabel={t('signups.chart', {
+            total: formatCount(total, lang),
+            day: busiest,
+            count: formatCount(most, lang),
+          })}
+        />
+      )}
+    </Card>
+  )
+}
+
+const monthStart = (month: string) => `${month}-01T00:00:00Z`
+
+/**
+ * Revenue by month: what each of the last twelve months billed and what of it is paid, and the current
+ * month accruing (its usage so far at bill prices), as bars; the figures in words for screen readers.
+ */
+function RevenueCard({ data }: { data: Overview }) {
+  const t = useT(overviewMessages)
+  const lang = useLang()
+  const months = [...data.revenue_by_month.map((m) => m.month), data.revenue_accrued.month]
+  const labels = months.map((month) => axisLabel(monthStart(month), 'month', lang))
+  const usd = (amount: string | number) =>
+    formatMoney(typeof amount === 'number' ? amount.toFixed(2) : amount, 'USD', lang)
+  const closed = data.revenue_by_month
+  const none = closed.every((m) => Number(m.billed) === 0) && Number(data.revenue_accrued.amount) === 0
+  const summary = [
+    ...closed
+      .filter((m) => Number(m.billed) > 0)
+      .map((m) =>
+        t('revenueTrend.monthSummary', {
+          month: axisLabel(monthStart(m.month), 'month', lang),
+          billed: usd(m.billed),
+          paid: usd(m.paid),
+        }),
+      ),
+    t('revenueTrend.accruedSummary', {
+      month: axisLabel(monthStart(data.revenue_accrued.month), 'month', lang),
+      amount: usd(data.revenue_accrued.amount),
+    }),
+  ].join('; ')
+  return (
+    <Card
+      title={t('revenueTrend.title')}
+      extra={<Link to={paths.admin.billing}>{t('revenueTrend.bills')}</Link>}
+      style={{ height: '100%' }}
+    >
+      {none ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('revenueTrend.none')} />
+      ) : (
+        <BarChart
+          labels={labels}
+          series={[
+            {
+              label: t('revenueTrend.billed'),
+              values: [...closed.map((m) => Number(m.billed)), null],
+              colour: CHART_PALETTE[0],
+            },
+            {
+              label: t('revenueTrend.paid'),
+              values: [...closed.map((m) => Number(m.paid)), null],
+              colour: CHART_PALETTE[2],
+            },
+            {
+              label: t('revenueTrend.accrued'),
+              values: [...closed.map(() => null), Number(data.revenue_accrued.amount)],
+              colour: CHART_PALETTE[1],
+            },
+          ]}
+          format={usd}
+          ariaLabel={t('revenueTrend.chart', { summary })}
+        />
       )}
     </Card>
   )

@@ -25,8 +25,20 @@ function answerBillCounts() {
     ok(monthCounts({ month: Number(query.month), year: Number(query.year), count: 1234, paid: 1200, unpaid: 34 }))
 }
 
+/** The twelve months before November 2026: October billed 2,000.00 and 1,500.00 of it is paid. */
+const trend = Array.from({ length: 12 }, (_, i) => {
+  const month = `${i < 2 ? 2025 : 2026}-${String(i < 2 ? 11 + i : i - 1).padStart(2, '0')}`
+  return month === '2026-10'
+    ? { month, billed: '2000.00', paid: '1500.00' }
+    : month === '2026-09'
+      ? { month, billed: '800.00', paid: '800.00' }
+      : { month, billed: '0.00', paid: '0.00' }
+})
+
 function figures(revenue: string | null): ResponseOf<typeof overview> {
   return overview.data.parse({
+    revenue_accrued: { month: '2026-11', amount: '1050.25' },
+    revenue_by_month: trend,
     users_total: 12345,
     users_new: 321,
     keys_active: 4567,
@@ -67,11 +79,22 @@ describe('the back-office overview', { timeout: 60_000 }, () => {
     expect(figure('Active keys')).toBe('4,567')
     expect(figure('API requests')).toBe('1,234,567')
     expect(figure('Map loads')).toBe('89,012')
-    expect(figure('Revenue')).toBe('—')
+    expect(figure('Revenue billed')).toBe('—')
     expect(screen.getByText('No bills for this period yet')).toBeTruthy()
+    // The month's revenue accrues before its bills exist (issue 21: it showed $0.00 all month).
+    expect(figure('Accruing in Nov 2026')).toBe('$1,050.25')
 
-    // Sign-ups per day, and the busiest users opening their own usage for the same period.
-    expect(screen.getByText('300')).toBeTruthy()
+    // Revenue by month and sign-ups per day as bar charts, their figures in words for screen readers
+    // (issue 21: sign-ups were a scrolling table of zeros).
+    expect(
+      await screen.findByRole('img', {
+        name: 'Bar chart of revenue by month: Sep 2026 billed $800.00, paid $800.00; Oct 2026 billed $2,000.00, paid $1,500.00; Nov 2026 accruing $1,050.25',
+      }),
+    ).toBeTruthy()
+    expect(
+      screen.getByRole('img', { name: 'Bar chart of sign-ups per day: 321 in the period, most on 21 Nov (300)' }),
+    ).toBeTruthy()
+    // Busiest users open their own usage for the same period.
     const user = screen.getByRole('link', { name: 'minh.tran@example.com' })
     expect(user.getAttribute('href')).toBe(
       `/administrator/view-hits-per-user?user_id=${USER_ID}&from=2026-11-01&to=2026-11-22`,
@@ -83,7 +106,7 @@ describe('the back-office overview', { timeout: 60_000 }, () => {
     server[OVERVIEW] = () => ok(figures('1234.50'))
     answerBillCounts()
     openApp('/administrator/overview')
-    await waitFor(() => expect(figure('Revenue')).toBe('$1,234.50'))
+    await waitFor(() => expect(figure('Revenue billed')).toBe('$1,234.50'))
     expect(screen.queryByText('No bills for this period yet')).toBeNull()
 
     // October is the latest month that has ended on 22 November; its bills open in the billing manager.

@@ -2,6 +2,8 @@ import { CHART_TENSION, type UsageSeries } from '@app/contract'
 import { theme } from 'antd'
 import {
   ArcElement,
+  BarController,
+  BarElement,
   CategoryScale,
   Chart,
   type ChartOptions,
@@ -14,9 +16,10 @@ import {
   Tooltip,
 } from 'chart.js'
 import { useMemo } from 'react'
-import { Line, Pie } from 'react-chartjs-2'
+import { Bar, Line, Pie } from 'react-chartjs-2'
 import { useLang } from '../../i18n/lang.ts'
 import { useServiceName } from '../service-name.ts'
+import type { BarChartProps } from './BarChart.tsx'
 import {
   axisLabel,
   type ChartKind,
@@ -28,11 +31,13 @@ import {
 } from './chart-data.ts'
 import { pieLabels } from './pie-labels.ts'
 
-// Only the Chart.js pieces these two charts use, so the rest of the library stays out of the bundle.
-// This module is loaded lazily by UsageChart.tsx and never reaches the sign-in pages.
+// Only the Chart.js pieces these charts use, so the rest of the library stays out of the bundle.
+// This module is loaded lazily by UsageChart.tsx and BarChart.tsx and never reaches the sign-in pages.
 Chart.register(
   LineController,
   PieController,
+  BarController,
+  BarElement,
   CategoryScale,
   LinearScale,
   PointElement,
@@ -156,6 +161,58 @@ export function UsageChartCanvas({ usage, kind, height, ariaLabel }: UsageChartC
           }}
         />
       )}
+    </div>
+  )
+}
+
+/** The drawn bars; BarChart.tsx wraps them with the lazy loading. */
+export function BarChartCanvas({ labels, series, format, ariaLabel, height = 260, integer }: BarChartProps) {
+  const { token } = theme.useToken()
+  const options: ChartOptions<'bar'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    interaction: { mode: 'index', intersect: false },
+    plugins: {
+      legend: {
+        display: series.length > 1,
+        position: 'bottom',
+        labels: { color: token.colorText, boxWidth: 12, boxHeight: 12, font: { family: token.fontFamily } },
+      },
+      tooltip: { callbacks: { label: (item) => `${item.dataset.label ?? ''}: ${format(Number(item.raw))}` } },
+    },
+    scales: {
+      x: {
+        ticks: { color: token.colorTextSecondary, maxRotation: 0, autoSkip: true, autoSkipPadding: 12 },
+        grid: { display: false },
+      },
+      y: {
+        min: 0,
+        ticks: {
+          color: token.colorTextSecondary,
+          precision: integer ? 0 : undefined,
+          callback: (v) => format(Number(v)),
+        },
+        grid: { color: token.colorBorderSecondary },
+      },
+    },
+  }
+  return (
+    <div style={{ position: 'relative', height, width: '100%' }}>
+      <Bar
+        role="img"
+        aria-label={ariaLabel}
+        options={options}
+        data={{
+          labels,
+          datasets: series.map((s) => ({
+            label: s.label,
+            data: s.values,
+            backgroundColor: s.colour,
+            borderRadius: 2,
+            maxBarThickness: 28,
+          })),
+        }}
+      />
     </div>
   )
 }
