@@ -6,8 +6,8 @@ import { pageOf } from './envelope.ts'
 import { STAFF_ROLES } from './roles.ts'
 
 // A notification (docs/requirements.md §16.2) is an e-mail campaign: name, e-mail header, content, send
-// date and time, sent counts success/total; pending (0/total) → sending (success/total) → sent, or
-// deleted while pending. Recipients are fixed when the notification is saved; a worker sends them
+// date and time, sent counts success/total; pending (0/total) → sending (success/total) → sent →
+// deleted. A pending one deleted is gone (nothing went out); a sent one stays, marked deleted. Recipients are fixed when the notification is saved; a worker sends them
 // (docs/notifications.md): one row per recipient, never two e-mails to one recipient.
 
 const tag = 'Notifications'
@@ -17,7 +17,7 @@ export const NOTIFICATION_SUBJECT_MAX = 255
 /** The content's HTML, before sanitising. */
 export const NOTIFICATION_CONTENT_MAX = 200_000
 
-export const NotificationStatus = z.enum(['pending', 'sending', 'sent'])
+export const NotificationStatus = z.enum(['pending', 'sending', 'sent', 'deleted'])
 export type NotificationStatus = z.infer<typeof NotificationStatus>
 
 export const RecipientStatus = z.enum(['pending', 'sending', 'sent', 'failed'])
@@ -58,6 +58,8 @@ export const Notification = z.object({
   created_at: IsoDateTime,
   started_at: IsoDateTime.nullable(),
   finished_at: IsoDateTime.nullable(),
+  /** When a sent notification was deleted (it stays listed, with its counts and recipients). */
+  deleted_at: IsoDateTime.nullable(),
 })
 export type Notification = z.infer<typeof Notification>
 
@@ -133,7 +135,8 @@ export const deleteNotification = endpoint({
   path: '/v1/notifications/{id}',
   roles: STAFF_ROLES,
   tag,
-  summary: 'Delete a pending notification (one already sending cannot be).',
+  summary:
+    'Delete a notification: a pending one is removed, a sent one stays as deleted with its counts; one being sent cannot be.',
   params: IdParams,
   data: Done,
 })

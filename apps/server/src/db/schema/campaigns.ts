@@ -52,8 +52,11 @@ export const notifications = pgTable(
     contentHtml: text('content_html').notNull(),
     /** The recipient filter it was saved with (the recipients themselves are rows below). */
     recipients: jsonb('recipients').notNull(),
-    /** pending → sending → sent (docs/requirements.md §16.2); deleting removes the row while it is pending. */
-    status: text('status', { enum: ['pending', 'sending', 'sent'] })
+    /**
+     * pending → sending → sent → deleted (docs/requirements.md §16.2). Deleting a pending one removes the
+     * row (nothing went out); deleting a sent one keeps it, its counts and its recipients, as deleted.
+     */
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'deleted'] })
       .notNull()
       .default('pending'),
     sendAt: tstz('send_at').notNull(),
@@ -63,11 +66,13 @@ export const notifications = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
     startedAt: tstz('started_at'),
     finishedAt: tstz('finished_at'),
+    deletedAt: tstz('deleted_at'),
+    deletedBy: text('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('notifications_due_idx').on(t.sendAt).where(sql`${t.status} <> 'sent'`),
+    index('notifications_due_idx').on(t.sendAt).where(sql`${t.status} in ('pending', 'sending')`),
     index('notifications_created_idx').on(t.createdAt),
-    check('notifications_status_check', sql`${t.status} in ('pending', 'sending', 'sent')`),
+    check('notifications_status_check', sql`${t.status} in ('pending', 'sending', 'sent', 'deleted')`),
   ],
 )
 

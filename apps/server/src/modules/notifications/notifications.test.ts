@@ -126,7 +126,7 @@ describe('e-mail notifications: the calls', async () => {
     expect(fields.send_at).toBe('Thời gian gửi không hợp lệ')
   })
 
-  it('updates and deletes a pending notification; refuses both once it is sending', async () => {
+  it('updates and deletes a pending notification; refuses both while it is sending; deletes a sent one as deleted', async () => {
     const created = (await call(t, contract.createNotification, { body: body() }, { token: support.token })).body.data
     const updated = await call(
       t,
@@ -163,17 +163,65 @@ describe('e-mail notifications: the calls', async () => {
       { token: admin.token },
     )
     expect(refusedDelete.status).toBe(409)
+    expect(errorEnvelope(refusedDelete.body).message).toBe(
+      'This notification is being sent: it can be deleted once sending ends',
+    )
 
     // Once sending has ended the refusal says so (issue 21: it still said "already being sent").
     await t.ctx.db.update(notifications).set({ status: 'sent' }).where(eq(notifications.id, sending.id))
+    const sentUpdate = await call(
+      t,
+      contract.updateNotification,
+      { params: { id: sending.id }, body: body() },
+      { token: admin.token },
+    )
+    expect(sentUpdate.status).toBe(409)
+    expect(errorEnvelope(sentUpdate.body).message).toBe(
+      'This notification has already been sent: it can no longer be changed',
+    )
+
+    // A sent one can be deleted (docs/requirements.md §16.2's deleted state; issue 21): it stays, with its
+    // counts and recipients, as deleted, and the audit log says who did it.
+    const recipientsBefore = await t.ctx.db
+      .select()
+      .from(notificationRecipients)
+      .where(eq(notificationRecipients.notificationId, sending.id))
+    expect(recipientsBefore.length).toBeGreaterThan(0)
+    const sentDelete = await call(
+      t,
+      contract.deleteNotification,
+      { params: { id: sending.id } },
+      { token: support.token },
+    )
+    expect(sentDelete.status).toBe(200)
+    const shown = await call(t, contract.getNotification, { params: { id: sending.id } }, { token: admin.token })
+    expect(shown.body.data).toMatchObject({
+      status: 'deleted',
+      total: sending.total,
+      deleted_at: t.clock.now().toISOString(),
+    })
+    expect(
+      await t.ctx.db.select().from(notificationRecipients).where(eq(notificationRecipients.notificationId, sending.id)),
+    ).toHaveLength(recipientsBefore.length)
+    const deletedList = await call(
+      t,
+      contract.listNotifications,
+      { query: { status: 'deleted' } },
+      { token: admin.token },
+    )
+    expect(deletedList.body.data.items.map((n) => n.id)).toContain(sending.id)
+    const [sentAudit] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'notifications.delete'), eq(auditLog.targetId, sending.id)))
+    expect(sentAudit).toMatchObject({ actorId: support.user.id, after: { status: 'deleted' } })
+    // Deleted is final: neither changed nor deleted again.
     for (const refused of [
       await call(t, contract.updateNotification, { params: { id: sending.id }, body: body() }, { token: admin.token }),
       await call(t, contract.deleteNotification, { params: { id: sending.id } }, { token: admin.token }),
     ]) {
       expect(refused.status).toBe(409)
-      expect(errorEnvelope(refused.body).message).toBe(
-        'This notification has already been sent: it can no longer be changed or deleted',
-      )
+      expect(errorEnvelope(refused.body).message).toBe('This notification has been deleted')
     }
 
     const missing = await call(

@@ -23,7 +23,7 @@ import { writeAudit } from '../audit/audit.ts'
 // E-mail notifications (docs/requirements.md §16.2): staff compose one, its recipients are fixed as rows
 // of `notification_recipients` when it is saved (one row per e-mail address: the primary key is what
 // keeps one recipient from getting it twice), and the worker in src/jobs/notifications.ts sends them
-// from `send_at` on. Only a pending notification can be changed or deleted.
+// from `send_at` on. Only a pending notification can be changed; a pending or sent one can be deleted.
 
 type Body = BodyOf<typeof createNotificationEndpoint>
 type Row = typeof notifications.$inferSelect
@@ -157,6 +157,7 @@ function toNotification(row: Row, progress: { success: number; failed: number } 
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,
     finished_at: row.finishedAt?.toISOString() ?? null,
+    deleted_at: row.deletedAt?.toISOString() ?? null,
   }
 }
 
@@ -239,9 +240,15 @@ export async function createNotification(ctx: Ctx, meta: RequestMeta, actor: Aut
   return created
 }
 
-async function lockPending(db: Db, id: string): Promise<Row> {
+async function lock(db: Db, id: string): Promise<Row> {
   const [row] = await db.select().from(notifications).where(eq(notifications.id, id)).for('update')
   if (!row) throw notFound('notifications.notFound')
+  if (row.status === 'deleted') throw conflict(ErrorCode.NotificationNotPending, 'notifications.isDeleted')
+  return row
+}
+
+async function lockPending(db: Db, id: string): Promise<Row> {
+  const row = await lock(db, id)
   if (row.status === 'sent') throw conflict(ErrorCode.NotificationNotPending, 'notifications.alreadySent')
   if (row.status !== 'pending') throw conflict(ErrorCode.NotificationNotPending, 'notifications.notPending')
   return row
@@ -285,11 +292,25 @@ export async function updateNotification(ctx: Ctx, meta: RequestMeta, actor: Aut
   return updated
 }
 
+/**
+ * Deletes a notification. A pending one is removed with its recipients: nothing went out. A sent one
+ * stays, with its counts and recipients, as deleted (docs/requirements.md §16.2): what customers were
+ * sent remains on record. One being sent cannot be deleted until sending ends.
+ */
 export async function deleteNotification(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string) {
   const now = ctx.clock.now()
   await ctx.db.transaction(async (tx) => {
-    const before = await lockPending(tx, id)
-    await tx.delete(notifications).where(eq(notifications.id, id))
+    const before = await lock(tx, id)
+    if (before.status === 'sending') {
+      throw conflict(ErrorCode.NotificationNotPending, 'notifications.sendingNotDeletable')
+    }
+    if (before.status === 'pending') await tx.delete(notifications).where(eq(notifications.id, id))
+    else {
+      await tx
+        .update(notifications)
+        .set({ status: 'deleted', deletedAt: now, deletedBy: actor.id, updatedAt: now })
+        .where(eq(notifications.id, id))
+    }
     await writeAudit(
       tx,
       actor,
@@ -298,7 +319,14 @@ export async function deleteNotification(ctx: Ctx, meta: RequestMeta, actor: Aut
         action: 'notifications.delete',
         targetType: 'notification',
         targetId: id,
-        before: { name: before.name, subject: before.subject, total: before.total, send_at: before.sendAt },
+        before: {
+          name: before.name,
+          subject: before.subject,
+          status: before.status,
+          total: before.total,
+          send_at: before.sendAt,
+        },
+        ...(before.status === 'sent' ? { after: { status: 'deleted' } } : {}),
       },
       now,
     )

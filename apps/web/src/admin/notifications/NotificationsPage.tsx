@@ -1,4 +1,4 @@
-import { UnorderedListOutlined } from '@ant-design/icons'
+import { DeleteOutlined, UnorderedListOutlined } from '@ant-design/icons'
 import { formatDateTime, type Notification, type NotificationRecipient } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Drawer, Flex, Progress, Space, Table, Tag, Typography } from 'antd'
@@ -23,12 +23,13 @@ import {
 import { notificationsMessages } from './notifications.i18n.ts'
 
 // Preset palettes (darker text than the status colours), legible at 3:1 and more in both themes.
-const statusColor = { pending: 'default', sending: 'blue', sent: 'green' } as const
+const statusColor = { pending: 'default', sending: 'blue', sent: 'green', deleted: 'red' } as const
 const recipientColor = { pending: 'default', sending: 'blue', sent: 'green', failed: 'red' } as const
 
 /**
  * /administrator/notifications: e-mail notifications with their live progress (the list polls while one
- * is pending or sending), composed, edited and deleted while pending, and each recipient's result.
+ * is pending or sending), composed, edited and deleted while pending, deleted once sent (kept, marked
+ * deleted, with its counts: docs/requirements.md §16.2), and each recipient's result.
  */
 export function NotificationsPage() {
   const t = useT(notificationsMessages)
@@ -45,7 +46,7 @@ export function NotificationsPage() {
   const confirmDelete = (n: Notification) =>
     confirm({
       title: t('delete.title', { name: n.name }),
-      content: t('delete.content'),
+      content: t(n.status === 'sent' ? 'delete.contentSent' : 'delete.content'),
       okText: t('delete.button'),
       run: () => remove.mutateAsync(n.id),
       done: t('delete.done'),
@@ -74,6 +75,7 @@ export function NotificationsPage() {
             ) : null}
           </Space>
           <Progress
+            aria-label={t('progress', { status: t(`status.${n.status}`), success: n.success, total: n.total })}
             percent={n.total ? Math.round(((n.success + n.failed) / n.total) * 100) : 0}
             success={{ percent: n.total ? Math.round((n.success / n.total) * 100) : 0 }}
             size="small"
@@ -98,14 +100,27 @@ export function NotificationsPage() {
               }}
             />
           ) : (
-            <Button
-              size="small"
-              icon={<UnorderedListOutlined />}
-              aria-label={t('resultsOf', { name: n.name })}
-              onClick={() => setResults(n)}
-            >
-              {t('results')}
-            </Button>
+            <>
+              <Button
+                size="small"
+                icon={<UnorderedListOutlined />}
+                aria-label={t('resultsOf', { name: n.name })}
+                onClick={() => setResults(n)}
+              >
+                {t('results')}
+              </Button>
+              {n.status === 'sent' ? (
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={t('delete.of', { name: n.name })}
+                  onClick={() => confirmDelete(n)}
+                >
+                  {t('delete.button')}
+                </Button>
+              ) : null}
+            </>
           )}
         </Space>
       ),

@@ -32,6 +32,7 @@ const notification = (overrides: Partial<Notification>): Notification =>
     created_at: '2026-11-20T08:00:00.000Z',
     started_at: null,
     finished_at: null,
+    deleted_at: null,
     ...overrides,
   })
 
@@ -109,6 +110,27 @@ describe('notifications', () => {
       await screen.findByText('Delete notification failed: update notification failed: it is already being sent'),
     ).toBeTruthy()
     expect(calls.some((c) => c.route === 'DELETE /v1/notifications/ntf_01jd0000000000000000000001')).toBe(true)
+  })
+
+  it('deletes a sent notification, which stays listed as deleted with its results (issue 21)', async () => {
+    const sent = notification({ status: 'sent', success: 200, finished_at: '2026-11-30T08:01:00.000Z' })
+    let current = sent
+    server['GET /v1/notifications'] = (_b, query) => ok(pageOf([current], query))
+    server['DELETE /v1/notifications/ntf_01jd0000000000000000000001'] = () => {
+      current = { ...sent, status: 'deleted', deleted_at: '2026-11-30T09:00:00.000Z' }
+      return ok(null)
+    }
+    openApp('/administrator/notifications')
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete November news' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(
+      within(dialog).getByText('It stays in the list as deleted, with its results; nobody gets it again.'),
+    ).toBeTruthy()
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }))
+    expect(await screen.findByText('Deleted 200/200')).toBeTruthy()
+    const row = screen.getByText('November news').closest('tr') as HTMLElement
+    expect(within(row).queryByRole('button', { name: /Delete/ })).toBeNull()
+    expect(within(row).getByRole('button', { name: 'Results of November news' })).toBeTruthy()
   })
 })
 
