@@ -13,8 +13,8 @@ import {
   userWithToken,
   useTestApp,
 } from '../../../test/helpers.ts'
-import { auditLog, bills, sessions } from '../../db/schema/index.ts'
-import { SETTING_KEYS } from '../pricing/prices.ts'
+import { auditLog, balanceLogs, bills, sessions, users } from '../../db/schema/index.ts'
+import { freeFirstRegisterCents, SETTING_KEYS } from '../pricing/prices.ts'
 import { writeSetting } from '../settings/settings.ts'
 
 // The back office's accounts (docs/requirements.md §4.7, §4.8, docs/accounts.md): lists, creation, suspension and
@@ -184,6 +184,24 @@ describe('accounts', async () => {
       const [row] = await auditRows(t, 'user.create', account.id)
       expect(row).toMatchObject({ actorId: support.user.id, before: null })
       expect(row?.after).toMatchObject({ email: account.email, roles: ['customer'], status: 'active' })
+    })
+
+    it('gives a customer staff create the welcome credit once, and a staff account none (issue 21)', async () => {
+      const welcome = await freeFirstRegisterCents(t.ctx.db)
+      expect(welcome).toBeGreaterThan(0n)
+      const created = await call(t, contract.createUser, { body: body() }, { token: support.token })
+      expect(created.status).toBe(201)
+      const id = created.body.data.id
+      const credits = await t.ctx.db.select().from(balanceLogs).where(eq(balanceLogs.userId, id))
+      expect(credits.map((c) => [c.type, c.amountCents])).toEqual([['first_register', welcome]])
+      const [user] = await t.ctx.db.select({ balance: users.balanceCents }).from(users).where(eq(users.id, id))
+      expect(user?.balance).toBe(welcome)
+      const [audit] = await auditRows(t, 'user.create', id)
+      expect(audit?.after).toMatchObject({ first_register_credit: contract.formatCents(welcome) })
+
+      const staff = await call(t, contract.createUser, { body: body({ role: 'support' }) }, { token: admin.token })
+      expect(staff.status).toBe(201)
+      expect(await t.ctx.db.select().from(balanceLogs).where(eq(balanceLogs.userId, staff.body.data.id))).toEqual([])
     })
 
     it('keeps roles and flags for administrators', async () => {

@@ -4,6 +4,7 @@ import {
   type AuditAction,
   type CreateUserBody,
   ErrorCode,
+  formatCents,
   hasAnyRole,
   isStaff,
   type Role,
@@ -18,6 +19,7 @@ import { hashPassword } from '../../lib/passwords.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
+import { grantFirstRegisterCredit } from '../balance/service.ts'
 import { announceChange } from '../gateway/gateway.ts'
 import { findPlan } from '../plans/queries.ts'
 import { getUserById, insertUser, listRoles, planNameOf, type UserRow, updateUser } from '../users/queries.ts'
@@ -102,6 +104,10 @@ export async function createAccount(ctx: Ctx, meta: RequestMeta, actor: AuthUser
         },
         [body.role],
       )
+      // A customer whom staff sign up gets the welcome credit a customer who signs up gets on
+      // verifying: staff vouch for the address, which is what verification proves (docs/access.md).
+      // Staff accounts get none; the credit is for customers.
+      const welcome = body.role === 'customer' ? await grantFirstRegisterCredit(ctx, tx, created.id) : 0n
       await writeAudit(
         tx,
         actor,
@@ -111,7 +117,13 @@ export async function createAccount(ctx: Ctx, meta: RequestMeta, actor: AuthUser
           targetType: 'user',
           targetId: created.id,
           before: null,
-          after: { email: created.email, roles: [body.role], user_plan_id: created.userPlanId, ...flagsOf(created) },
+          after: {
+            email: created.email,
+            roles: [body.role],
+            user_plan_id: created.userPlanId,
+            ...flagsOf(created),
+            first_register_credit: formatCents(welcome),
+          },
         },
         now,
       )
