@@ -46,6 +46,7 @@ import { createTransport } from './modules/payments/transport.ts'
 import { planRoutes } from './modules/plans/routes.ts'
 import { rateRoutes } from './modules/pricing/routes.ts'
 import { createSandboxNotifier, registerSandbox } from './modules/sandbox/routes.ts'
+import { searchRoutes } from './modules/search/routes.ts'
 import { settingsRoutes } from './modules/settings/routes.ts'
 import { socialRoutes } from './modules/social/routes.ts'
 import { stepUpRoutes } from './modules/step-up/routes.ts'
@@ -73,6 +74,7 @@ export const allRoutes: readonly Route[] = [
   ...couponRoutes,
   ...emailChangeRoutes,
   ...auditRoutes,
+  ...searchRoutes,
   ...settingsRoutes,
   ...campaignRoutes,
   ...notificationRoutes,

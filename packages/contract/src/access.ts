@@ -19,6 +19,7 @@ import * as plans from './plans.ts'
 import * as pricing from './pricing.ts'
 import * as recoveryCodes from './recovery-codes.ts'
 import { ADMIN_ONLY, ALL_ROLES, ROLES, type Role, STAFF_ROLES } from './roles.ts'
+import * as search from './search.ts'
 import * as seller from './seller.ts'
 import * as social from './social.ts'
 import * as stepUp from './step-up.ts'
@@ -283,6 +284,8 @@ export const PAGES: readonly PageAccess[] = [
       users.getProfile,
       users.updateProfile,
       plans.listPlans,
+      // The header's search, on every back-office page, finds accounts first (bills and keys for admins).
+      search.globalSearch,
     ],
   },
   {

@@ -19,6 +19,7 @@ import * as payments from './payments.ts'
 import * as plans from './plans.ts'
 import * as pricing from './pricing.ts'
 import * as recoveryCodes from './recovery-codes.ts'
+import * as search from './search.ts'
 import * as seller from './seller.ts'
 import * as social from './social.ts'
 // step-up (issue 16, secrets)
@@ -56,6 +57,8 @@ export * from './plans.ts'
 export * from './pricing.ts'
 export * from './recovery-codes.ts'
 export * from './schemas.ts'
+export * from './search.ts'
+export * from './search-rules.ts'
 export * from './seller.ts'
 export * from './social.ts'
 export * from './step-up.ts'
@@ -107,4 +110,5 @@ export const allEndpoints: readonly EndpointSpec[] = [
   recoveryCodes,
   passkeys,
   jobs,
+  search,
 ].flatMap((module) => Object.values(module).filter(isEndpoint))

@@ -403,6 +403,8 @@ export const en = {
   'pricing.rateTooLarge': 'A rate is at most {{max}} USD per request',
   'pricing.exchangeRateTooLarge': 'The exchange rate is at most {{max}} VND per USD',
   'payments.vnpayAmountTooLarge': 'VNPay takes at most {{max}} VND in one payment: pay this by PayPal or bank transfer',
+  'search.tooShort': 'Type at least {{min}} characters to search',
+  'search.tooLong': 'A search is at most {{max}} characters',
   'maps.import.tooLargeUnpacked': 'The XLSX file unpacks to more than {{max}} MB and was refused',
 } as const
 

@@ -492,5 +492,7 @@ export const my: Catalog = {
   'pricing.rateTooLarge': 'နှုန်းသည် တောင်းဆိုမှုတစ်ခုလျှင် အများဆုံး {{max}} USD ဖြစ်ရမည်',
   'pricing.exchangeRateTooLarge': 'ငွေလဲနှုန်းသည် 1 USD လျှင် အများဆုံး {{max}} VND ဖြစ်ရမည်',
   'payments.vnpayAmountTooLarge': 'VNPay သည် တစ်ကြိမ်လျှင် အများဆုံး {{max}} VND လက်ခံသည်။ PayPal သို့မဟုတ် ဘဏ်လွှဲဖြင့် ပေးချေပါ',
+  'search.tooShort': 'ရှာရန် အနည်းဆုံး စာလုံး {{min}} လုံး ရိုက်ပါ',
+  'search.tooLong': 'ရှာဖွေစာသားသည် အများဆုံး စာလုံး {{max}} လုံး ဖြစ်ရမည်',
   'maps.import.tooLargeUnpacked': 'XLSX ဖိုင်ကို ဖြည်လိုက်သောအခါ {{max}} MB ထက် ကြီးသဖြင့် လက်မခံပါ',
 }

@@ -498,5 +498,7 @@ export const vi: Catalog = {
   'pricing.exchangeRateTooLarge': 'Tỷ giá tối đa là {{max}} VND cho 1 USD',
   'payments.vnpayAmountTooLarge':
     'VNPay nhận tối đa {{max}} VND mỗi giao dịch: vui lòng thanh toán bằng PayPal hoặc chuyển khoản',
+  'search.tooShort': 'Nhập ít nhất {{min}} ký tự để tìm kiếm',
+  'search.tooLong': 'Từ khóa tìm kiếm tối đa {{max}} ký tự',
   'maps.import.tooLargeUnpacked': 'Tệp XLSX khi giải nén lớn hơn {{max}} MB nên bị từ chối',
 }

@@ -20,6 +20,7 @@ import { useT } from '../../i18n/define.ts'
 import { useStored } from '../../lib/store.ts'
 import { SideNav, useSidebarFold } from '../../ui/SideNav.tsx'
 import { adminShellMessages } from './admin-shell.i18n.ts'
+import { HeaderSearch } from './HeaderSearch.tsx'
 import { activeAdminPage, adminPages } from './nav.tsx'
 
 /** The back-office frame: a menu of what the user's role may open, folding under 901 px (docs/requirements.md §2.8). */
@@ -105,9 +106,10 @@ export function AdminLayout({ children }: { children: ReactNode }) {
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             onClick={toggle}
           />
-          <Typography.Title level={4} style={{ margin: 0, flex: 1 }} ellipsis>
+          <Typography.Title level={4} style={{ margin: 0, flex: 1, minWidth: 0 }} ellipsis>
             {active ? t(active.label) : t('title')}
           </Typography.Title>
+          <HeaderSearch narrow={narrow} />
           <Space align="center">
             <Tooltip title={common('theme.darkMode')}>
               <Switch
