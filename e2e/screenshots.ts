@@ -1,7 +1,9 @@
 // `npm run screenshots`: the pictures of the README and docs/images, taken from the product itself.
 // Starts the portal with its demo data (`--demo`) on a fresh in-memory database, signs in as the
 // demo customer in Burmese and the dark theme (the languages and themes the portal is checked in,
-// issue 20), and saves the dashboard, keys, billing and a map at 1440 × 900. Uses Debian's Chromium
+// issue 20), and saves the dashboard, keys, billing and a map at 1440 × 900; then as the
+// administrator in Vietnamese (the back office's default) and the light theme, and saves the
+// overview, the bills, the accounts and the usage statistics (issue 21). Uses Debian's Chromium
 // (CHROMIUM_PATH, or /usr/bin/chromium); the web app must be built (`npm run build -w @app/web`).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
@@ -35,11 +37,20 @@ function startPortal(): ChildProcess {
       DATABASE_URL: '',
       DATA_DIR: 'memory://',
       LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: 'admin@screenshots.test',
-      ADMIN_PASSWORD: 'screenshots-admin-password',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
     },
   })
 }
+
+const ADMIN = { email: 'admin@screenshots.test', password: 'screenshots-admin-password' }
+
+const adminShots: { file: string; path: string; ready: string }[] = [
+  { file: 'admin-overview-vi.png', path: '/administrator/overview', ready: 'canvas[role=img]' },
+  { file: 'admin-billing-vi.png', path: '/administrator/billing-management', ready: '.ant-table-row' },
+  { file: 'admin-accounts-vi.png', path: '/administrator/user-management', ready: '.ant-table-row' },
+  { file: 'admin-usage-vi.png', path: '/administrator/usage-statistics', ready: 'canvas[role=img]' },
+]
 
 async function waitUntilReady() {
   for (let tries = 0; tries < 240; tries++) {
@@ -97,6 +108,33 @@ async function main() {
       await page.getByTestId('splash').waitFor({ state: 'hidden' })
       await page.waitForLoadState('networkidle')
       await page.screenshot({ path: path.join(out, shot.file) })
+      console.log(`docs/images/${shot.file}`)
+    }
+
+    const adminContext = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 1440, height: 900 },
+      reducedMotion: 'reduce',
+    })
+    const admin = await adminContext.newPage()
+    const adminLogin = await admin.request.post('/v1/login', { data: ADMIN })
+    if (adminLogin.status() !== 200) throw new Error(`admin sign-in failed: ${await adminLogin.text()}`)
+    const adminSession = ((await adminLogin.json()) as { data: { token: string; user_id: string } }).data
+    await admin.addInitScript(
+      ({ value, userId }) => {
+        localStorage.setItem('user', value)
+        localStorage.setItem('theme', 'light')
+        localStorage.setItem('adminLang', 'vi')
+        localStorage.setItem(`tour.done.${userId}`, '1')
+        sessionStorage.setItem('splashShown', '1')
+      },
+      { value: JSON.stringify(adminSession), userId: adminSession.user_id },
+    )
+    for (const shot of adminShots) {
+      await admin.goto(shot.path)
+      await admin.locator(shot.ready).first().waitFor({ timeout: 30_000 })
+      await admin.waitForLoadState('networkidle')
+      await admin.screenshot({ path: path.join(out, shot.file) })
       console.log(`docs/images/${shot.file}`)
     }
   } finally {

@@ -1,10 +1,13 @@
-import { PlusOutlined } from '@ant-design/icons'
+import { InsertRowRightOutlined, PlusOutlined } from '@ant-design/icons'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { Button, Flex, Input, Table, type TableProps, Typography } from 'antd'
+import { Button, Checkbox, Flex, Input, Popover, Table, type TableProps, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import type { SortOrder } from 'antd/es/table/interface'
+import type React from 'react'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useLocation, useSearchParams } from 'react-router'
+import { useT } from '../i18n/define.ts'
+import { listFrameMessages } from './list-frame.i18n.ts'
 import { QueryState } from './QueryState.tsx'
 
 /** The sizes a list offers; every list endpoint accepts `page_size` from 1 to the contract's PAGE_SIZE_MAX (100). */
@@ -104,23 +107,48 @@ export type ListTableProps<T> = {
   sort?: ListSort
   /** Keep the pager (and its total) even when everything fits on one page. */
   alwaysPaged?: boolean
+  /**
+   * Rows can be selected (a checkbox each, and one for the page) for actions on all of them at once:
+   * `actions` renders the bar's buttons for the selected rows of this page; `clear` empties the selection.
+   * `selectable` says which rows may be chosen (others show a disabled box).
+   */
+  bulk?: {
+    actions: (selected: T[], clear: () => void) => ReactNode
+    selectable?: (row: T) => boolean
+    /** How a row's box is named for a screen reader ("Select INV-202610-000001"). */
+    rowName: (row: T) => string
+  }
   table?: TableOptions<T>
 }
 
 /**
- * The server's page of rows: loading and error states, an `actions` column pinned to the end, the
- * total, the page-size choice and a page past the end moved back; for a screen with a header of its own.
+ * The server's page of rows: loading and error states, the `status` and `actions` columns pinned to
+ * the end, a column chooser on wide lists, the total, the page-size choice and a page past the end
+ * moved back; for a screen with a header of its own.
  */
 export function ListTable<T extends object>(props: ListTableProps<T>) {
   const { query, paging, sort } = props
   useLastPage(query.data, paging.page, paging.setPage)
-  const columns = props.columns.map((column) => {
-    if (column.key === 'actions' && !column.fixed) return { ...column, fixed: 'end' as const }
-    if (sort && column.sorter === true) {
-      const order: SortOrder = column.key === sort.by ? (sort.order === 'asc' ? 'ascend' : 'descend') : null
-      return { ...column, sortOrder: order }
+  const choice = useColumnChoice(props.columns)
+  const bulkT = useT(listFrameMessages)
+  const [selectedKeys, setSelectedKeys] = useState<React.Key[]>([])
+  const rows = query.data?.items ?? []
+  const keyOf = (row: T): React.Key =>
+    typeof props.rowKey === 'function' ? props.rowKey(row) : (row[props.rowKey as keyof T] as React.Key)
+  // Only rows on screen stay selected: a new page, search or refetch drops the others.
+  const selected = rows.filter((row) => selectedKeys.includes(keyOf(row)))
+  const clear = useCallback(() => setSelectedKeys([]), [])
+  // The status and the actions stay in view at the right edge of a wide list: pinned columns must be
+  // the last ones, so they move there, in their order.
+  const pinned = (column: ColumnsType<T>[number]) => column.key === 'actions' || column.key === 'status'
+  const ordered = [...choice.shown.filter((c) => !pinned(c)), ...choice.shown.filter(pinned)]
+  const columns = ordered.map((column) => {
+    const placed = pinned(column) && !column.fixed ? { ...column, fixed: 'end' as const } : column
+    if (sort && placed.sorter === true) {
+      const order: SortOrder = placed.key === sort.by ? (sort.order === 'asc' ? 'ascend' : 'descend') : null
+      return { ...placed, sortOrder: order }
     }
-    return column
+    return placed
   })
   const onChange: TableProps<T>['onChange'] = (pagination, filters, sorter, extra) => {
     props.table?.onChange?.(pagination, filters, sorter, extra)
@@ -130,7 +158,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
       sort.onChange({ by: one.columnKey, order: one.order === 'ascend' ? 'asc' : 'desc' })
     }
   }
-  return (
+  const table = (
     <QueryState query={query}>
       {(data) => (
         <Table<T>
@@ -140,6 +168,21 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
           columns={columns}
           dataSource={data.items}
           onChange={onChange}
+          rowSelection={
+            props.bulk
+              ? {
+                  selectedRowKeys: selected.map(keyOf),
+                  onChange: (keys) => setSelectedKeys(keys),
+                  getCheckboxProps: (row) => ({
+                    disabled: props.bulk?.selectable ? !props.bulk.selectable(row) : false,
+                    'aria-label': bulkT('bulk.selectRow', { name: props.bulk?.rowName(row) ?? '' }),
+                  }),
+                  // The header's box would also sit in the table's hidden measuring row, focusable
+                  // there (axe-core: aria-hidden-focus); the bar above the table has it instead.
+                  hideSelectAll: true,
+                }
+              : undefined
+          }
           loading={props.fetching === false ? undefined : query.isFetching}
           scroll={props.table && 'scroll' in props.table ? props.table.scroll : { x: 'max-content' }}
           locale={{ emptyText: props.empty }}
@@ -158,6 +201,144 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
         />
       )}
     </QueryState>
+  )
+  const selectable = props.bulk ? rows.filter((row) => props.bulk?.selectable?.(row) ?? true) : []
+  const bulkBar = props.bulk ? (
+    <Flex gap={8} align="center" wrap>
+      {selectable.length > 0 ? (
+        <Checkbox
+          checked={selected.length === selectable.length}
+          indeterminate={selected.length > 0 && selected.length < selectable.length}
+          onChange={(event) => setSelectedKeys(event.target.checked ? selectable.map(keyOf) : [])}
+        >
+          {bulkT('bulk.selectPage')}
+        </Checkbox>
+      ) : null}
+      {selected.length > 0 ? (
+        <BulkBar count={selected.length} onClear={clear}>
+          {props.bulk.actions(selected, clear)}
+        </BulkBar>
+      ) : null}
+    </Flex>
+  ) : null
+  if (choice.hideable.length === 0 && !bulkBar) return table
+  return (
+    <Flex vertical gap={8}>
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        {bulkBar ?? <span />}
+        {choice.hideable.length > 0 ? <ColumnChooser choice={choice} /> : null}
+      </Flex>
+      {table}
+    </Flex>
+  )
+}
+
+/** What is selected, and the actions on all of it: announced to screen readers as the count changes. */
+function BulkBar({ count, onClear, children }: { count: number; onClear: () => void; children: ReactNode }) {
+  const t = useT(listFrameMessages)
+  return (
+    <Flex gap={8} align="center" wrap role="region" aria-label={t('bulk.region')}>
+      <Typography.Text strong aria-live="polite">
+        {t('bulk.selected', { count })}
+      </Typography.Text>
+      {children}
+      <Button size="small" type="link" onClick={onClear}>
+        {t('bulk.clear')}
+      </Button>
+    </Flex>
+  )
+}
+
+/** Tables this wide offer the column chooser (issue 21: the billing list was 1,719 px in 1,143). */
+const CHOOSER_FROM_COLUMNS = 6
+
+type ColumnChoice<T> = {
+  shown: ColumnsType<T>
+  hideable: { key: string; title: ReactNode }[]
+  hidden: ReadonlySet<string>
+  toggle: (key: string, show: boolean) => void
+  showAll: () => void
+}
+
+/**
+ * Which columns of a wide list the reader hides, remembered in this browser per screen and table. The
+ * first column (what a row is), the status and the actions always show; the status and the actions
+ * are pinned to the right edge, so they stay in view however wide the rest is.
+ */
+function useColumnChoice<T>(columns: ColumnsType<T>): ColumnChoice<T> {
+  const { pathname } = useLocation()
+  const keys = columns.map((column) => String(column.key ?? ''))
+  const storageKey = `columns:${pathname}:${keys.join(',')}`
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => readHidden(storageKey))
+  useEffect(() => setHidden(readHidden(storageKey)), [storageKey])
+  const hideable =
+    columns.length < CHOOSER_FROM_COLUMNS
+      ? []
+      : columns.slice(1).flatMap((column) => {
+          const key = String(column.key ?? '')
+          if (!key || key === 'actions' || key === 'status') return []
+          return [{ key, title: column.title as ReactNode }]
+        })
+  const write = (next: ReadonlySet<string>) => {
+    setHidden(next)
+    try {
+      if (next.size === 0) localStorage.removeItem(storageKey)
+      else localStorage.setItem(storageKey, JSON.stringify([...next]))
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+  }
+  const choosable = new Set(hideable.map((column) => column.key))
+  return {
+    shown: columns.filter((column) => !(choosable.has(String(column.key)) && hidden.has(String(column.key)))),
+    hideable,
+    hidden,
+    toggle: (key, show) => {
+      const next = new Set(hidden)
+      if (show) next.delete(key)
+      else next.add(key)
+      write(next)
+    },
+    showAll: () => write(new Set()),
+  }
+}
+
+function readHidden(storageKey: string): ReadonlySet<string> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(storageKey) ?? '[]')
+    return new Set(Array.isArray(parsed) ? parsed.filter((key): key is string => typeof key === 'string') : [])
+  } catch {
+    return new Set()
+  }
+}
+
+function ColumnChooser<T>({ choice }: { choice: ColumnChoice<T> }) {
+  const t = useT(listFrameMessages)
+  const content = (
+    <Flex vertical gap={6} style={{ minWidth: 180 }}>
+      {choice.hideable.map((column) => (
+        <Checkbox
+          key={column.key}
+          checked={!choice.hidden.has(column.key)}
+          onChange={(event) => choice.toggle(column.key, event.target.checked)}
+        >
+          {column.title}
+        </Checkbox>
+      ))}
+      <Button size="small" type="link" style={{ alignSelf: 'flex-start', paddingInline: 0 }} onClick={choice.showAll}>
+        {t('showAll')}
+      </Button>
+    </Flex>
+  )
+  const hiddenCount = choice.hideable.filter((column) => choice.hidden.has(column.key)).length
+  return (
+    <Popover trigger="click" placement="bottomRight" title={t('columnsTitle')} content={content}>
+      <Button size="small" icon={<InsertRowRightOutlined aria-hidden />}>
+        {hiddenCount > 0
+          ? `${t('columns')} (${choice.hideable.length - hiddenCount}/${choice.hideable.length})`
+          : t('columns')}
+      </Button>
+    </Popover>
   )
 }
 

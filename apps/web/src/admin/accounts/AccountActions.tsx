@@ -3,6 +3,7 @@ import { type Account, ADMIN_ONLY, hasAnyRole, ROLES, type Role } from '@app/con
 import { Alert, App, Button, Flex, Modal, Popconfirm, Radio, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { failureText, serverMessage } from '../../api/errors.ts'
+import { useBulkChange } from '../../api/use-bulk-change.ts'
 import { useSession } from '../../app/session.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
@@ -79,6 +80,39 @@ export function SuspendButton({ account, size }: { account: Who; size?: 'small' 
         {t(`${words}.button`)}
       </Button>
     </Popconfirm>
+  )
+}
+
+/**
+ * Suspends the selected accounts after one confirmation (issue 21), each by the same call as its row's
+ * button: each ends its sessions and stops its keys, and is recorded in the logs on its own.
+ */
+export function BulkSuspend({ accounts, onDone }: { accounts: Who[]; onDone: () => void }) {
+  const t = useT(accountsMessages)
+  const setStatus = useSetAccountStatus()
+  const bulk = useBulkChange()
+  return (
+    <Button
+      size="small"
+      danger
+      icon={<PauseCircleOutlined aria-hidden />}
+      onClick={() =>
+        bulk({
+          items: accounts,
+          title: t('bulkSuspend.title', { count: accounts.length }),
+          content: <div style={{ maxWidth: 360 }}>{t('suspend.content')}</div>,
+          okText: t('suspend.button'),
+          danger: true,
+          run: (account) => setStatus.mutateAsync({ id: account.id, suspend: true }),
+          name: (account) => account.email,
+          done: (count) => t('bulkSuspend.done', { count }),
+          partly: (changed, refused) => t('bulkSuspend.partly', { changed, refused }),
+          onSettled: onDone,
+        })
+      }
+    >
+      {t('bulkSuspend.button', { count: accounts.length })}
+    </Button>
   )
 }
 

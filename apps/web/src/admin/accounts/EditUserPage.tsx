@@ -1,15 +1,7 @@
-import {
-  ArrowLeftOutlined,
-  BarChartOutlined,
-  GiftOutlined,
-  KeyOutlined,
-  PlusOutlined,
-  SwapOutlined,
-  WalletOutlined,
-} from '@ant-design/icons'
+import { ArrowLeftOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons'
 import { type Account, formatDateTime, formatMoney, type ProfileUpdate } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Col, Descriptions, Flex, Result, Row, Switch, Typography } from 'antd'
+import { Alert, App, Button, Card, Col, Descriptions, Flex, Result, Row, Switch, Tabs, Typography } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { failureText } from '../../api/errors.ts'
@@ -19,21 +11,27 @@ import { useLang } from '../../i18n/lang.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
+import { Verbatim } from '../../ui/Verbatim.tsx'
+import { UserAuditTrail } from '../audit/AuditLogPage.tsx'
 import { AddBalanceModal, type BalanceTarget } from '../balance/AddBalanceModal.tsx'
+import { EmbeddedBalanceLog } from '../balance/BalanceLogPage.tsx'
+import { UserBills } from '../billing/UserBills.tsx'
+import { UserCouponLog } from '../coupons/CouponLogPage.tsx'
+import { UserEmailChanges } from '../email-change/EmailChangePage.tsx'
+import { KeysOfUser } from '../keys/UserKeysPage.tsx'
 import { ChangeUserPlanModal } from '../plans/ChangeUserPlanModal.tsx'
 import { plansQuery } from '../plans/plans.api.ts'
+import { UserUsage } from '../usage/ViewHitsPerUserPage.tsx'
 import { mainRole, RoleButton, RoleTag, StatusTag, SuspendButton, useIsAdmin, useMayManage } from './AccountActions.tsx'
 import { AccountForm, type AccountProfileValues, useAccountForm } from './AccountForm.tsx'
 import { type AccountFlag, accountQuery, useToggleAccountFlag, useUpdateAccountProfile } from './accounts.api.ts'
 import { accountsMessages } from './accounts.i18n.ts'
 import { TwoFactorCard } from './TwoFactorCard.tsx'
 
-const withUser = (path: string, id: string) => `${path}?user_id=${encodeURIComponent(id)}`
-
 /**
- * /administrator/user-management/edit-user?user_id=…: one account — its profile (staff edit it), status
- * and role, the per-user flags and plan (administrators), and the links to its keys and bills, balance
- * and coupon logs and usage.
+ * /administrator/user-management/edit-user?user_id=…: one customer on one page — its profile (staff
+ * edit it), status and role, the per-user flags and plan (administrators), and as tabs its keys, bills,
+ * balance and coupon logs, usage, e-mail changes and audit trail.
  */
 export function EditUserPage() {
   const t = useT(accountsMessages)
@@ -92,20 +90,70 @@ function AccountView({ account }: { account: Account }) {
         </Flex>
       </Flex>
       {mayManage ? null : <Alert type="info" showIcon title={t('edit.staffOnlyAdmin')} />}
-      <Row gutter={[16, 16]}>
-        <Col xs={24} xl={14}>
-          <ProfileCard account={account} disabled={!mayManage} />
-        </Col>
-        <Col xs={24} xl={10}>
-          <Flex vertical gap={16}>
-            <AccountCard account={account} />
-            <FlagsCard account={account} />
-            {isAdmin ? <TwoFactorCard account={account} /> : null}
-            <LinksCard account={account} />
-          </Flex>
-        </Col>
-      </Row>
+      <AccountTabs account={account}>
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={14}>
+            <ProfileCard account={account} disabled={!mayManage} />
+          </Col>
+          <Col xs={24} xl={10}>
+            <Flex vertical gap={16}>
+              <AccountCard account={account} />
+              <FlagsCard account={account} />
+              {isAdmin ? <TwoFactorCard account={account} /> : null}
+            </Flex>
+          </Col>
+        </Row>
+      </AccountTabs>
     </Flex>
+  )
+}
+
+const TABS = ['account', 'keys', 'bills', 'balance', 'coupons', 'usage', 'emails', 'audit'] as const
+type Tab = (typeof TABS)[number]
+/** What support may open as well (docs/access.md): keys, bills, balance and coupons are the administrators'. */
+const SUPPORT_TABS: readonly Tab[] = ['account', 'usage', 'emails', 'audit']
+
+/**
+ * One customer on one page (issue 21): the account, and as tabs its keys, bills (with their files),
+ * balance log, coupons, usage, e-mail changes and audit trail, each the same list as its own page
+ * shows. The open tab is in the URL (`?tab=`); changing tab starts its list at its first page.
+ */
+function AccountTabs({ account, children }: { account: Account; children: ReactNode }) {
+  const t = useT(accountsMessages)
+  const isAdmin = useIsAdmin()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const allowed = isAdmin ? TABS : SUPPORT_TABS
+  const asked = searchParams.get('tab')
+  const tab: Tab = allowed.find((name) => name === asked) ?? 'account'
+  const body = (name: Tab): ReactNode => {
+    switch (name) {
+      case 'account':
+        return children
+      case 'keys':
+        return <KeysOfUser userId={account.id} embedded />
+      case 'bills':
+        return <UserBills userId={account.id} />
+      case 'balance':
+        return <EmbeddedBalanceLog userId={account.id} />
+      case 'coupons':
+        return <UserCouponLog userId={account.id} embedded />
+      case 'usage':
+        return <UserUsage userId={account.id} embedded />
+      case 'emails':
+        return <UserEmailChanges userId={account.id} />
+      case 'audit':
+        return <UserAuditTrail userId={account.id} />
+    }
+  }
+  return (
+    <Tabs
+      activeKey={tab}
+      onChange={(next) =>
+        setSearchParams(next === 'account' ? { user_id: account.id } : { user_id: account.id, tab: next })
+      }
+      destroyOnHidden
+      items={allowed.map((name) => ({ key: name, label: t(`tabs.${name}`), children: body(name) }))}
+    />
   )
 }
 
@@ -216,7 +264,11 @@ function AccountCard({ account }: { account: Account }) {
       label: t('edit.plan'),
       children: (
         <Flex gap={8} align="center" wrap>
-          <span>{account.name_of_user_plan_id ?? t('edit.defaultPlan')}</span>
+          {account.name_of_user_plan_id ? (
+            <Verbatim>{account.name_of_user_plan_id}</Verbatim>
+          ) : (
+            <span>{t('edit.defaultPlan')}</span>
+          )}
           {isAdmin ? (
             <Button size="small" icon={<SwapOutlined />} onClick={() => setChangingPlan(true)} disabled={!plans.data}>
               {t('edit.changePlan')}
@@ -294,33 +346,6 @@ function FlagsCard({ account }: { account: Account }) {
             </Flex>
           </Flex>
         ))}
-      </Flex>
-    </Card>
-  )
-}
-
-function LinksCard({ account }: { account: Account }) {
-  const t = useT(accountsMessages)
-  const isAdmin = useIsAdmin()
-  return (
-    <Card title={t('edit.links')}>
-      <Flex gap={8} wrap>
-        {isAdmin ? (
-          <>
-            <LinkButton to={withUser(paths.admin.keyAndBill, account.id)} icon={<KeyOutlined />}>
-              {t('edit.keyAndBill')}
-            </LinkButton>
-            <LinkButton to={withUser(paths.admin.balanceLog, account.id)} icon={<WalletOutlined />}>
-              {t('edit.balanceLog')}
-            </LinkButton>
-            <LinkButton to={withUser(paths.admin.couponLog, account.id)} icon={<GiftOutlined />}>
-              {t('edit.couponLog')}
-            </LinkButton>
-          </>
-        ) : null}
-        <LinkButton to={withUser(paths.admin.viewHits, account.id)} icon={<BarChartOutlined />}>
-          {t('edit.hits')}
-        </LinkButton>
       </Flex>
     </Card>
   )

@@ -13,6 +13,7 @@ import { Flex, Input, Segmented, Tabs, Typography } from 'antd'
 import type { ColumnsType, ColumnType, SorterResult, SortOrder } from 'antd/es/table/interface'
 import { useSearchParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
+import { useSession } from '../../app/session.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
@@ -20,7 +21,16 @@ import { type ListPaging, ListTable, useListPaging } from '../../ui/ListFrame.ts
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
 import { Verbatim } from '../../ui/Verbatim.tsx'
-import { mainRole, RoleButton, RoleTag, StatusTag, SuspendButton, useMayManage } from './AccountActions.tsx'
+import {
+  BulkSuspend,
+  mainRole,
+  RoleButton,
+  RoleTag,
+  StatusTag,
+  SuspendButton,
+  useIsAdmin,
+  useMayManage,
+} from './AccountActions.tsx'
 import { ACCOUNTS_PAGE_SIZE, type AccountFilters, accountsQuery, SORT_FIELDS } from './accounts.api.ts'
 import { accountsMessages } from './accounts.i18n.ts'
 
@@ -147,6 +157,8 @@ function AccountsTable(props: {
   onSort: (field: AccountSortField, mode: 'asc' | 'desc' | null) => void
   emptyText: string
 }) {
+  const session = useSession()
+  const isAdmin = useIsAdmin()
   const t = useT(accountsMessages)
   const lang = useLang()
   const { query, filters } = props
@@ -185,7 +197,12 @@ function AccountsTable(props: {
       title: t('list.columns.roles'),
       render: (_value, account) => <RoleTag role={mainRole(account.roles)} />,
     },
-    { key: 'plan', title: t('list.columns.plan'), dataIndex: 'name_of_user_plan_id', render: (v) => v ?? '—' },
+    {
+      key: 'plan',
+      title: t('list.columns.plan'),
+      dataIndex: 'name_of_user_plan_id',
+      render: (v: string | null) => (v ? <Verbatim>{v}</Verbatim> : '—'),
+    },
     {
       key: 'balance',
       title: t('list.columns.balance'),
@@ -233,6 +250,15 @@ function AccountsTable(props: {
       rowKey="id"
       empty={props.emptyText}
       total={(total) => t('list.total', { count: total })}
+      bulk={{
+        // Active accounts this operator may manage, not their own (as the rows' own buttons).
+        selectable: (account) =>
+          account.status === 'active' &&
+          account.id !== session?.user_id &&
+          (isAdmin || mainRole(account.roles) === 'customer'),
+        rowName: (account) => account.email,
+        actions: (selected, clear) => <BulkSuspend accounts={selected} onDone={clear} />,
+      }}
       table={{
         onChange: (_pagination, _filters, sorter, extra) => {
           if (extra.action !== 'sort') return

@@ -39,6 +39,12 @@ export const accountsMessages = adminMessages(
         'Their sessions end at once and the gateway refuses their keys (USER_SUSPENDED). They can still sign in and see the warning.',
       failed: 'Suspending the account failed',
     },
+    bulkSuspend: {
+      button: '{{count, plural, one {Suspend # account} other {Suspend # accounts}}}',
+      title: '{{count, plural, one {Suspend # account?} other {Suspend # accounts?}}}',
+      done: '{{count, plural, one {# account suspended} other {# accounts suspended}}}',
+      partly: '{{changed}} suspended, {{refused}} refused:',
+    },
     unsuspend: {
       button: 'Reactivate',
       of: 'Reactivate {{email}}',
@@ -110,11 +116,16 @@ export const accountsMessages = adminMessages(
       activeAfterCreatedHint:
         'When off at creation the account starts suspended; turning it on activates such an account.',
       staffOnlyAdmin: 'Only administrators change staff accounts.',
-      links: 'Related pages',
-      keyAndBill: 'Keys and bills',
-      balanceLog: 'Balance log',
-      couponLog: 'Coupon log',
-      hits: 'Usage (hits)',
+    },
+    tabs: {
+      account: 'Account',
+      keys: 'Keys',
+      bills: 'Bills',
+      balance: 'Balance log',
+      coupons: 'Coupons',
+      usage: 'Usage',
+      emails: 'E-mail changes',
+      audit: 'Audit trail',
     },
     twoFactor: {
       title: 'Two-factor authentication',
@@ -179,6 +190,12 @@ export const accountsMessages = adminMessages(
       content:
         'Các phiên đăng nhập kết thúc ngay và gateway từ chối các khóa của họ (USER_SUSPENDED). Họ vẫn đăng nhập được và thấy cảnh báo.',
       failed: 'Tạm khóa tài khoản thất bại',
+    },
+    bulkSuspend: {
+      button: 'Tạm khóa {{count}} tài khoản',
+      title: 'Tạm khóa {{count}} tài khoản?',
+      done: 'Đã tạm khóa {{count}} tài khoản',
+      partly: '{{changed}} đã tạm khóa, {{refused}} bị từ chối:',
     },
     unsuspend: {
       button: 'Kích hoạt lại',
@@ -251,11 +268,16 @@ export const accountsMessages = adminMessages(
       activeAfterCreatedHint:
         'Khi tắt lúc tạo, tài khoản bắt đầu ở trạng thái tạm khóa; bật lên sẽ kích hoạt tài khoản đó.',
       staffOnlyAdmin: 'Chỉ quản trị viên mới sửa được tài khoản nhân viên.',
-      links: 'Trang liên quan',
-      keyAndBill: 'Khóa và hóa đơn',
-      balanceLog: 'Lịch sử số dư',
-      couponLog: 'Lịch sử mã giảm giá',
-      hits: 'Lượt sử dụng',
+    },
+    tabs: {
+      account: 'Tài khoản',
+      keys: 'Khóa',
+      bills: 'Hóa đơn',
+      balance: 'Lịch sử số dư',
+      coupons: 'Mã giảm giá',
+      usage: 'Lượt sử dụng',
+      emails: 'Đổi email',
+      audit: 'Nhật ký thao tác',
     },
     twoFactor: {
       title: 'Xác thực hai lớp',

@@ -172,10 +172,56 @@ describe('accounts', { timeout: 60_000 }, () => {
     for (const id of ['flag-enjoy_discount', 'flag-check_balance', 'flag-active_after_created']) {
       expect((document.getElementById(id) as HTMLButtonElement).disabled).toBe(true)
     }
-    expect(screen.queryByText('Keys and bills')).toBeNull()
+    // Support see the tabs their role opens (docs/access.md), not the administrators' keys and money.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Account',
+      'Usage',
+      'E-mail changes',
+      'Audit trail',
+    ])
     expect(screen.queryByText('Add balance')).toBeNull()
-    expect(screen.getByText('Usage (hits)')).toBeTruthy()
     expect(screen.getByText('Suspend')).toBeTruthy()
+  })
+
+  it('shows one customer on one page: each tab is in the URL and asks for that account only (issue 21)', async () => {
+    const empty = (query: Record<string, string>) =>
+      ok({ items: [], total: 0, page: Number(query.page ?? 1), page_size: Number(query.page_size ?? 20) })
+    server['GET /v1/bills'] = (_body, query) => empty(query)
+    server['GET /v1/logs'] = (_body, query) => empty(query)
+    server['GET /v1/users/change-email/get-requests-by-user-id'] = (_body, query) => empty(query)
+    const router = openApp(`/administrator/user-management/edit-user?user_id=${MAI_ID}`)
+    await screen.findByText('Account Mai Pham')
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Account',
+      'Keys',
+      'Bills',
+      'Balance log',
+      'Coupons',
+      'Usage',
+      'E-mail changes',
+      'Audit trail',
+    ])
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Bills' }))
+    await waitFor(() => expect(queriesOf('GET /v1/bills')).toEqual([{ user_id: MAI_ID, page: '1', page_size: '10' }]))
+    expect(router.state.location.search).toBe(`?user_id=${MAI_ID}&tab=bills`)
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Audit trail' }))
+    await waitFor(() =>
+      expect(queriesOf('GET /v1/logs')).toEqual([
+        { page: '1', page_size: '20', target_type: 'user', target_id: MAI_ID },
+      ]),
+    )
+    fireEvent.click(screen.getByRole('tab', { name: 'E-mail changes' }))
+    await waitFor(() =>
+      expect(queriesOf('GET /v1/users/change-email/get-requests-by-user-id')).toEqual([
+        { page: '1', page_size: '20', user_id: MAI_ID },
+      ]),
+    )
+    // A shared link opens the same tab.
+    cleanup()
+    openApp(`/administrator/user-management/edit-user?user_id=${MAI_ID}&tab=audit`)
+    expect(await screen.findByRole('tab', { name: 'Audit trail', selected: true })).toBeTruthy()
   })
 
   it('lets an administrator toggle a flag and save only what changed in the profile', async () => {
@@ -183,9 +229,6 @@ describe('accounts', { timeout: 60_000 }, () => {
     server[`PUT /v1/users/profile/${MAI_ID}`] = () => ok({}, 'Profile updated')
     openApp(`/administrator/user-management/edit-user?user_id=${MAI_ID}`)
     await screen.findByText('Account Mai Pham')
-    expect(screen.getByText('Keys and bills').closest('a')?.getAttribute('href')).toBe(
-      `/administrator/user-management/key-and-bill?user_id=${MAI_ID}`,
-    )
     fireEvent.click(document.getElementById('flag-check_balance') as HTMLElement)
     expect(await screen.findByText('Setting saved')).toBeTruthy()
 

@@ -1,3 +1,4 @@
+import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons'
 import {
   type BillDetail,
   type BillLine,
@@ -8,7 +9,10 @@ import {
   UNLIMITED,
 } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Card, Descriptions, Drawer, Empty, Flex, Table, Tag, Typography } from 'antd'
+import { App, Button, Card, Descriptions, Drawer, Empty, Flex, Table, Tag, Typography } from 'antd'
+import { useState } from 'react'
+import { failureText } from '../../api/errors.ts'
+import { type BillFileKind, downloadBillFile } from '../../features/billing/billing.api.ts'
 import { type TFunction, useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
@@ -35,11 +39,49 @@ export function BillDrawer({ id, onClose }: { id: string | null; onClose: () => 
       onClose={onClose}
       size={isNarrow ? '100%' : 760}
       title={bill.data ? `${t('detail.title')} ${bill.data.code}` : t('detail.title')}
-      extra={bill.data ? <SetPaidButton bill={bill.data} /> : null}
+      extra={
+        bill.data ? (
+          <Flex gap={8} wrap justify="flex-end">
+            <BillFiles bill={bill.data} />
+            <SetPaidButton bill={bill.data} />
+          </Flex>
+        ) : null
+      }
       destroyOnHidden
     >
       {id ? <QueryState query={bill}>{(detail) => <BillDetailView bill={detail} />}</QueryState> : null}
     </Drawer>
+  )
+}
+
+/**
+ * The bill as the customer downloads it, PDF or XLSX (issue 21: the back office had no download), in
+ * the reader's language, with the session's Authorization header.
+ */
+function BillFiles({ bill }: { bill: BillDetail }) {
+  const t = useT(billingMessages)
+  const { message } = App.useApp()
+  const [busy, setBusy] = useState<BillFileKind | null>(null)
+  const onDownload = (kind: BillFileKind) => {
+    setBusy(kind)
+    downloadBillFile(bill, kind)
+      .catch((error: unknown) => message.error(failureText(t('files.failed'), error)))
+      .finally(() => setBusy(null))
+  }
+  return (
+    <>
+      {(['pdf', 'xlsx'] as const).map((kind) => (
+        <Button
+          key={kind}
+          icon={kind === 'pdf' ? <FilePdfOutlined aria-hidden /> : <FileExcelOutlined aria-hidden />}
+          loading={busy === kind}
+          aria-label={t('files.of', { code: bill.code, kind: t(`files.${kind}`) })}
+          onClick={() => onDownload(kind)}
+        >
+          {t(`files.${kind}`)}
+        </Button>
+      ))}
+    </>
   )
 }
 

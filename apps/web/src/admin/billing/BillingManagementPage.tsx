@@ -66,6 +66,7 @@ export function BillingManagementPage() {
         onOpen={setOpenId}
         paging={paging}
         sort={{ by: filters.sortBy, mode: filters.sortMode, onChange: (sort) => setFilters({ sort }) }}
+        bulkPaid
         emptyText={isFiltered ? t('noMatch') : t('empty')}
       />
       <BillDrawer id={openId} onClose={() => setOpenId(null)} />

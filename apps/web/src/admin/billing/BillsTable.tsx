@@ -10,7 +10,7 @@ import { PaidBadge, VatMark } from './BillTags.tsx'
 import type { BillSort, SortMode } from './bill-filters.ts'
 import { formatDay, formatDecimal } from './bill-format.ts'
 import { billingMessages } from './billing.i18n.ts'
-import { SetPaidButton } from './SetPaidButton.tsx'
+import { BulkSetPaid, SetPaidButton } from './SetPaidButton.tsx'
 
 interface BillSortState {
   by: BillSort
@@ -29,6 +29,8 @@ export function BillsTable(props: {
   paging: ListPaging
   sort?: BillSortState
   showCustomer?: boolean
+  /** Unpaid bills can be selected and set paid together (the billing manager). */
+  bulkPaid?: boolean
   emptyText: string
 }) {
   const t = useT(billingMessages)
@@ -177,6 +179,15 @@ export function BillsTable(props: {
       empty={props.emptyText}
       total={(total) => t('total', { count: total })}
       sort={listSort}
+      bulk={
+        props.bulkPaid
+          ? {
+              selectable: (bill) => !bill.paid,
+              rowName: (bill) => bill.code,
+              actions: (selected, clear) => <BulkSetPaid bills={selected} onDone={clear} />,
+            }
+          : undefined
+      }
     />
   )
 }

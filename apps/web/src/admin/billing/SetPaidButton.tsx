@@ -2,6 +2,7 @@ import { CheckCircleOutlined, UndoOutlined } from '@ant-design/icons'
 import type { Bill } from '@app/contract'
 import { App, Button, Popconfirm } from 'antd'
 import { failureText } from '../../api/errors.ts'
+import { useBulkChange } from '../../api/use-bulk-change.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useSetBillPaid } from './billing.api.ts'
@@ -48,5 +49,39 @@ export function SetPaidButton({ bill }: { bill: Pick<Bill, 'id' | 'code' | 'paid
         {paid ? t('actions.setPaid') : t('actions.setUnpaid')}
       </Button>
     </Popconfirm>
+  )
+}
+
+/**
+ * Sets the selected unpaid bills paid after one confirmation (issue 21), each by the same call as its
+ * row's button, so each is checked and recorded in the logs on its own; a refusal names its bill.
+ */
+export function BulkSetPaid({ bills, onDone }: { bills: Pick<Bill, 'id' | 'code' | 'paid'>[]; onDone: () => void }) {
+  const t = useT(billingMessages)
+  const setPaid = useSetBillPaid()
+  const bulk = useBulkChange()
+  return (
+    <Button
+      size="small"
+      type="primary"
+      icon={<CheckCircleOutlined aria-hidden />}
+      onClick={() =>
+        bulk({
+          items: bills,
+          title: t('bulk.title', { count: bills.length }),
+          content: (
+            <div style={{ maxWidth: 360 }}>{t('bulk.content', { codes: bills.map((b) => b.code).join(', ') })}</div>
+          ),
+          okText: t('actions.setPaid'),
+          run: (bill) => setPaid.mutateAsync({ id: bill.id, paid: true }),
+          name: (bill) => bill.code,
+          done: (count) => t('bulk.done', { count }),
+          partly: (changed, refused) => t('bulk.partly', { changed, refused }),
+          onSettled: onDone,
+        })
+      }
+    >
+      {t('bulk.button', { count: bills.length })}
+    </Button>
   )
 }

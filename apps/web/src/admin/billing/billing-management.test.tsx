@@ -108,6 +108,8 @@ describe('the billing manager', { timeout: 60_000 }, () => {
     )
     await screen.findByText('INV-202610-000001')
     expect(cellsOf(rowOf('INV-202610-000001'))).toEqual([
+      // The row's selection box (bulk actions).
+      '',
       'INV-202610-000001',
       'Minh Tranminh.tran@example.com',
       '10/2026',
@@ -116,9 +118,10 @@ describe('the billing manager', { timeout: 60_000 }, () => {
       '$12.00 (10%)',
       '$103.00',
       '₫2,616,200',
-      'Unpaid',
       '',
       'Nov 1, 2026',
+      // The status and the actions are pinned to the right edge (issue 21), so they come last.
+      'Unpaid',
       'Set paidDetails',
     ])
     expect(within(rowOf('INV-202610-000001')).getByRole('img', { name: 'VAT invoice requested' })).toBeTruthy()
@@ -134,6 +137,36 @@ describe('the billing manager', { timeout: 60_000 }, () => {
     expect(summary.textContent).toContain('Paid30Amount: $3,000.50')
     expect(summary.textContent).toContain('Unpaid12Amount: $1,320.50')
     expect(document.title).toContain('Invoices')
+  })
+
+  it('hides the columns the reader does not need, remembers it, and keeps the status and actions (issue 21)', async () => {
+    answerBills()
+    openApp('/administrator/billing-management')
+    await screen.findByText('INV-202610-000001')
+    const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent ?? '')
+    expect(headers()).toContain('Total (VND)')
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }))
+    const chooser = await screen.findByRole('tooltip')
+    // What a row is, its status and its actions cannot be hidden.
+    expect(within(chooser).queryByRole('checkbox', { name: 'Code' })).toBeNull()
+    expect(within(chooser).queryByRole('checkbox', { name: 'Status' })).toBeNull()
+    fireEvent.click(within(chooser).getByRole('checkbox', { name: 'Total (VND)' }))
+    fireEvent.click(within(chooser).getByRole('checkbox', { name: 'VAT' }))
+    await waitFor(() => expect(headers()).not.toContain('Total (VND)'))
+    expect(headers()).not.toContain('VAT')
+    expect(headers()).toContain('Status')
+    expect(screen.getByRole('button', { name: /^Columns \(\d+\/\d+\)$/ })).toBeTruthy()
+
+    // The choice outlives the page.
+    cleanup()
+    installFakeServer()
+    answerBills()
+    openApp('/administrator/billing-management')
+    await screen.findByText('INV-202610-000001')
+    expect(headers()).not.toContain('Total (VND)')
+    fireEvent.click(screen.getByRole('button', { name: /^Columns/ }))
+    fireEvent.click(within(await screen.findByRole('tooltip')).getByRole('button', { name: 'Show all' }))
+    await waitFor(() => expect(headers()).toContain('Total (VND)'))
   })
 
   it('sends the keyword, month, year, status, sort and page, keeps them in the URL, and reads them back', async () => {
@@ -214,6 +247,46 @@ describe('the billing manager', { timeout: 60_000 }, () => {
     await waitFor(() => expect(bodiesOf(setPaidRoute(BILL_ID))).toEqual([{ paid: true }, { paid: false }]))
     expect(await screen.findByText('Bill set back to unpaid')).toBeTruthy()
     await waitFor(() => expect(cellsOf(rowOf('INV-202610-000001'))).toContain('Unpaid'))
+  })
+
+  it('sets the selected unpaid bills paid at once after one confirmation, each by its own call (issue 21)', async () => {
+    answerBills()
+    answerSetPaid(BILL_ID)
+    openApp('/administrator/billing-management')
+    await screen.findByText('INV-202610-000001')
+    // A paid bill cannot be selected; an unpaid one can.
+    const paidBox = screen.getByRole('checkbox', { name: 'Select INV-202610-000002' }) as HTMLInputElement
+    expect(paidBox.disabled).toBe(true)
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select INV-202610-000001' }))
+    expect(await screen.findByText('1 selected')).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Set 1 bill paid' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(within(dialog).getAllByText('Set 1 bill paid?').length).toBeGreaterThan(0)
+    expect(
+      within(dialog).getByText(/these bills as paid: INV-202610-000001\. Each change is recorded in the logs\./),
+    ).toBeTruthy()
+    expect(bodiesOf(setPaidRoute(BILL_ID))).toEqual([])
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Set paid' }))
+    await waitFor(() => expect(bodiesOf(setPaidRoute(BILL_ID))).toEqual([{ paid: true }]))
+    expect(await screen.findByText('1 bill set paid')).toBeTruthy()
+    await waitFor(() => expect(cellsOf(rowOf('INV-202610-000001'))).toContain('Paid'))
+    expect(screen.queryByText('1 selected')).toBeNull()
+  })
+
+  it('says which selected bills were refused and why, and sets the others paid', async () => {
+    answerBills()
+    bills = bills.map((item) => ({ ...item, paid: false, paid_at: null }))
+    answerSetPaid(BILL_ID)
+    server[setPaidRoute(OTHER_BILL_ID)] = () => refused(409, 'CONFLICT', 'The bill was paid meanwhile')
+    openApp('/administrator/billing-management')
+    await screen.findByText('INV-202610-000001')
+    // The header's box selects every selectable row of the page.
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select this page' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Set 2 bills paid' }))
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Set paid' }))
+    expect(await screen.findByText(/1 set paid, 1 refused:/)).toBeTruthy()
+    expect(screen.getByText(/INV-202610-000002: The bill was paid meanwhile/)).toBeTruthy()
+    expect(bodiesOf(setPaidRoute(BILL_ID))).toEqual([{ paid: true }])
   })
 
   it('says "Change status error" with the server’s reason when the change is refused, and keeps the row', async () => {
@@ -301,6 +374,17 @@ describe('the billing manager', { timeout: 60_000 }, () => {
     expect(text).toContain('Company address12 Nguyen Hue, District 1, Ho Chi Minh City')
     expect(text).toContain('Tax code0312345678')
     expect(text).toContain('Recipient emailaccounts@minh-logistics.example')
+
+    // The bill's files, as the customer downloads them (issue 21: the back office had none).
+    const saved = answerFiles()
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Download the PDF of INV-202610-000001' }))
+    await waitFor(() => expect(saved).toEqual(['INV-202610-000001.pdf']))
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Download the XLSX of INV-202610-000001' }))
+    await waitFor(() => expect(saved).toEqual(['INV-202610-000001.pdf', 'INV-202610-000001.xlsx']))
+    expect(calls.filter((c) => c.route.startsWith(`GET /v1/bills/${BILL_ID}/files`)).map((c) => c.route)).toEqual([
+      `GET /v1/bills/${BILL_ID}/filesPDF`,
+      `GET /v1/bills/${BILL_ID}/files`,
+    ])
   })
 
   it('generates the bills of the month chosen, after a confirmation, and shows the result and the runs', async () => {
@@ -395,6 +479,27 @@ describe('one account’s keys and bills', { timeout: 60_000 }, () => {
 
 /** What the export answers next: a workbook, or this refusal. */
 let exportRefusal: ReturnType<typeof refused> | null = null
+
+/** A bill's files answer bytes, not an envelope: the downloads are recorded, saved under their names. */
+function answerFiles() {
+  const jsonServer = globalThis.fetch
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (!url.startsWith(`/v1/bills/${BILL_ID}/files`)) return jsonServer(url, init)
+      calls.push({ route: `GET ${url.split('?')[0]}`, body: undefined, query: {} })
+      expect(new Headers(init?.headers).get('authorization')).toBe('Bearer token-1')
+      return new Response('%PDF', { headers: { 'content-type': 'application/octet-stream' } })
+    }),
+  )
+  const saved: string[] = []
+  Object.defineProperty(URL, 'createObjectURL', { value: () => 'blob:file', configurable: true })
+  Object.defineProperty(URL, 'revokeObjectURL', { value: () => {}, configurable: true })
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push(this.download)
+  })
+  return saved
+}
 
 /** The export answers an XLSX file, not an envelope; the fake server only speaks JSON, so it is wrapped. */
 function answerXlsxExport() {

@@ -61,6 +61,19 @@ export const billingMessages = adminMessages(
     },
     changeStatusError: 'Change status error',
     exportError: 'Error when export invoice',
+    files: {
+      pdf: 'PDF',
+      xlsx: 'XLSX',
+      of: 'Download the {{kind}} of {{code}}',
+      failed: 'The bill could not be downloaded',
+    },
+    bulk: {
+      button: '{{count, plural, one {Set # bill paid} other {Set # bills paid}}}',
+      title: '{{count, plural, one {Set # bill paid?} other {Set # bills paid?}}}',
+      content: 'The customers see these bills as paid: {{codes}}. Each change is recorded in the logs.',
+      done: '{{count, plural, one {# bill set paid} other {# bills set paid}}}',
+      partly: '{{changed}} set paid, {{refused}} refused:',
+    },
     detail: {
       title: 'Bill',
       customer: 'Customer',
@@ -185,6 +198,14 @@ export const billingMessages = adminMessages(
     },
     changeStatusError: 'Lỗi đổi trạng thái',
     exportError: 'Lỗi khi xuất hóa đơn',
+    files: { pdf: 'PDF', xlsx: 'XLSX', of: 'Tải {{kind}} của {{code}}', failed: 'Không tải được hóa đơn' },
+    bulk: {
+      button: 'Đặt {{count}} hóa đơn đã thanh toán',
+      title: 'Đặt {{count}} hóa đơn đã thanh toán?',
+      content: 'Khách hàng sẽ thấy các hóa đơn này là đã thanh toán: {{codes}}. Mỗi thay đổi được ghi vào nhật ký.',
+      done: 'Đã đặt {{count}} hóa đơn là đã thanh toán',
+      partly: '{{changed}} đã thanh toán, {{refused}} bị từ chối:',
+    },
     detail: {
       title: 'Hóa đơn',
       customer: 'Khách hàng',

@@ -29,11 +29,23 @@ export function CouponLogPage() {
   return userId ? <UserCouponLog userId={userId} /> : <AllCouponLogs />
 }
 
-function UserCouponLog({ userId }: { userId: string }) {
+/** One account's redemptions; `embedded`: as a tab of the customer page (EditUserPage.tsx), without a heading. */
+export function UserCouponLog({ userId, embedded = false }: { userId: string; embedded?: boolean }) {
   const t = useT(couponsMessages)
   const paging = useListPaging(COUPONS_PAGE_SIZE)
   const list = useQuery(userCouponLogsQuery(userId, paging.page, paging.pageSize))
   const columns = useCouponLogColumns(false)
+  const table = (
+    <ListTable<CouponLog>
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowKey="id"
+      empty={t('log.empty')}
+      total={(total) => t('log.total', { count: total })}
+    />
+  )
+  if (embedded) return table
 
   return (
     <Flex vertical gap={16}>
@@ -54,14 +66,7 @@ function UserCouponLog({ userId }: { userId: string }) {
           </Flex>
         }
       />
-      <ListTable<CouponLog>
-        query={list}
-        paging={paging}
-        columns={columns}
-        rowKey="id"
-        empty={t('log.empty')}
-        total={(total) => t('log.total', { count: total })}
-      />
+      {table}
     </Flex>
   )
 }

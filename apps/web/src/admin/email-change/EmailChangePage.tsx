@@ -14,7 +14,7 @@ import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
-import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
+import { ListFrame, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
 import { Verbatim } from '../../ui/Verbatim.tsx'
@@ -110,6 +110,36 @@ export function EmailChangePage() {
     >
       <RefuseModal request={refusing} onClose={() => setRefusing(null)} />
     </ListFrame>
+  )
+}
+
+/** One account's requests as a tab of the customer page (EditUserPage.tsx): complete or refuse them there. */
+export function UserEmailChanges({ userId }: { userId: string }) {
+  const t = useT(adminEmailChangeMessages)
+  const paging = useListPaging(EMAIL_CHANGE_PAGE_SIZE)
+  const filters: EmailChangeFilters = {
+    view: 'all',
+    status: 'unaccomplished',
+    keyword: '',
+    userId,
+    page: paging.page,
+    pageSize: paging.pageSize,
+  }
+  const list = useQuery(emailChangesQuery(filters))
+  const [refusing, setRefusing] = useState<EmailChangeRequest | null>(null)
+  const columns = useRequestColumns(setRefusing).filter((column) => column.key !== 'account')
+  return (
+    <>
+      <ListTable<EmailChangeRequest>
+        query={list}
+        paging={paging}
+        columns={columns}
+        rowKey="id"
+        empty={t('empty')}
+        total={(count) => t('total', { count })}
+      />
+      <RefuseModal request={refusing} onClose={() => setRefusing(null)} />
+    </>
   )
 }
 

@@ -55,7 +55,11 @@ export function UserKeysPage() {
   return userId ? <KeysOfUser userId={userId} /> : <AllKeys />
 }
 
-function KeysOfUser({ userId }: { userId: string }) {
+/**
+ * One account's keys, searched by name. `embedded`: as a tab of the customer page (EditUserPage.tsx),
+ * which has the heading, the balance and the bills already; otherwise the key-and-bill page's whole body.
+ */
+export function KeysOfUser({ userId, embedded = false }: { userId: string; embedded?: boolean }) {
   const t = useT(userKeysMessages)
   const owner = useQuery(ownerQuery(userId))
   const paging = useListPaging(ADMIN_KEYS_PAGE_SIZE)
@@ -63,6 +67,14 @@ function KeysOfUser({ userId }: { userId: string }) {
   const list = useQuery(keysOfUserQuery(userId, paging.page, paging.pageSize, keyword))
   const name = owner.data?.full_name || owner.data?.email || userId
 
+  if (embedded) {
+    return (
+      <Flex vertical gap={16}>
+        <SearchBox value={keyword} placeholder={t('search')} onSearch={setKeyword} />
+        <KeyTable query={list} keyword={keyword} paging={paging} showOwner={false} />
+      </Flex>
+    )
+  }
   return (
     <Flex vertical gap={16}>
       <AccountPageHeading

@@ -56,7 +56,11 @@ function NoUser() {
   )
 }
 
-function UserUsage({ userId }: { userId: string }) {
+/**
+ * One account's usage. `embedded`: as a tab of the customer page (EditUserPage.tsx), which has the
+ * heading and the tab's title; otherwise the view-hits-per-user page's whole body.
+ */
+export function UserUsage({ userId, embedded = false }: { userId: string; embedded?: boolean }) {
   const t = useT(adminUsageMessages)
   const [searchParams, setSearchParams] = useSearchParams()
   const { range, unit, setRange, setUnit } = useUsageRange()
@@ -71,7 +75,7 @@ function UserUsage({ userId }: { userId: string }) {
     if (usage.data) setUser(usage.data.user)
   }, [usage.data])
   const name = user ? user.name || user.email : ''
-  useDocumentTitle(name ? t('user.title', { name }) : t('title'))
+  useDocumentTitle(name ? t('user.title', { name }) : t('title'), !embedded)
 
   const setKey = (next: string | null) =>
     setSearchParams((params) => {
@@ -89,8 +93,8 @@ function UserUsage({ userId }: { userId: string }) {
 
   return (
     <Flex vertical gap={16}>
-      <BackLink search={rangeSearch(range)} />
-      <div>
+      {embedded ? null : <BackLink search={rangeSearch(range)} />}
+      <div hidden={embedded}>
         {user ? (
           <>
             <Typography.Title level={3} style={{ margin: 0, overflowWrap: 'anywhere' }}>
