@@ -23,6 +23,7 @@ const TABS = [
   'Lịch sử số dư',
   'Mã giảm giá',
   'Lượt sử dụng',
+  'Yêu cầu hỗ trợ',
   'Đổi email',
   'Nhật ký thao tác',
 ]

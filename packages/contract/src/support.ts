@@ -145,9 +145,11 @@ export const listAllTickets = endpoint({
   path: '/v1/support/tickets/all',
   roles: STAFF_ROLES,
   tag,
-  summary: "Every customer's tickets, filtered by status and searched by title, content or e-mail.",
+  summary:
+    "Every customer's tickets (or one customer's: `user_id`), filtered by status and searched by title, content or e-mail.",
   query: z.strictObject({
     ...pageQueryFields,
+    user_id: Id.optional(),
     status: z.enum(TicketStatus).optional(),
     keyword: z.string().trim().max(255).optional(),
   }),

@@ -22,7 +22,7 @@ export const supportRoutes = routes((r) => {
     const paging = pageParams(query)
     const { items, total } = await queries.listTickets(
       ctx.db,
-      { status: query.status, keyword: query.keyword || undefined },
+      { userId: query.user_id, status: query.status, keyword: query.keyword || undefined },
       { limit: paging.pageSize, offset: paging.offset },
     )
     return { items, total, page: paging.page, page_size: paging.pageSize }

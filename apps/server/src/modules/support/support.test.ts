@@ -258,6 +258,23 @@ describe('support tickets', async () => {
     )
     expect(noneClosed.body.data.total).toBe(0)
 
+    // The customer page's tickets tab (issue 21): one customer's tickets only, for staff only.
+    const other = await customer()
+    const theirs = await open(other.token, { title: `Another question ${other.user.id}` })
+    for (const staff of [support, admin]) {
+      const ofOne = await call(
+        t,
+        contract.listAllTickets,
+        { query: { user_id: other.user.id } },
+        { token: staff.token },
+      )
+      expect(ofOne.status, JSON.stringify(ofOne.body)).toBe(200)
+      expect(ofOne.body.data.items.map((i) => i.id)).toEqual([theirs.id])
+      expect(ofOne.body.data.total).toBe(1)
+    }
+    const named = await call(t, contract.listAllTickets, { query: { user_id: other.user.id } }, { token })
+    expect(named.status).toBe(403)
+
     const image = await uploadImage(support.token)
     t.clock.advance(1000)
     const reply = await call(

@@ -21,6 +21,7 @@ import { UserEmailChanges } from '../email-change/EmailChangePage.tsx'
 import { KeysOfUser } from '../keys/UserKeysPage.tsx'
 import { ChangeUserPlanModal } from '../plans/ChangeUserPlanModal.tsx'
 import { plansQuery } from '../plans/plans.api.ts'
+import { UserTickets } from '../support/SupportTicketsPage.tsx'
 import { UserUsage } from '../usage/ViewHitsPerUserPage.tsx'
 import { mainRole, RoleButton, RoleTag, StatusTag, SuspendButton, useIsAdmin, useMayManage } from './AccountActions.tsx'
 import { AccountForm, type AccountProfileValues, useAccountForm } from './AccountForm.tsx'
@@ -108,14 +109,14 @@ function AccountView({ account }: { account: Account }) {
   )
 }
 
-const TABS = ['account', 'keys', 'bills', 'balance', 'coupons', 'usage', 'emails', 'audit'] as const
+const TABS = ['account', 'keys', 'bills', 'balance', 'coupons', 'usage', 'tickets', 'emails', 'audit'] as const
 type Tab = (typeof TABS)[number]
 /** What support may open as well (docs/access.md): keys, bills, balance and coupons are the administrators'. */
-const SUPPORT_TABS: readonly Tab[] = ['account', 'usage', 'emails', 'audit']
+const SUPPORT_TABS: readonly Tab[] = ['account', 'usage', 'tickets', 'emails', 'audit']
 
 /**
  * One customer on one page (issue 21): the account, and as tabs its keys, bills (with their files),
- * balance log, coupons, usage, e-mail changes and audit trail, each the same list as its own page
+ * balance log, coupons, usage, support requests, e-mail changes and audit trail, each the same list as its own page
  * shows. The open tab is in the URL (`?tab=`); changing tab starts its list at its first page.
  */
 function AccountTabs({ account, children }: { account: Account; children: ReactNode }) {
@@ -139,6 +140,8 @@ function AccountTabs({ account, children }: { account: Account; children: ReactN
         return <UserCouponLog userId={account.id} embedded />
       case 'usage':
         return <UserUsage userId={account.id} embedded />
+      case 'tickets':
+        return <UserTickets userId={account.id} />
       case 'emails':
         return <UserEmailChanges userId={account.id} />
       case 'audit':

@@ -176,6 +176,7 @@ describe('accounts', { timeout: 60_000 }, () => {
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Account',
       'Usage',
+      'Support requests',
       'E-mail changes',
       'Audit trail',
     ])
@@ -188,6 +189,7 @@ describe('accounts', { timeout: 60_000 }, () => {
       ok({ items: [], total: 0, page: Number(query.page ?? 1), page_size: Number(query.page_size ?? 20) })
     server['GET /v1/bills'] = (_body, query) => empty(query)
     server['GET /v1/logs'] = (_body, query) => empty(query)
+    server['GET /v1/support/tickets/all'] = (_body, query) => empty(query)
     server['GET /v1/users/change-email/get-requests-by-user-id'] = (_body, query) => empty(query)
     const router = openApp(`/administrator/user-management/edit-user?user_id=${MAI_ID}`)
     await screen.findByText('Account Mai Pham')
@@ -198,6 +200,7 @@ describe('accounts', { timeout: 60_000 }, () => {
       'Balance log',
       'Coupons',
       'Usage',
+      'Support requests',
       'E-mail changes',
       'Audit trail',
     ])
@@ -212,6 +215,11 @@ describe('accounts', { timeout: 60_000 }, () => {
         { page: '1', page_size: '20', target_type: 'user', target_id: MAI_ID },
       ]),
     )
+    fireEvent.click(screen.getByRole('tab', { name: 'Support requests' }))
+    await waitFor(() =>
+      expect(queriesOf('GET /v1/support/tickets/all')).toEqual([{ page: '1', page_size: '10', user_id: MAI_ID }]),
+    )
+    expect(await screen.findByText('No support requests yet')).toBeTruthy()
     fireEvent.click(screen.getByRole('tab', { name: 'E-mail changes' }))
     await waitFor(() =>
       expect(queriesOf('GET /v1/users/change-email/get-requests-by-user-id')).toEqual([

@@ -9,7 +9,7 @@ import { supportSharedMessages } from '../../features/support/support-shared.i18
 import { TicketStatusTag } from '../../features/support/TicketStatusTag.tsx'
 import { useT } from '../../i18n/define.ts'
 import { relativeTimeText } from '../../lib/relative-time.ts'
-import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
+import { ListFrame, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
 import { Verbatim } from '../../ui/Verbatim.tsx'
@@ -25,9 +25,56 @@ export function SupportTicketsPage() {
   const [rawStatus, setStatus] = useListParam('status')
   const status: TicketStatus | null = rawStatus === 'open' || rawStatus === 'closed' ? rawStatus : null
   const list = useQuery(allTicketsQuery(paging.page, paging.pageSize, status, keyword))
-  const now = new Date()
+  const columns = useTicketColumns()
+  return (
+    <ListFrame<TicketSummary>
+      title={t('list.title')}
+      intro={t('list.intro')}
+      search={{ value: keyword, placeholder: t('list.search'), onSearch: setKeyword }}
+      filters={
+        <Segmented
+          aria-label={t('list.status')}
+          value={status ?? 'all'}
+          onChange={(value) => setStatus(value === 'all' ? null : String(value))}
+          options={[
+            { value: 'all', label: t('list.all') },
+            { value: 'open', label: shared('status.open') },
+            { value: 'closed', label: shared('status.closed') },
+          ]}
+        />
+      }
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowKey="id"
+      empty={keyword || status ? t('list.noMatch') : t('list.empty')}
+      total={(total) => t('list.total', { count: total })}
+    />
+  )
+}
 
-  const columns: ColumnsType<TicketSummary> = [
+/** The customer page's tickets tab (issue 21): one customer's tickets, newest reply first. */
+export function UserTickets({ userId }: { userId: string }) {
+  const t = useT(adminSupportMessages)
+  const paging = useListPaging(TICKETS_PAGE_SIZE)
+  const list = useQuery(allTicketsQuery(paging.page, paging.pageSize, null, '', userId))
+  const columns = useTicketColumns().filter((column) => column.key !== 'customer')
+  return (
+    <ListTable<TicketSummary>
+      query={list}
+      paging={paging}
+      columns={columns}
+      rowKey="id"
+      empty={t('list.empty')}
+      total={(total) => t('list.total', { count: total })}
+    />
+  )
+}
+
+function useTicketColumns(): ColumnsType<TicketSummary> {
+  const t = useT(adminSupportMessages)
+  const now = new Date()
+  return [
     {
       key: 'title',
       title: t('list.columns.title'),
@@ -76,30 +123,4 @@ export function SupportTicketsPage() {
     },
     { key: 'messages', title: t('list.columns.messages'), dataIndex: 'messages', align: 'right' },
   ]
-
-  return (
-    <ListFrame<TicketSummary>
-      title={t('list.title')}
-      intro={t('list.intro')}
-      search={{ value: keyword, placeholder: t('list.search'), onSearch: setKeyword }}
-      filters={
-        <Segmented
-          aria-label={t('list.status')}
-          value={status ?? 'all'}
-          onChange={(value) => setStatus(value === 'all' ? null : String(value))}
-          options={[
-            { value: 'all', label: t('list.all') },
-            { value: 'open', label: shared('status.open') },
-            { value: 'closed', label: shared('status.closed') },
-          ]}
-        />
-      }
-      query={list}
-      paging={paging}
-      columns={columns}
-      rowKey="id"
-      empty={keyword || status ? t('list.noMatch') : t('list.empty')}
-      total={(total) => t('list.total', { count: total })}
-    />
-  )
 }

@@ -22,13 +22,26 @@ export const ownTicketsQuery = (page: number, status: TicketStatus | null) =>
     placeholderData: keepPreviousData,
   })
 
-export const allTicketsQuery = (page: number, pageSize: number, status: TicketStatus | null, keyword: string) =>
+/** Every customer's tickets for staff, or one customer's (`userId`, the customer page's tab). */
+export const allTicketsQuery = (
+  page: number,
+  pageSize: number,
+  status: TicketStatus | null,
+  keyword: string,
+  userId?: string,
+) =>
   queryOptions({
-    queryKey: ['support', 'all', { page, pageSize, status, keyword }],
+    queryKey: ['support', 'all', { page, pageSize, status, keyword, userId }],
     queryFn: async () =>
       (
         await call(contract.listAllTickets, {
-          query: { page, page_size: pageSize, ...(status ? { status } : {}), ...(keyword ? { keyword } : {}) },
+          query: {
+            page,
+            page_size: pageSize,
+            ...(status ? { status } : {}),
+            ...(keyword ? { keyword } : {}),
+            ...(userId ? { user_id: userId } : {}),
+          },
         })
       ).data,
     placeholderData: keepPreviousData,
