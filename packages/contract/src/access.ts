@@ -287,6 +287,8 @@ export const PAGES: readonly PageAccess[] = [
       // The header's search, on every back-office page, finds accounts first (bills and keys for admins).
       search.globalSearch,
     ],
+    // The customer page's tickets tab (issue 21): one customer's support requests.
+    usesForOthers: [support.listAllTickets],
   },
   {
     // docs/requirements.md §4.8: administrators change a user's role, toggle enjoy-discount,
@@ -365,6 +367,7 @@ export const PAGES: readonly PageAccess[] = [
       billing.generateBills,
       billing.listBillingRuns,
       billing.setBillPaid,
+      billing.emailBill,
     ],
     usesForOthers: [billing.getBill, billing.billDownloadToken, billing.billPdf, billing.billXlsx],
   },
@@ -542,6 +545,7 @@ export const SUBJECTS: ReadonlyMap<EndpointSpec, Subject> = new Map<EndpointSpec
   [usage.recentRequests, { in: 'query', fields: ['user_id', 'email'] }],
   [usage.recentRequestsCount, { in: 'query', fields: ['user_id', 'email'] }],
   [usage.exportUsageCsv, { in: 'query', fields: ['user_id', 'email'] }],
+  [support.listAllTickets, { in: 'query', fields: ['user_id'] }],
 ])
 
 /**

@@ -9,6 +9,7 @@ import { REFUSED_CALL_ACTION } from './roles.ts'
  */
 export const AUDIT_ACTIONS = [
   'balance.add',
+  'billing.email',
   'billing.export',
   'billing.generate',
   'billing.setPaid',

@@ -69,6 +69,8 @@ export const Bill = z.object({
   paid: z.boolean(),
   paid_at: IsoDateTime.nullable(),
   vat_requested: z.boolean(),
+  /** When the bill was last e-mailed to its customer (after the bill run, or sent again); null: never. */
+  emailed_at: IsoDateTime.nullable(),
 })
 export type Bill = z.infer<typeof Bill>
 
@@ -180,6 +182,17 @@ export const setBillPaid = endpoint({
   summary: 'Set a bill paid (default) or back to unpaid (`paid: false`); audit-logged.',
   params: IdParams,
   body: z.strictObject({ paid: z.boolean().default(true) }).optional(),
+  data: Bill,
+})
+
+export const emailBill = endpoint({
+  method: 'POST',
+  path: '/v1/bills/{id}/email',
+  roles: ADMIN_ONLY,
+  tag,
+  summary:
+    "E-mail the bill to its customer again (or for the first time), in the customer's language; at most once a minute per bill; audit-logged.",
+  params: IdParams,
   data: Bill,
 })
 

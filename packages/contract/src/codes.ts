@@ -69,6 +69,7 @@ export const ErrorCode = {
   BillingRunBusy: 'BILLING_RUN_BUSY',
   MonthNotClosed: 'MONTH_NOT_CLOSED',
   BillAlreadyPaid: 'BILL_ALREADY_PAID',
+  BillEmailedRecently: 'BILL_EMAILED_RECENTLY',
   InsufficientBalance: 'INSUFFICIENT_BALANCE',
   IdempotencyMismatch: 'IDEMPOTENCY_MISMATCH',
   // Coupons

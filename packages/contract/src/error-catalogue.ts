@@ -97,6 +97,7 @@ export const errorCatalogue = {
   [ErrorCode.BillingRunBusy]: { status: [409], meaning: 'Bills of this month are being generated already.' },
   [ErrorCode.MonthNotClosed]: { status: [422], meaning: 'Bills are generated only for a month that has ended.' },
   [ErrorCode.BillAlreadyPaid]: { status: [409], meaning: 'The bill is paid already.' },
+  [ErrorCode.BillEmailedRecently]: { status: [429], meaning: 'The bill was e-mailed less than a minute ago.' },
   [ErrorCode.InsufficientBalance]: { status: [422], meaning: 'The balance is short of the amount to pay.' },
   [ErrorCode.IdempotencyMismatch]: {
     status: [422],

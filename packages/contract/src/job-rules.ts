@@ -3,6 +3,7 @@
 
 export const JOB_NAMES = [
   'billing-run',
+  'bills-notify',
   'notifications-send',
   'mail-dispatch',
   'coupons-expire',

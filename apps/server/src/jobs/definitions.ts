@@ -1,5 +1,6 @@
 import type { Ctx } from '../context.ts'
 import { sweep as sweepThrottles } from '../lib/throttle.ts'
+import { emailNewBills } from '../modules/billing/notices.ts'
 import { billLastMonthIfDue } from '../modules/billing/scheduler.ts'
 import { sweepLooseImages } from '../modules/campaigns/service.ts'
 import { expireCoupons } from '../modules/coupons/expiry.ts'
@@ -53,8 +54,26 @@ export function jobDefinitions(
       expireInSeconds: 3600,
       async run(job) {
         const run = await billLastMonthIfDue(ctx, job.signal)
+        if (run && run.created > 0) parts.trigger('bills-notify')
         return run ? { year: run.year, month: run.month, created: run.created, status: run.status } : { billed: false }
       },
+    },
+    {
+      // E-mails each new bill to its customer once (modules/billing/notices.ts); asked for after every
+      // bill run, and on a schedule for a run whose request was lost. It only follows the bills, so on in
+      // tests too.
+      name: 'bills-notify',
+      cron: '*/5 * * * *',
+      retryLimit: 5,
+      retryDelaySeconds: 60,
+      expireInSeconds: 15 * 60,
+      pollSeconds: 2,
+      run: (job) =>
+        drain(
+          job,
+          () => emailNewBills(ctx),
+          () => parts.trigger('bills-notify'),
+        ),
     },
     {
       name: 'notifications-send',

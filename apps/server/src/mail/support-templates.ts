@@ -1,14 +1,8 @@
-import type { Lang } from '@app/contract'
+import { footer } from './greeted.ts'
 
 // The e-mail a customer gets when staff answer their support ticket (docs/support.md). The
 // message carries the answer's first 500 characters and a button back to the ticket.
 // templates.ts spreads these in.
-
-const footer: Record<Lang, string> = {
-  en: 'You receive this e-mail because of your account on the Maps Portal. If this was not you, ignore it.',
-  vi: 'Bạn nhận được email này vì tài khoản của bạn trên Maps Portal. Nếu không phải bạn, hãy bỏ qua email này.',
-  my: 'Maps Portal ရှိ သင့်အကောင့်ကြောင့် ဤ အီးမေးလ်ကို ရရှိခြင်း ဖြစ်ပါသည်။ သင်မဟုတ်ပါက လျစ်လျူရှုပါ။',
-}
 
 export const supportTemplates = {
   /** To the customer, on each staff reply to their ticket. */

@@ -46,6 +46,8 @@ const vars = {
   to: 'Jan 2, 2027',
   graceEnd: 'Dec 9, 2026',
   defaultPlan: 'Pay as you go',
+  // billIssued (and code, total above)
+  month: 'October 2026',
 }
 
 describe('e-mail templates', () => {

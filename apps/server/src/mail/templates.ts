@@ -1,35 +1,16 @@
-import { catalogs, type Lang, type MessageKey } from '@app/contract'
+import { catalogs, type Lang } from '@app/contract'
 import { emailChangeTemplates } from './email-change-templates.ts'
+import { footer, greeted, type Text } from './greeted.ts'
 import { passkeyTemplates } from './passkey-templates.ts'
 import { supportTemplates } from './support-templates.ts'
 
 // The e-mails the portal sends, in each language. A template is a subject, paragraphs and an optional
 // button; `{{name}}` placeholders are filled from the message's variables (HTML-escaped in the HTML part).
 
-interface Text {
-  subject: string
-  paragraphs: string[]
-  action?: string
-  footer: string
-}
-
-const footer: Record<Lang, string> = {
-  en: 'You receive this e-mail because of your account on the Maps Portal. If this was not you, ignore it.',
-  vi: 'Bạn nhận được email này vì tài khoản của bạn trên Maps Portal. Nếu không phải bạn, hãy bỏ qua email này.',
-  my: 'Maps Portal ရှိ သင့်အကောင့်ကြောင့် ဤ အီးမေးလ်ကို ရရှိခြင်း ဖြစ်ပါသည်။ သင်မဟုတ်ပါက လျစ်လျူရှုပါ။',
-}
-
-const hello: Record<Lang, string> = { en: 'Hello {{name}},', vi: 'Xin chào {{name}},', my: 'မင်္ဂလာပါ {{name}}၊' }
-
-/** A greeting and one paragraph of the message catalogs, in each language, and a button if given. */
-function greeted(subject: MessageKey, body: MessageKey, action?: Record<Lang, string>): Record<Lang, Text> {
-  const one = (lang: Lang): Text => ({
-    subject: catalogs[lang][subject],
-    paragraphs: [hello[lang], catalogs[lang][body]],
-    ...(action ? { action: action[lang] } : {}),
-    footer: footer[lang],
-  })
-  return { en: one('en'), vi: one('vi'), my: one('my') }
+const billAction: Record<Lang, string> = {
+  en: 'View my bill',
+  vi: 'Xem hóa đơn',
+  my: 'ငွေတောင်းခံလွှာကို ကြည့်မည်',
 }
 
 const topUpAction: Record<Lang, string> = {
@@ -155,6 +136,7 @@ export const templates = {
   },
   /** To a user whose balance fell below the threshold they set (once per crossing). */
   balanceLow: greeted('balance.mail.lowSubject', 'balance.mail.lowBody'),
+  billIssued: greeted('billing.mail.issuedSubject', 'billing.mail.issuedBody', billAction),
   /** To a key's owner at 80 % of the key's monthly cap (once a month). */
   keyCapWarning: greeted('keys.mail.capWarnSubject', 'keys.mail.capWarnBody'),
   /** To a key's owner when the key reaches its monthly cap and the gateway starts refusing it. */

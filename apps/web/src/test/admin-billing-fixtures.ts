@@ -41,6 +41,7 @@ export function bill(overrides: Partial<Bill> = {}): Bill {
     paid: false,
     paid_at: null,
     vat_requested: true,
+    emailed_at: null,
     ...overrides,
   })
 }

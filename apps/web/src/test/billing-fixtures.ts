@@ -17,6 +17,7 @@ const base = {
   paid: false,
   paid_at: null,
   vat_requested: false,
+  emailed_at: null,
 }
 
 /** A bill of the list: `n` months before October 2026 (0 = October), with its own code and total. */

@@ -173,6 +173,11 @@ export const en = {
   'billing.mail.vatSubject': 'VAT invoice requested for {{code}}',
   'billing.mail.vatBody':
     '{{email}} asks for a VAT invoice for bill {{code}} ({{total}} USD). Company: {{company}}, tax code {{taxCode}}, address {{address}}, send to {{recipient}}.',
+  'billing.mail.issuedSubject': 'Your bill {{code}} for {{month}}: {{total}}',
+  'billing.mail.issuedBody':
+    'Your bill {{code}} for {{month}} is ready: {{total}}. Pay it from your balance, through PayPal or VNPay, or by bank transfer with the content {{code}}.',
+  'billing.emailed': 'The bill was e-mailed to {{email}}',
+  'billing.emailedRecently': 'This bill was e-mailed less than a minute ago',
   'balance.amountNotPositive': 'The amount must be a number above 0',
   'balance.descriptionRequired': 'A description is required',
   'balance.added': 'Balance added',

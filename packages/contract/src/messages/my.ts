@@ -265,6 +265,11 @@ export const my: Catalog = {
   'billing.mail.vatSubject': '{{code}} အတွက် VAT ငွေတောင်းခံလွှာ တောင်းဆိုမှု',
   'billing.mail.vatBody':
     '{{email}} သည် ငွေတောင်းခံလွှာ {{code}} ({{total}} USD) အတွက် VAT ငွေတောင်းခံလွှာ တောင်းဆိုသည်။ ကုမ္ပဏီ: {{company}}၊ အခွန်ကုဒ် {{taxCode}}၊ လိပ်စာ {{address}}၊ ပို့ရန် {{recipient}}။',
+  'billing.mail.issuedSubject': '{{month}} အတွက် ငွေတောင်းခံလွှာ {{code}} - {{total}}',
+  'billing.mail.issuedBody':
+    '{{month}} အတွက် သင့်ငွေတောင်းခံလွှာ {{code}} အဆင်သင့် ဖြစ်ပါပြီ - {{total}}။ လက်ကျန်ငွေ၊ PayPal သို့မဟုတ် VNPay ဖြင့်၊ သို့မဟုတ် အကြောင်းအရာ {{code}} ဖြင့် ဘဏ်လွှဲ၍ ပေးချေနိုင်ပါသည်။',
+  'billing.emailed': 'ငွေတောင်းခံလွှာကို {{email}} သို့ အီးမေးလ် ပို့ပြီးပါပြီ',
+  'billing.emailedRecently': 'ဤငွေတောင်းခံလွှာကို လွန်ခဲ့သော တစ်မိနစ်အတွင်း အီးမေးလ် ပို့ပြီး ဖြစ်ပါသည်',
   'balance.amountNotPositive': 'ပမာဏသည် 0 ထက်ကြီးသော ဂဏန်းဖြစ်ရမည်',
   'balance.descriptionRequired': 'ဖော်ပြချက် လိုအပ်သည်',
   'balance.added': 'လက်ကျန်ငွေ ထည့်ပြီး',

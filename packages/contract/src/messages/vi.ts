@@ -268,6 +268,11 @@ export const vi: Catalog = {
   'billing.mail.vatSubject': 'Yêu cầu hóa đơn VAT cho {{code}}',
   'billing.mail.vatBody':
     '{{email}} yêu cầu hóa đơn VAT cho hóa đơn {{code}} ({{total}} USD). Công ty: {{company}}, mã số thuế {{taxCode}}, địa chỉ {{address}}, gửi tới {{recipient}}.',
+  'billing.mail.issuedSubject': 'Hóa đơn {{code}} cho {{month}}: {{total}}',
+  'billing.mail.issuedBody':
+    'Hóa đơn {{code}} cho {{month}} đã sẵn sàng: {{total}}. Bạn có thể thanh toán bằng số dư, qua PayPal hoặc VNPay, hoặc chuyển khoản ngân hàng với nội dung {{code}}.',
+  'billing.emailed': 'Đã gửi hóa đơn qua email tới {{email}}',
+  'billing.emailedRecently': 'Hóa đơn này vừa được gửi email chưa đầy một phút trước',
   'balance.amountNotPositive': 'Số tiền phải là số lớn hơn 0',
   'balance.descriptionRequired': 'Cần nhập mô tả',
   'balance.added': 'Đã cộng số dư',

@@ -88,10 +88,17 @@ export const bills = pgTable(
      * the setting existed, which show the current one (docs/billing.md "The seller").
      */
     seller: jsonb('seller'),
+    /**
+     * When the bill was last e-mailed to its customer: by the `bills-notify` job after the bill run, or
+     * by an administrator's "send again" (docs/billing.md "The bill by e-mail"). Null: not sent yet.
+     */
+    emailedAt: tstz('emailed_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('bills_user_month_key').on(t.userId, t.year, t.month),
+    // The bills still to announce, which the job reads by age; empty once they are sent.
+    index('bills_to_email_idx').on(t.createdAt).where(sql`${t.emailedAt} is null and ${t.totalCents} > 0`),
     uniqueIndex('bills_code_key').on(t.code),
     index('bills_month_idx').on(t.year, t.month),
     index('bills_date_idx').on(t.billDate),

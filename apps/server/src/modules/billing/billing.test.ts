@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import * as contract from '@app/contract'
 import { type BillDetail, estimateMonth, priceBill, translate } from '@app/contract'
-import { and, asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import {
@@ -25,6 +25,7 @@ import { effectivePrices, SETTING_KEYS } from '../pricing/prices.ts'
 import { writeSetting } from '../settings/settings.ts'
 import { pdfLines } from './files.ts'
 import { generateBills } from './generate.ts'
+import { emailNewBills } from './notices.ts'
 import { listAllBills, walkBills } from './queries.ts'
 import { billLastMonthIfDue } from './scheduler.ts'
 
@@ -1032,6 +1033,88 @@ describe('bills', async () => {
       const [vi] = pdfLines(bill, 'vi')
       expect(vi?.rows[0]?.cells).toEqual(['Tải bản đồ', '', '1.250.000', ''])
       expect(vi?.rows[3]?.cells[3]).toBe('2.498,50')
+    })
+  })
+
+  describe('bills by e-mail', () => {
+    const octoberBills = () =>
+      t.ctx.db
+        .select({ id: bills.id, userId: bills.userId, code: bills.code, emailedAt: bills.emailedAt })
+        .from(bills)
+        .where(and(eq(bills.year, 2026), eq(bills.month, 10)))
+    const noticesOf = async (email: string, code: string) =>
+      (await mailsTo(t, email)).filter((mail) => mail.template === 'billIssued' && mail.subject.includes(code))
+
+    it('e-mails each new bill with something to pay once, in its customer’s language, from any number of runs', async () => {
+      await setUser(t, carol.user.id, { language: 'vi' })
+      expect(await emailNewBills(t.ctx)).toBeGreaterThanOrEqual(3)
+      expect(await emailNewBills(t.ctx)).toBe(0)
+
+      const alices = await billOf(alice.user.id)
+      const toAlice = await noticesOf(alice.user.email, alices.code)
+      expect(toAlice.map((mail) => mail.subject)).toEqual([`Your bill ${alices.code} for October 2026: $949.00`])
+      expect(toAlice[0]?.textBody).toContain(`/billing/${alices.id}`)
+      expect(toAlice[0]?.textBody).toContain(`bank transfer with the content ${alices.code}`)
+      const carols = await billOf(carol.user.id)
+      const toCarol = await noticesOf(carol.user.email, carols.code)
+      expect(toCarol).toHaveLength(1)
+      expect(toCarol[0]?.subject).toContain(`Hóa đơn ${carols.code} cho`)
+      expect(toCarol[0]?.subject).toContain(carols.total.replace('.', ','))
+      // Dave's bill is 0 (the free credit covered it): nothing to pay, nothing to announce.
+      expect(await noticesOf(dave.user.email, (await billOf(dave.user.id)).code)).toEqual([])
+      const october = await octoberBills()
+      expect(october.filter((b) => b.emailedAt === null).map((b) => b.userId)).toEqual([dave.user.id])
+
+      // Two instances running the job at once announce every bill once between them.
+      const again = october.filter((b) => b.userId === alice.user.id || b.userId === bob.user.id).map((b) => b.id)
+      await t.ctx.db.update(bills).set({ emailedAt: null }).where(inArray(bills.id, again))
+      const both = await Promise.all([emailNewBills(t.ctx), emailNewBills(t.ctx)])
+      expect(both[0] + both[1]).toBe(2)
+      expect(await noticesOf(alice.user.email, alices.code)).toHaveLength(2)
+      expect((await billOf(alice.user.id)).emailed_at).toBe(t.clock.now().toISOString())
+    })
+
+    it('does not announce a bill made more than two weeks ago', async () => {
+      const carols = await billOf(carol.user.id)
+      await t.ctx.db
+        .update(bills)
+        .set({ emailedAt: null, createdAt: new Date(t.clock.now().getTime() - 15 * 24 * 3600_000) })
+        .where(eq(bills.id, carols.id))
+      expect(await emailNewBills(t.ctx)).toBe(0)
+      expect(await noticesOf(carol.user.email, carols.code)).toHaveLength(1)
+      expect((await billOf(carol.user.id)).emailed_at).toBeNull()
+    })
+
+    it('lets an administrator send a bill again, at most once a minute, audited; nobody else', async () => {
+      const alices = await billOf(alice.user.id)
+      const send = (token: string, id = alices.id) => call(t, contract.emailBill, { params: { id } }, { token })
+      for (const token of [support.token, alice.token]) {
+        const refused = await send(token)
+        expect(refused.status).toBe(403)
+        expect(errorEnvelope(refused.body).error_code).toBe('FORBIDDEN')
+      }
+      const tooSoon = await send(admin.token)
+      expect(tooSoon.status).toBe(429)
+      expect(errorEnvelope(tooSoon.body)).toMatchObject({
+        error_code: 'BILL_EMAILED_RECENTLY',
+        message: 'This bill was e-mailed less than a minute ago',
+      })
+      expect((await send(admin.token, MISSING_BILL)).status).toBe(404)
+
+      t.clock.advance(61_000)
+      const sent = await send(admin.token)
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200)
+      expect(sent.body.message).toBe(`The bill was e-mailed to ${alice.user.email}`)
+      expect(sent.body.data.emailed_at).toBe(t.clock.now().toISOString())
+      expect(await noticesOf(alice.user.email, alices.code)).toHaveLength(3)
+      const [audit] = await auditRows('billing.email', alices.id)
+      expect(audit?.actorId).toBe(admin.user.id)
+      expect(audit?.after).toMatchObject({ code: alices.code, to: alice.user.email })
+
+      // Carol's bill was never announced (too old): it can be sent for the first time.
+      const carols = await billOf(carol.user.id)
+      expect((await send(admin.token, carols.id)).status).toBe(200)
+      expect(await noticesOf(carol.user.email, carols.code)).toHaveLength(2)
     })
   })
 })

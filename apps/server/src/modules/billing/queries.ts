@@ -56,6 +56,7 @@ export function toBill(row: BillWithUser): Bill {
     paid: b.paidAt !== null,
     paid_at: b.paidAt?.toISOString() ?? null,
     vat_requested: b.vat !== null,
+    emailed_at: b.emailedAt?.toISOString() ?? null,
   }
 }
 

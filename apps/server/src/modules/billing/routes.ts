@@ -9,6 +9,7 @@ import { writeAudit } from '../audit/audit.ts'
 import { readSeller, toSeller } from '../settings/seller.ts'
 import { billPdf, billXlsx, exportBillsXlsx } from './files.ts'
 import { assertMonthClosed, generateBills } from './generate.ts'
+import * as notices from './notices.ts'
 import * as queries from './queries.ts'
 import * as service from './service.ts'
 
@@ -97,6 +98,11 @@ export const billingRoutes = routes((r) => {
     return ok(bill, paid ? 'billing.paidSet' : 'billing.unpaidSet')
   })
 
+  r.on(contract.emailBill, async ({ ctx, meta, user, params }) => {
+    const bill = await notices.emailBillAgain(ctx, meta, user, params.id)
+    return ok(bill, 'billing.emailed', { email: bill.user_email })
+  })
+
   r.on(contract.countBillsByMonth, async ({ ctx, query }) => {
     const counts = await queries.monthCounts(ctx.db, query.year, query.month)
     return {
@@ -118,6 +124,8 @@ export const billingRoutes = routes((r) => {
   r.on(contract.generateBills, async ({ ctx, meta, user, body }) => {
     assertMonthClosed(ctx.clock.now(), body.year, body.month)
     const run = await generateBills(ctx, { year: body.year, month: body.month, trigger: 'admin', actor: user.id })
+    // Each new bill is e-mailed to its customer by the job (modules/billing/notices.ts).
+    if (run.created > 0) ctx.jobs.trigger('bills-notify')
     await writeAudit(
       ctx.db,
       user,

@@ -28,7 +28,7 @@ import { type BillWithUser, findBill, toBill, toBillDetail } from './queries.ts'
 // What the bill calls do beyond a query: who may see which bill, the download links, paid state,
 // VAT requests and the dashboard estimate.
 
-const notFoundBill = () => notFound('billing.notFound')
+export const notFoundBill = () => notFound('billing.notFound')
 
 /**
  * A bill the caller may see: their own, or another user's with a role that may act for others here

@@ -53,6 +53,7 @@ export const auditMessages = adminMessages(
     // shows that name as recorded.
     actions: {
       balance_add: 'Balance added',
+      billing_email: 'Bill e-mailed',
       billing_export: 'Bills exported',
       billing_generate: 'Bill run',
       billing_setPaid: 'Bill marked paid',
@@ -175,6 +176,7 @@ export const auditMessages = adminMessages(
     none: '—',
     actions: {
       balance_add: 'Cộng số dư',
+      billing_email: 'Gửi email hóa đơn',
       billing_export: 'Xuất hóa đơn',
       billing_generate: 'Chạy lập hóa đơn',
       billing_setPaid: 'Đánh dấu hóa đơn đã thanh toán',

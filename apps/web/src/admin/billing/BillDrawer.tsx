@@ -1,4 +1,4 @@
-import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons'
+import { FileExcelOutlined, FilePdfOutlined, MailOutlined } from '@ant-design/icons'
 import {
   type BillDetail,
   type BillLine,
@@ -9,10 +9,11 @@ import {
   UNLIMITED,
 } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Card, Descriptions, Drawer, Empty, Flex, Table, Tag, Typography } from 'antd'
+import { App, Button, Card, Descriptions, Drawer, Empty, Flex, Popconfirm, Table, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { failureText } from '../../api/errors.ts'
 import { type BillFileKind, downloadBillFile } from '../../features/billing/billing.api.ts'
+import { commonMessages } from '../../i18n/common.i18n.ts'
 import { type TFunction, useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
@@ -22,7 +23,7 @@ import { useServiceName } from '../../ui/service-name.ts'
 import { Verbatim } from '../../ui/Verbatim.tsx'
 import { PaidBadge } from './BillTags.tsx'
 import { formatDay, formatDecimal, formatExactUsd, monthLabel } from './bill-format.ts'
-import { billQuery } from './billing.api.ts'
+import { billQuery, useEmailBill } from './billing.api.ts'
 import { billingMessages } from './billing.i18n.ts'
 import { SetPaidButton } from './SetPaidButton.tsx'
 
@@ -43,6 +44,7 @@ export function BillDrawer({ id, onClose }: { id: string | null; onClose: () => 
         bill.data ? (
           <Flex gap={8} wrap justify="flex-end">
             <BillFiles bill={bill.data} />
+            <EmailBillButton bill={bill.data} />
             <SetPaidButton bill={bill.data} />
           </Flex>
         ) : null
@@ -82,6 +84,39 @@ function BillFiles({ bill }: { bill: BillDetail }) {
         </Button>
       ))}
     </>
+  )
+}
+
+/**
+ * Sends the bill to its customer by e-mail, again or for the first time (issue 21), after a
+ * confirmation naming the address; the server refuses a second sending within a minute.
+ */
+function EmailBillButton({ bill }: { bill: BillDetail }) {
+  const t = useT(billingMessages)
+  const common = useT(commonMessages)
+  const { message } = App.useApp()
+  const send = useEmailBill()
+  return (
+    <Popconfirm
+      title={t('email.confirm', { code: bill.code, email: bill.user_email })}
+      description={<div style={{ maxWidth: 300 }}>{t('email.content')}</div>}
+      okText={common('actions.confirm')}
+      cancelText={common('actions.cancel')}
+      onConfirm={() =>
+        send
+          .mutateAsync(bill.id)
+          .then(({ message: text }) => message.success(text))
+          .catch((error: unknown) => message.error(failureText(t('email.failed'), error)))
+      }
+    >
+      <Button
+        icon={<MailOutlined aria-hidden />}
+        loading={send.isPending}
+        aria-label={t('email.of', { code: bill.code })}
+      >
+        {t('email.button')}
+      </Button>
+    </Popconfirm>
   )
 }
 
@@ -125,6 +160,13 @@ function BillDetailView({ bill }: { bill: BillDetail }) {
                 ) : null}
               </Flex>
             ),
+          },
+          {
+            key: 'emailed',
+            label: t('detail.emailed'),
+            children: bill.emailed_at
+              ? t('detail.emailedAt', { date: formatDateTime(bill.emailed_at, lang) })
+              : t('detail.notEmailed'),
           },
           {
             key: 'book',

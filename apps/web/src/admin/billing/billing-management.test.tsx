@@ -387,6 +387,39 @@ describe('the billing manager', { timeout: 60_000 }, () => {
     ])
   })
 
+  it('e-mails a bill to its customer after a confirmation naming the address, and says when it was sent (issue 21)', async () => {
+    answerBills()
+    let detail = billDetail()
+    server[`GET /v1/bills/${BILL_ID}`] = () => ok(detail)
+    openApp('/administrator/billing-management')
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the bill INV-202610-000001' }))
+    const drawer = await screen.findByRole('dialog')
+    expect(await within(drawer).findByText('Not sent yet')).toBeTruthy()
+
+    server[`POST /v1/bills/${BILL_ID}/email`] = () => {
+      detail = { ...detail, emailed_at: '2026-11-22T10:00:00.000Z' }
+      return ok(detail, `The bill was e-mailed to ${detail.user_email}`)
+    }
+    fireEvent.click(within(drawer).getByRole('button', { name: 'E-mail the bill INV-202610-000001 to its customer' }))
+    expect(await screen.findByText(`E-mail the bill INV-202610-000001 to ${detail.user_email}?`)).toBeTruthy()
+    await confirmPopup()
+    expect(await screen.findByText(`The bill was e-mailed to ${detail.user_email}`)).toBeTruthy()
+    expect(calls.filter((c) => c.route === `POST /v1/bills/${BILL_ID}/email`)).toHaveLength(1)
+    expect(await within(drawer).findByText(/^Sent Nov 22, 2026/)).toBeTruthy()
+
+    // Within a minute the server refuses a second sending, and the reason is shown.
+    cleanup()
+    server[`POST /v1/bills/${BILL_ID}/email`] = () =>
+      refused(429, 'BILL_EMAILED_RECENTLY', 'This bill was e-mailed less than a minute ago')
+    openApp('/administrator/billing-management')
+    fireEvent.click(await screen.findByRole('button', { name: 'Open the bill INV-202610-000001' }))
+    const again = await screen.findByRole('dialog')
+    expect(await within(again).findByText(/^Sent Nov 22, 2026/)).toBeTruthy()
+    fireEvent.click(within(again).getByRole('button', { name: 'E-mail the bill INV-202610-000001 to its customer' }))
+    await confirmPopup()
+    expect(await screen.findByText(/This bill was e-mailed less than a minute ago/)).toBeTruthy()
+  })
+
   it('generates the bills of the month chosen, after a confirmation, and shows the result and the runs', async () => {
     answerBills()
     let runs = [billingRun()]

@@ -76,6 +76,16 @@ export function useSetBillPaid() {
   })
 }
 
+/** E-mails a bill to its customer again (at most once a minute; the server says so otherwise). */
+export function useEmailBill() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => call(contract.emailBill, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['bills'] }),
+    meta: { silent: true },
+  })
+}
+
 /** The bills the filters select (every page) as an XLSX workbook, saved as bills-YYYY-MM.xlsx. */
 export function useExportBills() {
   return useMutation({

@@ -67,6 +67,14 @@ export const billingMessages = adminMessages(
       of: 'Download the {{kind}} of {{code}}',
       failed: 'The bill could not be downloaded',
     },
+    email: {
+      button: 'E-mail',
+      of: 'E-mail the bill {{code}} to its customer',
+      confirm: 'E-mail the bill {{code}} to {{email}}?',
+      content:
+        'The customer receives the total and a link to the bill, in their language. The sending is recorded in the logs.',
+      failed: 'The bill could not be e-mailed',
+    },
     bulk: {
       button: '{{count, plural, one {Set # bill paid} other {Set # bills paid}}}',
       title: '{{count, plural, one {Set # bill paid?} other {Set # bills paid?}}}',
@@ -82,6 +90,9 @@ export const billingMessages = adminMessages(
       billDate: 'Bill date',
       status: 'Status',
       paidAt: 'Paid on {{date}}',
+      emailed: 'E-mail',
+      emailedAt: 'Sent {{date}}',
+      notEmailed: 'Not sent yet',
       priceBook: 'Price book',
       bookNew: 'Current prices',
       bookLegacy: 'Legacy prices',
@@ -199,6 +210,14 @@ export const billingMessages = adminMessages(
     changeStatusError: 'Lỗi đổi trạng thái',
     exportError: 'Lỗi khi xuất hóa đơn',
     files: { pdf: 'PDF', xlsx: 'XLSX', of: 'Tải {{kind}} của {{code}}', failed: 'Không tải được hóa đơn' },
+    email: {
+      button: 'Gửi email',
+      of: 'Gửi email hóa đơn {{code}} cho khách hàng',
+      confirm: 'Gửi email hóa đơn {{code}} tới {{email}}?',
+      content:
+        'Khách hàng nhận tổng tiền và liên kết tới hóa đơn, bằng ngôn ngữ của họ. Việc gửi được ghi vào nhật ký.',
+      failed: 'Không gửi được email hóa đơn',
+    },
     bulk: {
       button: 'Đặt {{count}} hóa đơn đã thanh toán',
       title: 'Đặt {{count}} hóa đơn đã thanh toán?',
@@ -214,6 +233,9 @@ export const billingMessages = adminMessages(
       billDate: 'Ngày lập',
       status: 'Trạng thái',
       paidAt: 'Thanh toán ngày {{date}}',
+      emailed: 'Gửi email',
+      emailedAt: 'Đã gửi {{date}}',
+      notEmailed: 'Chưa gửi',
       priceBook: 'Bảng giá',
       bookNew: 'Bảng giá hiện hành',
       bookLegacy: 'Bảng giá cũ',

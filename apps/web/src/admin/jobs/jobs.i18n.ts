@@ -18,6 +18,7 @@ export const jobsMessages = adminMessages(
     },
     names: {
       'billing-run': 'Monthly bill run',
+      'bills-notify': 'Bill e-mails',
       'notifications-send': 'Notification e-mails',
       'mail-dispatch': 'E-mail dispatch',
       'coupons-expire': 'Coupon credit expiry',
@@ -31,6 +32,7 @@ export const jobsMessages = adminMessages(
     },
     descriptions: {
       'billing-run': 'Bills last month once it has been closed for an hour.',
+      'bills-notify': 'E-mails each new bill with something to pay to its customer, once, in their language.',
       'notifications-send': 'Sends notifications whose time has come, one e-mail per recipient.',
       'mail-dispatch': 'Delivers queued e-mails over SMTP, with retries.',
       'coupons-expire': 'Takes back coupon credit that was not spent in time.',
@@ -135,6 +137,7 @@ export const jobsMessages = adminMessages(
     },
     names: {
       'billing-run': 'Lập hóa đơn hằng tháng',
+      'bills-notify': 'Email hóa đơn',
       'notifications-send': 'Email thông báo',
       'mail-dispatch': 'Gửi email',
       'coupons-expire': 'Hết hạn tín dụng phiếu giảm giá',
@@ -148,6 +151,7 @@ export const jobsMessages = adminMessages(
     },
     descriptions: {
       'billing-run': 'Lập hóa đơn tháng trước sau khi tháng đã khép lại một giờ.',
+      'bills-notify': 'Gửi email từng hóa đơn mới cần thanh toán cho khách hàng, một lần, bằng ngôn ngữ của họ.',
       'notifications-send': 'Gửi các thông báo đã đến giờ, mỗi người nhận một email.',
       'mail-dispatch': 'Chuyển các email đang chờ qua SMTP, có thử lại.',
       'coupons-expire': 'Thu hồi tín dụng phiếu giảm giá chưa dùng hết trong hạn.',
