@@ -162,7 +162,8 @@ export const offlineStyle = endpoint({
   roles: 'public',
   duringMaintenance: true,
   tag,
-  summary: 'A built-in offline MapLibre style (land, sea and borders from Natural Earth; no labels).',
+  summary:
+    "A built-in offline MapLibre style (land, sea, borders and place names; labels drawn with the browser's fonts).",
   params: z.object({ name: z.enum(STYLE_NAMES) }),
   raw: true,
   data: z.string(),
@@ -174,8 +175,9 @@ export const offlineData = endpoint({
   roles: 'public',
   duringMaintenance: true,
   tag,
-  summary: 'GeoJSON of the offline style: `land` polygons or country `borders` (Natural Earth 1:50m).',
-  params: z.object({ layer: z.enum(['land', 'borders']) }),
+  summary:
+    "GeoJSON of the offline style: `land` polygons, country `borders` (Natural Earth 1:50m) or `places` (the gazetteer's names, largest first).",
+  params: z.object({ layer: z.enum(['land', 'borders', 'places']) }),
   raw: true,
   data: z.string(),
 })

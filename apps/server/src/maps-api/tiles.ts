@@ -3,15 +3,16 @@ import { gzipSync } from 'node:zlib'
 import { STYLE_NAMES, type StyleName } from '@app/contract'
 import geojsonvt from 'geojson-vt'
 import { fromGeojsonVt } from 'vt-pbf'
-import { type OfflineLayer, offlineGeoJson, offlineStyleJson } from '../modules/maps/offline.ts'
+import { type OfflineLayer, offlineGeoJson, offlineStyleJson, placeShownAt } from '../modules/maps/offline.ts'
 
-// Vector tiles of the portal's offline base map (Natural Earth 1:50m land and borders), cut on demand
-// by geojson-vt and encoded by vt-pbf, plus the TileJSON and MapLibre styles that point at them.
+// Vector tiles of the portal's offline base map (Natural Earth 1:50m land and borders, and the
+// gazetteer's place names), cut on demand by geojson-vt and encoded by vt-pbf, plus the TileJSON and
+// MapLibre styles that point at them.
 
 const TILE_MIN_ZOOM = 0
 /** 1:50m data holds no more detail past z10; MapLibre over-zooms the z10 tiles beyond that. */
 export const TILE_MAX_ZOOM = 10
-const LAYERS: OfflineLayer[] = ['land', 'borders']
+const LAYERS: OfflineLayer[] = ['land', 'borders', 'places']
 const ATTRIBUTION = 'Natural Earth'
 /** Encoded tiles kept in memory (a z0..10 tile is at most some tens of KiB). */
 const TILE_CACHE_SIZE = 2000
@@ -34,7 +35,7 @@ function tileIndex(): Index {
   if (index && LAYERS.every((layer) => (index?.[layer].tileCoords.length ?? 0) < INDEX_MAX_TILES)) return index
   const build = (layer: OfflineLayer) =>
     geojsonvt(JSON.parse(offlineGeoJson(layer).body.toString('utf8')), { maxZoom: TILE_MAX_ZOOM, indexMaxZoom: 5 })
-  index = { land: build('land'), borders: build('borders') }
+  index = { land: build('land'), borders: build('borders'), places: build('places') }
   return index
 }
 
@@ -57,7 +58,10 @@ export function vectorTile(z: number, x: number, y: number): EncodedTile | null 
   const layers: Parameters<typeof fromGeojsonVt>[0] = {}
   const source = tileIndex()
   for (const layer of LAYERS) {
-    const tile = source[layer].getTile(z, x, y)
+    let tile = source[layer].getTile(z, x, y)
+    // A tile carries only the places its style can show from its zoom on (a z0 tile would otherwise
+    // hold all 7,300 names).
+    if (tile && layer === 'places') tile = { ...tile, features: tile.features.filter((f) => placeShownAt(f.tags, z)) }
     if (tile && tile.features.length > 0) layers[layer] = tile
   }
   let encoded: EncodedTile | null = null
@@ -99,6 +103,13 @@ export function tileJson(baseUrl: string, key: string | undefined) {
         id: 'borders',
         description: 'Land borders between countries',
         fields: {},
+        minzoom: TILE_MIN_ZOOM,
+        maxzoom: TILE_MAX_ZOOM,
+      },
+      {
+        id: 'places',
+        description: 'Place names of the gazetteer: n the name, b the size band (0 largest), s the rank',
+        fields: { n: 'String', b: 'Number', s: 'Number' },
         minzoom: TILE_MIN_ZOOM,
         maxzoom: TILE_MAX_ZOOM,
       },

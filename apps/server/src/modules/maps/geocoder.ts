@@ -51,7 +51,7 @@ function foldText(text: string): string {
 
 /** Names people use that the data set spells otherwise. */
 const ALIASES: Record<string, string> = {
-  yangon: 'rangoon',
+  rangoon: 'yangon',
   saigon: 'ho chi minh city',
   'ho chi minh': 'ho chi minh city',
   'tp hcm': 'ho chi minh city',
@@ -61,7 +61,7 @@ const ALIASES: Record<string, string> = {
 
 /**
  * Corrections of the packaged data where it is wrong (issue 20: "Hanoi — Thái Nguyên"), by the data's
- * "city|country": the province a city is in, and a name it misspells. Checked against the provinces
+ * "city|country": the province a city is in, and a name it misspells or has left behind. Checked against the provinces
  * of Vietnam (Hà Tây joined Hà Nội in 2008) and Myanmar (Naypyidaw is a union territory).
  */
 const CORRECTIONS: Record<string, { province?: string; name?: string }> = {
@@ -71,6 +71,8 @@ const CORRECTIONS: Record<string, { province?: string; name?: string }> = {
   'Lao Chi|Vietnam': { name: 'Lào Cai', province: 'Lào Cai' },
   'Thu Dau Mot|Vietnam': { province: 'Bình Dương' },
   'Naypyidaw|Myanmar': { province: 'Naypyidaw Union Territory' },
+  // The data keeps the colonial name, which the offline map's labels would show.
+  'Rangoon|Myanmar': { name: 'Yangon' },
 }
 
 /** A city of the data set with its corrections applied. */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import * as contract from '@app/contract'
 import { MAP_MAX_LAYERS, MAP_MAX_POINTS, translate } from '@app/contract'
+import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec'
 import { and, eq, sql } from 'drizzle-orm'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
@@ -518,7 +519,15 @@ describe('maps', () => {
       { params: { id: map.id }, query: { q: 'Yangon' } },
       { token: owner.token },
     )
-    expect(yangon.body.data[0]?.detail).toContain('Myanmar')
+    expect(yangon.body.data[0]).toMatchObject({ name: 'Yangon', detail: expect.stringContaining('Myanmar') })
+    // The old name still finds it, under its name of today.
+    const rangoon = await call(
+      t,
+      contract.searchPlaces,
+      { params: { id: map.id }, query: { q: 'Rangoon' } },
+      { token: owner.token },
+    )
+    expect(rangoon.body.data[0]).toMatchObject({ name: 'Yangon' })
     const accents = await call(
       t,
       contract.searchPlaces,
@@ -790,6 +799,30 @@ describe('styles', () => {
     })
     const style = await t.app.inject({ url: '/v1/maps/styles/dark' })
     expect(style.json()).toMatchObject({ version: 8, sources: { land: { type: 'geojson' } } })
+    // Every offline style is a valid MapLibre style with place names and no glyphs URL (MapLibre draws
+    // the labels with the browser's fonts), and each has its own colours (issue 20).
+    type StyleLayer = { type: string; layout: Record<string, unknown>; paint: Record<string, unknown> }
+    const styles: { layers: StyleLayer[] }[] = []
+    for (const name of ['normal', 'dark', 'navigation_day', 'navigation_night']) {
+      const one = (await t.app.inject({ url: `/v1/maps/styles/${name}` })).json()
+      expect(validateStyleMin(one), name).toEqual([])
+      expect(one.glyphs, name).toBeUndefined()
+      const labels = one.layers.filter((l: { type: string }) => l.type === 'symbol')
+      expect(labels.length, name).toBe(4)
+      expect(labels.map((l: { layout: Record<string, unknown> }) => l.layout['text-field'])).toEqual(
+        Array(4).fill(['get', 'n']),
+      )
+      styles.push(one)
+    }
+    const colours = (property: string, type: string) =>
+      new Set(styles.map((s) => JSON.stringify(s.layers.find((l) => l.type === type)?.paint[property])))
+    expect(colours('background-color', 'background').size).toBe(4)
+    expect(colours('fill-color', 'fill').size).toBe(4)
+    expect(colours('text-color', 'symbol').size).toBe(4)
+    const places = (await t.app.inject({ url: '/v1/maps/offline/places' })).json()
+    expect(places.features.length).toBeGreaterThan(7000)
+    const hanoi = places.features.find((f: { properties: { n: string } }) => f.properties.n === 'Hanoi')
+    expect(hanoi).toMatchObject({ properties: { b: 0 }, geometry: { type: 'Point', coordinates: [105.85, 21.033] } })
     const land = await t.app.inject({ url: '/v1/maps/offline/land', headers: { 'accept-encoding': 'gzip' } })
     expect(land.headers['content-encoding']).toBe('gzip')
     expect(land.headers['cache-control']).toBe('public, max-age=86400')
