@@ -42,17 +42,34 @@ const START = 'src/app/start.tsx'
 // A signed-in screen also waits for the full English message catalog (start.tsx); public pages carry
 // only its core and fetch the rest after their first render.
 const MESSAGES = 'chunk:en'
+const CUSTOMER = 'src/features/shell/CustomerLayout.tsx'
+const customer = (page) => [CUSTOMER, `src/features/${page}`, MESSAGES]
 const ROUTES = {
   '/login': ['src/features/auth/AuthLayout.tsx', 'src/features/auth/LoginPage.tsx'],
   '/register': ['src/features/auth/AuthLayout.tsx', 'src/features/auth/RegisterPage.tsx'],
   '/login/two-factor': ['src/features/auth/AuthLayout.tsx', 'src/features/auth/TwoFactorPage.tsx'],
-  '/ (dashboard)': ['src/features/shell/CustomerLayout.tsx', 'src/features/dashboard/DashboardPage.tsx', MESSAGES],
-  '/settings/profile': ['src/features/shell/CustomerLayout.tsx', 'src/features/settings/SettingsPage.tsx', MESSAGES],
+  '/ (dashboard)': customer('dashboard/DashboardPage.tsx'),
+  '/keys': customer('keys/KeysPage.tsx'),
+  '/keys/create': customer('keys/KeyFormPage.tsx'),
+  '/billing': customer('billing/BillingPage.tsx'),
+  '/billing/:id': customer('billing/BillPage.tsx'),
+  '/billing/vnpay_return': customer('payments/PaymentResultPage.tsx'),
+  '/payment': customer('balance/BalancePage.tsx'),
+  '/statistics': customer('usage/UsagePage.tsx'),
+  '/get-started': customer('get-started/GetStartedPage.tsx'),
+  '/support/request': customer('support/SupportRequestsPage.tsx'),
+  '/support/request/addQuestion': customer('support/AddQuestionPage.tsx'),
+  '/support/request/:id': customer('support/TicketPage.tsx'),
+  '/faqs': customer('faqs/FaqsPage.tsx'),
+  '/settings/profile': customer('settings/SettingsPage.tsx'),
+  '/maps': customer('maps/MapsPage.tsx'),
+  '/maps/:id': customer('maps/MapPage.tsx'),
   '/administrator/overview': ['src/admin/shell/AdminArea.tsx', 'src/admin/overview/OverviewPage.tsx', MESSAGES],
-  '/maps': ['src/features/shell/CustomerLayout.tsx', 'src/features/maps/MapsPage.tsx', MESSAGES],
-  '/maps/:id': ['src/features/shell/CustomerLayout.tsx', 'src/features/maps/MapPage.tsx', MESSAGES],
   '/m/:token': ['src/features/maps/PublicMapPage.tsx'],
 }
+/** The customer routes the first-load budget applies to (issue 20: ≤ 330 kB gzip; the map page, which carries MapLibre, is measured but not held to it). */
+const CUSTOMER_BUDGET_KB = 330
+const LOGIN_BUDGET_KB = 230
 /** Routes allowed to load MapLibre: the map itself and a shared map's public page. */
 const MAP_ROUTES = new Set(['/maps/:id', '/m/:token'])
 
@@ -87,7 +104,8 @@ function routeSizes() {
     const js = files.reduce((sum, f) => sum + gz(f), 0)
     const css = [...keys].flatMap((k) => manifest[k].css ?? []).reduce((sum, f) => sum + gz(f), 0)
     const hasMaplibre = files.some(
-      (f) => /maplibre/i.test(f) || readFileSync(path.join(webDist, f), 'utf8').includes('maplibre-gl'),
+      // The library's own canvas class, not the name: Get started's examples quote `maplibre-gl` as text.
+      (f) => /maplibre/i.test(f) || readFileSync(path.join(webDist, f), 'utf8').includes('maplibregl-canvas-container'),
     )
     rows.push({ route, files: files.length, jsGzipKb: kb(js), cssGzipKb: kb(css), maplibre: hasMaplibre })
   }
@@ -151,8 +169,10 @@ async function main() {
   if (!existsSync(CHROMIUM))
     throw new Error(`No Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`)
   console.log('building the portal and the baseline…')
-  const built = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { cwd: repo, stdio: 'ignore' })
-  if (built.status !== 0) throw new Error('npm run build -w @app/web failed')
+  if (!process.env.SKIP_BUILD) {
+    const built = spawnSync('npm', ['run', 'build', '-w', '@app/web'], { cwd: repo, stdio: 'ignore' })
+    if (built.status !== 0) throw new Error('npm run build -w @app/web failed')
+  }
   await build({ configFile: path.join(here, 'baselines/antd-shell/vite.config.ts') })
   const baselineDist = path.join(here, 'baselines/antd-shell/dist')
   const baselineJs = [...readFileSync(path.join(baselineDist, 'index.html'), 'utf8').matchAll(/src="\/?([^"]+\.js)"/g)]
@@ -164,6 +184,12 @@ async function main() {
   console.table(sizes)
   console.log(`baseline (bare antd shell, one chunk): ${kb(baselineJs)} kB`)
   const mapLeaks = sizes.filter((r) => r.maplibre && !MAP_ROUTES.has(r.route)).map((r) => r.route)
+  const overBudget = sizes
+    .filter((r) => ROUTES[r.route].includes(CUSTOMER) && !MAP_ROUTES.has(r.route) && r.jsGzipKb > CUSTOMER_BUDGET_KB)
+    .map((r) => `${r.route} ${r.jsGzipKb} kB`)
+  console.log(`customer routes over ${CUSTOMER_BUDGET_KB} kB: ${overBudget.join(', ') || 'none'}`)
+  // SIZES_ONLY=1: the sizes alone, without the Lighthouse runs (a minute instead of a quarter of an hour).
+  if (process.env.SIZES_ONLY) return
 
   const portal = await startPortal()
   const baseline = await serveStatic(baselineDist, BASELINE_PORT)
@@ -183,12 +209,22 @@ async function main() {
   const targets = [
     { name: 'portal /login', url: `http://127.0.0.1:${PORT}/login` },
     { name: 'portal dashboard (signed in)', url: `http://127.0.0.1:${PORT}/`, prepare: signedIn },
+    // Issue 20: the screens customers open most after the dashboard, on a phone.
+    { name: 'portal /keys (signed in)', url: `http://127.0.0.1:${PORT}/keys`, prepare: signedIn, only: 'mobile' },
+    { name: 'portal /billing (signed in)', url: `http://127.0.0.1:${PORT}/billing`, prepare: signedIn, only: 'mobile' },
+    {
+      name: 'portal /statistics (signed in)',
+      url: `http://127.0.0.1:${PORT}/statistics`,
+      prepare: signedIn,
+      only: 'mobile',
+    },
     { name: 'baseline antd shell', url: `http://127.0.0.1:${BASELINE_PORT}/` },
   ]
   const lighthouseRows = []
   try {
     for (const formFactor of ['desktop', 'mobile']) {
       for (const target of targets) {
+        if (target.only && target.only !== formFactor) continue
         const runs = []
         // Interleaving would be fairer still, but Lighthouse runs are long; medians of RUNS runs each.
         for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, target.url, formFactor, target.prepare))
@@ -232,13 +268,16 @@ async function main() {
   console.log(`/login first-load JS ÷ baseline JS: ${(loginJs / kb(baselineJs)).toFixed(2)}`)
 
   const targetsMet = {
-    'login JS <= 250 kB gzip': loginJs <= 250,
+    [`login JS <= ${LOGIN_BUDGET_KB} kB gzip`]: loginJs <= LOGIN_BUDGET_KB,
+    [`every customer route but the map <= ${CUSTOMER_BUDGET_KB} kB gzip`]: overBudget.length === 0,
     'no non-map route loads MapLibre': mapLeaks.length === 0,
     'desktop /login LCP <= 1.2 s': row('portal /login', 'desktop').lcpMs <= 1200,
     'desktop /login TBT <= 150 ms': row('portal /login', 'desktop').tbtMs <= 150,
     'desktop dashboard LCP <= 1.2 s': row('portal dashboard (signed in)', 'desktop').lcpMs <= 1200,
     'desktop dashboard TBT <= 150 ms': row('portal dashboard (signed in)', 'desktop').tbtMs <= 150,
     'mobile /login LCP <= 2.5 s': row('portal /login', 'mobile').lcpMs <= 2500,
+    'mobile dashboard LCP <= 2.0 s': row('portal dashboard (signed in)', 'mobile').lcpMs <= 2000,
+    'mobile dashboard TBT <= 400 ms': row('portal dashboard (signed in)', 'mobile').tbtMs <= 400,
   }
   console.log('\nTargets:')
   for (const [name, met] of Object.entries(targetsMet)) console.log(`  ${met ? 'met    ' : 'MISSED '} ${name}`)

@@ -1,9 +1,9 @@
-import { campaignsMy } from './campaigns.ts'
-import { emailChangeMy } from './email-change.ts'
+import { campaignsMy } from './campaigns.my.ts'
+import { emailChangeMy } from './email-change.my.ts'
 import type { Catalog } from './en.ts'
-import { passkeysMy } from './passkeys.ts'
-import { planRenewalMy } from './plan-renewal.ts'
-import { refundsMy } from './refunds.ts'
+import { passkeysMy } from './passkeys.my.ts'
+import { planRenewalMy } from './plan-renewal.my.ts'
+import { refundsMy } from './refunds.my.ts'
 import { serviceNamesMy } from './service-names.ts'
 
 export const my: Catalog = {

@@ -1,9 +1,9 @@
-import { campaignsVi } from './campaigns.ts'
-import { emailChangeVi } from './email-change.ts'
+import { campaignsVi } from './campaigns.vi.ts'
+import { emailChangeVi } from './email-change.vi.ts'
 import type { Catalog } from './en.ts'
-import { passkeysVi } from './passkeys.ts'
-import { planRenewalVi } from './plan-renewal.ts'
-import { refundsVi } from './refunds.ts'
+import { passkeysVi } from './passkeys.vi.ts'
+import { planRenewalVi } from './plan-renewal.vi.ts'
+import { refundsVi } from './refunds.vi.ts'
 import { serviceNamesVi } from './service-names.ts'
 
 export const vi: Catalog = {

@@ -90,7 +90,8 @@ describe('the step-up dialog', { timeout: 60_000 }, () => {
     openApp('/keys')
     await pressCopy()
     const asked = await dialog()
-    expect(within(asked).getByText(/Enter your password to show it/)).toBeTruthy()
+    // The dialog downloads when first needed, then asks the server how this account proves itself.
+    expect(await within(asked).findByText(/Enter your password to show it/)).toBeTruthy()
     expect(within(asked).queryByLabelText('Authentication code')).toBeNull()
 
     // Nothing typed: the field says so, and nothing is sent.
@@ -126,8 +127,9 @@ describe('the step-up dialog', { timeout: 60_000 }, () => {
     openApp('/keys')
     await pressCopy()
     const asked = await dialog()
+    const code = await within(asked).findByLabelText('Authentication code')
     expect(within(asked).queryByLabelText('Password')).toBeNull()
-    fireEvent.change(within(asked).getByLabelText('Authentication code'), { target: { value: '123 456' } })
+    fireEvent.change(code, { target: { value: '123 456' } })
     fireEvent.click(within(asked).getByText('Confirm and copy'))
     await screen.findByText('Copy success: the key is on your clipboard')
     expect(calls.find((c) => c.route === 'POST /v1/users/step-up')?.body).toEqual({ code: '123456' })

@@ -1,0 +1,43 @@
+import type { campaignsEn } from './campaigns.ts'
+
+// The Burmese texts of campaigns.ts, in a module of their own so that each language's catalog chunk
+// carries only its own language (bench/README.md, issue 20).
+
+export const campaignsMy: Record<keyof typeof campaignsEn, string> = {
+  'campaigns.codeRequired': 'ကုဒ် လိုအပ်ပါသည်',
+  'campaigns.codeInvalid': 'ကုဒ်တွင် စာလုံး၊ ဂဏန်း၊ _ နှင့် - သာ သုံးနိုင်ပါသည်',
+  'campaigns.codeUsed': 'ဤကုဒ်ဖြင့် ကမ်ပိန်း ရှိပြီးဖြစ်သည်',
+  'campaigns.nameRequired': 'အမည် လိုအပ်ပါသည်',
+  'campaigns.startDateRequired': 'စတင်ရက် လိုအပ်ပါသည်',
+  'campaigns.endDateRequired': 'ပြီးဆုံးရက် လိုအပ်ပါသည်',
+  'campaigns.dateInvalid': 'ရက်စွဲ မမှန်ကန်ပါ',
+  'campaigns.endBeforeStart': 'ပြီးဆုံးရက်သည် စတင်ရက်မတိုင်မီ မဖြစ်ရပါ',
+  'campaigns.urlRequired': 'URL လိုအပ်ပါသည်',
+  'campaigns.urlInvalid': 'http:// သို့မဟုတ် https:// ဖြင့် စသော လိပ်စာ ထည့်ပါ',
+  'campaigns.imageRequired': 'ပုံ လိုအပ်ပါသည်',
+  'campaigns.tooManyImages': 'ကမ်ပိန်းတစ်ခုတွင် ပုံ {{max}} ပုံအထိသာ',
+  'campaigns.imageTooLarge': 'ပုံသည် 10MB ထက် ကြီးနေသည်',
+  'campaigns.imageNotFound': 'ဤပုံကို ကမ်ပိန်းပုံအဖြစ် တင်ထားခြင်း မရှိပါ',
+  'campaigns.imageInUse': 'ဤပုံသည် ကမ်ပိန်းတစ်ခုနှင့် သက်ဆိုင်သည်',
+  'campaigns.lastImage': 'ကမ်ပိန်းတွင် ပုံ လိုအပ်သည်၊ အခြားပုံ အရင်ထည့်ပါ',
+  'campaigns.notFound': 'ကမ်ပိန်း မတွေ့ပါ',
+  'campaigns.created': 'ကမ်ပိန်း ဖန်တီးပြီးပါပြီ',
+  'campaigns.updated': 'ကမ်ပိန်း ပြင်ဆင်ပြီးပါပြီ',
+  'campaigns.deleted': 'ကမ်ပိန်း ဖျက်ပြီးပါပြီ',
+  'campaigns.imageUploaded': 'ပုံ တင်ပြီးပါပြီ',
+  'campaigns.imageDeleted': 'ပုံ ဖျက်ပြီးပါပြီ',
+  'notifications.nameRequired': 'အမည် လိုအပ်ပါသည်',
+  'notifications.subjectRequired': 'အီးမေးလ်ခေါင်းစဉ် လိုအပ်ပါသည်',
+  'notifications.contentRequired': 'အကြောင်းအရာ လိုအပ်ပါသည်',
+  'notifications.contentTooLong': 'အကြောင်းအရာ ရှည်လွန်းသည်',
+  'notifications.sendAtInvalid': 'ပို့မည့်အချိန် မမှန်ကန်ပါ',
+  'notifications.noRecipients': 'ကိုက်ညီသော ဖောက်သည် မရှိပါ',
+  'notifications.notFound': 'အကြောင်းကြားစာ မတွေ့ပါ',
+  'notifications.notPending': 'ပြင်ဆင်၍ မရပါ- အသိပေးချက်ကို ပို့နေပြီ ဖြစ်သည်',
+  'notifications.alreadySent': 'ဤအသိပေးချက်ကို ပို့ပြီးဖြစ်သည်- ပြင်ဆင်၍ မရတော့ပါ',
+  'notifications.isDeleted': 'ဤအသိပေးချက်ကို ဖျက်ပြီးဖြစ်သည်',
+  'notifications.sendingNotDeletable': 'ဤအသိပေးချက်ကို ပို့နေဆဲဖြစ်သည်- ပို့ပြီးမှ ဖျက်နိုင်ပါသည်',
+  'notifications.created': 'အကြောင်းကြားစာ သိမ်းပြီးပါပြီ',
+  'notifications.updated': 'အကြောင်းကြားစာ ပြင်ဆင်ပြီးပါပြီ',
+  'notifications.deleted': 'အကြောင်းကြားစာ ဖျက်ပြီးပါပြီ',
+}
