@@ -225,6 +225,9 @@ async function main() {
     for (const formFactor of ['desktop', 'mobile']) {
       for (const target of targets) {
         if (target.only && target.only !== formFactor) continue
+        // ONLY=dashboard,mobile: the targets and form factors named, for looking into one of them.
+        if (process.env.ONLY && !process.env.ONLY.split(',').every((part) => `${target.name} ${formFactor}`.includes(part)))
+          continue
         const runs = []
         // Interleaving would be fairer still, but Lighthouse runs are long; medians of RUNS runs each.
         for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, target.url, formFactor, target.prepare))
