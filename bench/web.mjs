@@ -159,6 +159,17 @@ async function measure(browser, url, formFactor, prepare) {
     fcp: audits['first-contentful-paint'].numericValue,
     lcp: audits['largest-contentful-paint'].numericValue,
     tbt: audits['total-blocking-time'].numericValue,
+    // VERBOSE=1: where the main thread's time went, by kind of work and by script.
+    ...(process.env.VERBOSE
+      ? {
+          work: (audits['mainthread-work-breakdown']?.details?.items ?? [])
+            .slice(0, 6)
+            .map((i) => `${i.groupLabel ?? i.group} ${Math.round(i.duration)}`),
+          scripts: (audits['bootup-time']?.details?.items ?? [])
+            .slice(0, 6)
+            .map((i) => `${String(i.url).split('/').pop()} ${Math.round(i.total)}/${Math.round(i.scripting)}`),
+        }
+      : {}),
     lcpElement: String(
       audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
     ).slice(0, 80),
@@ -206,16 +217,34 @@ async function main() {
     await page.goto(`http://127.0.0.1:${PORT}/login`)
     await page.evaluate((value) => localStorage.setItem('user', value), session)
   }
+  // A screen opened later in the browser session, after the once-a-session splash (docs/requirements.md
+  // §2.9: 4 s with rotating messages, whose every message is a new paint that Lighthouse may take for
+  // the largest): what a customer sees on every screen but the session's first.
+  const signedInLater = async (page) => {
+    await signedIn(page)
+    await page.evaluate(() => sessionStorage.setItem('splashShown', '1'))
+  }
   const targets = [
     { name: 'portal /login', url: `http://127.0.0.1:${PORT}/login` },
-    { name: 'portal dashboard (signed in)', url: `http://127.0.0.1:${PORT}/`, prepare: signedIn },
+    { name: 'portal dashboard (signed in)', url: `http://127.0.0.1:${PORT}/`, prepare: signedInLater },
+    {
+      name: 'portal dashboard, first of the session (splash)',
+      url: `http://127.0.0.1:${PORT}/`,
+      prepare: signedIn,
+      only: 'mobile',
+    },
     // Issue 20: the screens customers open most after the dashboard, on a phone.
-    { name: 'portal /keys (signed in)', url: `http://127.0.0.1:${PORT}/keys`, prepare: signedIn, only: 'mobile' },
-    { name: 'portal /billing (signed in)', url: `http://127.0.0.1:${PORT}/billing`, prepare: signedIn, only: 'mobile' },
+    { name: 'portal /keys (signed in)', url: `http://127.0.0.1:${PORT}/keys`, prepare: signedInLater, only: 'mobile' },
+    {
+      name: 'portal /billing (signed in)',
+      url: `http://127.0.0.1:${PORT}/billing`,
+      prepare: signedInLater,
+      only: 'mobile',
+    },
     {
       name: 'portal /statistics (signed in)',
       url: `http://127.0.0.1:${PORT}/statistics`,
-      prepare: signedIn,
+      prepare: signedInLater,
       only: 'mobile',
     },
     { name: 'baseline antd shell', url: `http://127.0.0.1:${BASELINE_PORT}/` },
@@ -226,7 +255,10 @@ async function main() {
       for (const target of targets) {
         if (target.only && target.only !== formFactor) continue
         // ONLY=dashboard,mobile: the targets and form factors named, for looking into one of them.
-        if (process.env.ONLY && !process.env.ONLY.split(',').every((part) => `${target.name} ${formFactor}`.includes(part)))
+        if (
+          process.env.ONLY &&
+          !process.env.ONLY.split(',').every((part) => `${target.name} ${formFactor}`.includes(part))
+        )
           continue
         const runs = []
         // Interleaving would be fairer still, but Lighthouse runs are long; medians of RUNS runs each.
