@@ -24,7 +24,7 @@ import { newId } from '../../lib/ids.ts'
 import { effectivePrices, SETTING_KEYS } from '../pricing/prices.ts'
 import { writeSetting } from '../settings/settings.ts'
 import { pdfLines } from './files.ts'
-import { generateBills } from './generate.ts'
+import { accruedCents, generateBills } from './generate.ts'
 import { emailNewBills } from './notices.ts'
 import { listAllBills, walkBills } from './queries.ts'
 import { billLastMonthIfDue } from './scheduler.ts'
@@ -901,6 +901,9 @@ describe('bills', async () => {
       // Alice's 95.00 and Bob's private rate at least: the month is not $0.00 while it runs.
       expect(Number(res.body.data.revenue_accrued.amount)).toBeGreaterThanOrEqual(95)
       expect(res.body.data.revenue_accrued).toEqual({ month: '2026-11', amount: formatSum(estimates) })
+      // Walked two accounts at a time, a chunk of accounts without usage included, the sum is the same.
+      const chunked = await accruedCents(t.ctx.db, 2026, 11, 2)
+      expect(contract.formatCents(chunked)).toBe(formatSum(estimates))
       const trend = res.body.data.revenue_by_month
       expect(trend.map((m) => m.month)).toEqual([
         '2025-11',

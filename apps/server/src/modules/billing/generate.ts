@@ -393,40 +393,51 @@ export function assertMonthClosed(now: Date, year: number, month: number) {
  * back-office overview's accrued revenue (issue 21) becomes the month's bills when it closes, before
  * payments. Accounts are priced CHUNK_USERS at a time.
  */
-export async function accruedCents(db: Db, year: number, month: number): Promise<bigint> {
+export async function accruedCents(db: Db, year: number, month: number, chunkSize = CHUNK_USERS): Promise<bigint> {
   const { from, to } = monthBounds(year, month)
   const book = await loadPriceBook(db)
   let total = 0n
   let after = ''
   for (;;) {
-    const usage = await queryRows<{ user_id: string; is_new: boolean; enjoy_discount: boolean; hits: string }>(
+    // As the bill run walks: the next CHUNK_USERS accounts by id, then one range scan of their usage,
+    // so the month's usage is read once in all, not once more for every chunk.
+    const people = await db
+      .select({ id: users.id, isNew: users.priceBookIsNew, enjoyDiscount: users.enjoyDiscount })
+      .from(users)
+      .where(gt(users.id, after))
+      .orderBy(asc(users.id))
+      .limit(chunkSize)
+    const first = people[0]
+    const last = people[people.length - 1]
+    if (!first || !last) return total
+    const usage = await queryRows<{ user_id: string; hits: string }>(
       db,
       sql`
-      select u.user_id, p.price_book_is_new as is_new, p.enjoy_discount, json_object_agg(u.service, u.hits)::text as hits
+      select u.user_id, json_object_agg(u.service, u.hits)::text as hits
       from (
         select d.user_id, d.service, sum(d.hits)::int8 as hits
         from usage_daily_live d
-        where d.day >= ${from}::date and d.day <= ${to}::date and d.service <> 'UNCLASSIFIED' and d.user_id > ${after}
+        where d.user_id >= ${first.id} and d.user_id <= ${last.id}
+          and d.day >= ${from}::date and d.day <= ${to}::date and d.service <> 'UNCLASSIFIED'
         group by d.user_id, d.service
         having sum(d.hits) > 0
       ) u
-      join users p on p.id = u.user_id
-      group by u.user_id, p.price_book_is_new, p.enjoy_discount
-      order by u.user_id
-      limit ${CHUNK_USERS}`,
+      group by u.user_id`,
     )
-    const last = usage[usage.length - 1]
-    if (!last) return total
-    const own = await privatePrices(
-      db,
-      usage.map((row) => row.user_id),
-    )
-    for (const row of usage) {
-      const person = { isNew: row.is_new, enjoyDiscount: row.enjoy_discount }
-      const hits = JSON.parse(row.hits) as Record<string, number>
-      total += priceUserBill(book, person, own.get(row.user_id), hits).result.totalCents
+    if (usage.length > 0) {
+      const byId = new Map(people.map((person) => [person.id, person]))
+      const own = await privatePrices(
+        db,
+        usage.map((row) => row.user_id),
+      )
+      for (const row of usage) {
+        const person = byId.get(row.user_id)
+        if (!person) continue
+        const hits = JSON.parse(row.hits) as Record<string, number>
+        total += priceUserBill(book, person, own.get(row.user_id), hits).result.totalCents
+      }
     }
-    if (usage.length < CHUNK_USERS) return total
-    after = last.user_id
+    if (people.length < chunkSize) return total
+    after = last.id
   }
 }
