@@ -1,34 +1,9 @@
-import {
-  formatCents,
-  formatDate,
-  formatMoney,
-  type Lang,
-  type LimitDuration,
-  nextRenewal,
-  type Plan,
-  type PlanDashboard,
-} from '@app/contract'
+import { formatCents, formatDate, formatMoney, type LimitDuration, type Plan, type PlanDashboard } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Empty,
-  Flex,
-  Modal,
-  Progress,
-  Row,
-  Tag,
-  Typography,
-  theme,
-} from 'antd'
-import { useState } from 'react'
+import { Alert, App, Button, Card, Col, Empty, Flex, Progress, Row, Tag, Typography, theme } from 'antd'
+import { lazy, Suspense, useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
 import { paths } from '../../app/paths.ts'
-import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
@@ -36,8 +11,13 @@ import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { topUpPath } from '../payments/top-up-path.ts'
 import { moneyCents, shortfall } from './plan-money.ts'
+import { usd, useLimitText, usePlanPrice } from './plan-text.ts'
 import { planDashboardQuery, useBuyPlan } from './plans.api.ts'
 import { plansMessages } from './plans.i18n.ts'
+
+// The purchase dialog (a modal with its descriptions) downloads when an offer is chosen, not with the
+// dashboard (bench/README.md, issue 20).
+const PurchaseDialog = lazy(async () => ({ default: (await import('./PurchaseDialog.tsx')).PurchaseDialog }))
 
 /** Share of a window's limit at which the usage bar turns to the warning colour. */
 const WARNING_SHARE = 0.8
@@ -79,24 +59,6 @@ export function PlanCard() {
     </Card>
   )
 }
-
-function usePlanPrice() {
-  const t = useT(plansMessages)
-  const lang = useLang()
-  return (plan: Plan) =>
-    moneyCents(plan.price) > 0n ? t('perMonth', { price: formatMoney(plan.price, 'USD', lang) }) : t('noFee')
-}
-
-/** A limit and its window ("50,000 per day"), or "Unlimited". */
-function useLimitText() {
-  const t = useT(plansMessages)
-  const lang = useLang()
-  return (limit: number | null, duration: LimitDuration) =>
-    limit === null ? t('unlimited') : t(`limit.${duration}`, { count: formatCount(limit, lang) })
-}
-
-/** An amount in cents as dollars, e.g. 3850n → "$38.50". */
-const usd = (cents: bigint, lang: Lang) => formatMoney(formatCents(cents), 'USD', lang)
 
 function CurrentPlan({ dashboard }: { dashboard: PlanDashboard }) {
   const t = useT(plansMessages)
@@ -330,121 +292,20 @@ function Offers({ dashboard }: { dashboard: PlanDashboard }) {
         />
       ) : null}
       {chosen === null ? null : (
-        <PurchaseDialog
-          offer={chosen}
-          balance={dashboard.balance}
-          isUpgrade={isUpgradeTo(chosen)}
-          open={open}
-          isBuying={buy.isPending}
-          onBuy={() => void onBuy(chosen)}
-          onClose={() => setOpen(false)}
-          afterClose={() => setChosen(null)}
-        />
+        <Suspense fallback={null}>
+          <PurchaseDialog
+            offer={chosen}
+            balance={dashboard.balance}
+            isUpgrade={isUpgradeTo(chosen)}
+            open={open}
+            isBuying={buy.isPending}
+            onBuy={() => void onBuy(chosen)}
+            onClose={() => setOpen(false)}
+            afterClose={() => setChosen(null)}
+          />
+        </Suspense>
       )}
     </Flex>
-  )
-}
-
-/**
- * What buying `offer` does, before it is done: the price a month, the limits it buys, that usage is
- * billed apart, when it renews, and the balance now and after paying. When the balance is short, the
- * purchase is disabled and a top-up of exactly the missing amount is offered instead.
- */
-function PurchaseDialog({
-  offer,
-  balance,
-  isUpgrade,
-  open,
-  isBuying,
-  onBuy,
-  onClose,
-  afterClose,
-}: {
-  offer: Plan
-  balance: string
-  isUpgrade: boolean
-  open: boolean
-  isBuying: boolean
-  onBuy: () => void
-  onClose: () => void
-  afterClose: () => void
-}) {
-  const t = useT(plansMessages)
-  const common = useT(commonMessages)
-  const lang = useLang()
-  const price = usePlanPrice()
-  const limitText = useLimitText()
-  const priceCents = moneyCents(offer.price)
-  const balanceCents = moneyCents(balance)
-  const isPaid = priceCents > 0n
-  const missing = isPaid ? shortfall(offer.price, balance) : null
-  // Bought now, a paid plan renews a month from now (docs/pricing.md "Plans renew"), as the server sets it;
-  // the default plan never renews from the balance.
-  const renews = isPaid && !offer.is_default
-  const now = new Date()
-  const renewsOn = formatDate(nextRenewal(now, now), lang)
-  const formattedPrice = formatMoney(offer.price, 'USD', lang)
-
-  return (
-    <Modal
-      open={open}
-      title={t('confirm.title', { plan: offer.name })}
-      onCancel={onClose}
-      afterClose={afterClose}
-      destroyOnHidden
-      footer={
-        <Flex gap={8} justify="flex-end" wrap>
-          <Button onClick={onClose}>{common('actions.cancel')}</Button>
-          {missing === null ? null : (
-            <LinkButton type="primary" to={topUpPath(formatCents(missing))}>
-              {t('topUp', { missing: usd(missing, lang) })}
-            </LinkButton>
-          )}
-          <Button
-            type={missing === null ? 'primary' : 'default'}
-            disabled={missing !== null}
-            loading={isBuying}
-            onClick={onBuy}
-          >
-            {isUpgrade ? t('upgrade') : t('buy')}
-          </Button>
-        </Flex>
-      }
-    >
-      <Flex vertical gap={8} data-testid="plan-purchase">
-        <Descriptions
-          size="small"
-          column={1}
-          items={[
-            { key: 'price', label: t('confirm.price'), children: price(offer) },
-            {
-              key: 'requests',
-              label: t('requests'),
-              children: limitText(offer.request_limit, offer.request_limit_duration),
-            },
-            { key: 'loads', label: t('loads'), children: limitText(offer.load_limit, offer.load_limit_duration) },
-            ...(isPaid ? [{ key: 'balance', label: t('confirm.balance'), children: usd(balanceCents, lang) }] : []),
-            ...(isPaid && missing === null
-              ? [{ key: 'after', label: t('confirm.balanceAfter'), children: usd(balanceCents - priceCents, lang) }]
-              : []),
-          ]}
-        />
-        <Typography.Paragraph style={{ margin: 0 }}>
-          {isPaid ? t('confirm.paid', { price: formattedPrice }) : t('confirm.free')}
-        </Typography.Paragraph>
-        {renews ? (
-          <Typography.Paragraph style={{ margin: 0 }}>{t('confirm.renews', { date: renewsOn })}</Typography.Paragraph>
-        ) : null}
-        <Typography.Paragraph type="secondary" style={{ margin: 0 }}>
-          {t('confirm.usage')}
-        </Typography.Paragraph>
-        {missing === null ? null : (
-          <Typography.Text type="warning" data-testid="plan-purchase-short">
-            {t('confirm.short', { missing: usd(missing, lang) })}
-          </Typography.Text>
-        )}
-      </Flex>
-    </Modal>
   )
 }
 
