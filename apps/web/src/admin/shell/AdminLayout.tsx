@@ -76,7 +76,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 color: token.colorText,
               }}
             >
-              <img src="/favicon.svg" alt="" width={32} height={32} />
+              <img src="/favicon.svg" alt={collapsed ? t('title') : ''} width={32} height={32} />
               {collapsed ? null : <strong style={{ fontSize: 16 }}>{t('title')}</strong>}
             </Link>
             <Menu

@@ -27,7 +27,7 @@ export function BillSummary({ bill }: { bill: BillDetail }) {
           />
         ) : null}
         {isZero(bill.free_credit) ? null : <Row term={t('summary.freeCredit')} value={`− ${usd(bill.free_credit)}`} />}
-        <Divider style={{ margin: '4px 0' }} />
+        {/* A rule above the total, drawn by the row: a <dl> holds only its terms (axe-core's definition-list). */}
         <Row term={<strong>{t('summary.total')}</strong>} value={usd(bill.total)} isTotal />
         <Row
           term={t('summary.totalVnd')}
@@ -44,7 +44,15 @@ export function BillSummary({ bill }: { bill: BillDetail }) {
 function Row({ term, value, note, isTotal }: { term: ReactNode; value: string; note?: string; isTotal?: boolean }) {
   const { token } = theme.useToken()
   return (
-    <div style={{ display: 'flex', justifyContent: 'space-between', gap: 12, alignItems: 'baseline' }}>
+    <div
+      style={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 12,
+        alignItems: 'baseline',
+        ...(isTotal ? { borderTop: `1px solid ${token.colorSplit}`, paddingTop: 12, marginTop: 4 } : {}),
+      }}
+    >
       <dt style={{ color: isTotal ? token.colorText : token.colorTextSecondary }}>
         {term}
         {note ? <div style={{ fontSize: token.fontSizeSM }}>{note}</div> : null}

@@ -209,6 +209,13 @@ describe('a bill', { timeout: 60_000 }, () => {
     expect(summary('Total in VND')).toBe('22,186,392 VND')
     expect(screen.getByText('At 25,400 VND per USD on the bill date')).toBeTruthy()
     expect(screen.getByTestId('transfer-content').textContent).toBe('INV-202610-000123')
+    // Every list of terms holds only groups of a term and its value (axe-core's definition-list rule).
+    for (const list of document.querySelectorAll('dl')) {
+      for (const child of list.children) {
+        expect(child.tagName).toBe('DIV')
+        expect([...child.children].map((c) => c.tagName)).toEqual(['DT', 'DD'])
+      }
+    }
   })
 
   it('says when a bill is paid', async () => {

@@ -46,7 +46,11 @@ describe('the customer menu', { timeout: 60_000 }, () => {
   it('opens over the page on a 390 px phone and closes when a page is chosen', async () => {
     emulateViewport(390)
     const router = openApp('/keys')
-    fireEvent.click(await screen.findByRole('button', { name: 'Expand menu' }))
+    const expand = await screen.findByRole('button', { name: 'Expand menu' })
+    // The folded rail's logo alone is its home link, and it has a name (it had none: axe-core's link-name).
+    const home = document.querySelector('.ant-layout-sider a[href="/"]')
+    expect(home?.querySelector('img')?.getAttribute('alt')).toBe('Maps Portal')
+    fireEvent.click(expand)
 
     const drawer = await menuDrawer()
     // The page keeps its width: the rail stays 50 px and the whole menu is drawn over the page.
@@ -54,6 +58,10 @@ describe('the customer menu', { timeout: 60_000 }, () => {
     expect(within(drawer).getByText('Maps Portal')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Collapse menu' })).toBeTruthy()
 
+    // The folded rail's logo is a link with a name (it was an unnamed link: axe-core's link-name).
+    expect(screen.getAllByRole('link', { name: 'Maps Portal' }).some((link) => link.getAttribute('href') === '/')).toBe(
+      true,
+    )
     fireEvent.click(within(drawer).getByRole('link', { name: 'Billing' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/billing'))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
