@@ -38,16 +38,9 @@ async function settled(page: Page, screen: string): Promise<boolean> {
   return false
 }
 
-export const test = base.extend<{ axeEveryPage: void; checkEveryPage: boolean }>({
-  /** Off for a journey whose flow cannot be read while it runs (passkeys.spec.ts says why). */
-  checkEveryPage: [true, { option: true }],
+export const test = base.extend<{ axeEveryPage: void }>({
   axeEveryPage: [
-    async ({ page, checkEveryPage }, use, testInfo) => {
-      if (!checkEveryPage) {
-        testInfo.annotations.push({ type: 'axe: every page', description: 'off for this journey' })
-        await use()
-        return
-      }
+    async ({ page }, use, testInfo) => {
       const seen = new Set<string>()
       const found: string[] = []
       const unchecked: string[] = []

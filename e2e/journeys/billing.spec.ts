@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import type { Page } from '@playwright/test'
+import { expect, type Page, test } from '@playwright/test'
 import ExcelJS from 'exceljs'
-import { expect, test } from '../fixtures.ts'
 import {
   ADMIN,
   dismissSplash,

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test'
-import { expect, test } from '../fixtures.ts'
+import { expect, type Page, test } from '@playwright/test'
 import {
   ADMIN,
   englishTexts,

@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Page } from '@playwright/test'
-import { expect, test } from '../fixtures.ts'
+import { expect, type Page, test } from '@playwright/test'
 import config from '../playwright.config.ts'
 import {
   dismissSplash,

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs'
-import type { Page } from '@playwright/test'
-import { expect, test } from '../fixtures.ts'
+import { expect, type Page, test } from '@playwright/test'
 import {
   ADMIN,
   cutCardTitles,

@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test'
-import { expect, test } from '../fixtures.ts'
+import { expect, type Page, test } from '@playwright/test'
 import { dismissSplash, registerByApi, signIn, uniqueEmail } from '../support.ts'
 
 const PASSWORD = 'a-long-enough-password'
