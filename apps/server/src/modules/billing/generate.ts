@@ -268,25 +268,23 @@ export async function generateBills(deps: GenerateDeps, options: GenerateOptions
   }
 }
 
-/** Bills the next `size` users after `after` (by id); null when no user is left. */
-async function billChunk(
-  db: Db,
-  book: PriceBook,
-  run: { year: number; month: number; billDate: Date; after: string; size: number; seller: Seller },
-): Promise<ChunkResult | null> {
+/**
+ * The next `size` users after `after` (by id) with their book and flags, and the month's billable hits
+ * of those who used the API (hits by service as JSON); null when no user is left. The chunk's users are
+ * a contiguous id range: one range scan of the (user_id, day) index, and one row per user rather than
+ * one per user and service. The bill run and the accrued revenue walk the users with it.
+ */
+async function nextChunk(db: Db, after: string, size: number, year: number, month: number) {
   const people = await db
     .select({ id: users.id, isNew: users.priceBookIsNew, enjoyDiscount: users.enjoyDiscount })
     .from(users)
-    .where(gt(users.id, run.after))
+    .where(gt(users.id, after))
     .orderBy(asc(users.id))
-    .limit(run.size)
+    .limit(size)
+  const first = people[0]
   const last = people[people.length - 1]
-  if (!last) return null
-  const first = people[0]?.id ?? last.id
-  const { from, to } = monthBounds(run.year, run.month)
-
-  // The chunk's users are a contiguous id range: one range scan of the (user_id, day) index, and one
-  // row per user (its hits by service as JSON) rather than one per user and service.
+  if (!first || !last) return null
+  const { from, to } = monthBounds(year, month)
   const usage = await queryRows<{ user_id: string; hits: string }>(
     db,
     sql`
@@ -294,7 +292,7 @@ async function billChunk(
     from (
       select d.user_id, d.service, sum(d.hits)::int8 as hits
       from usage_daily_live d
-      where d.user_id >= ${first} and d.user_id <= ${last.id}
+      where d.user_id >= ${first.id} and d.user_id <= ${last.id}
         and d.day >= ${from}::date and d.day <= ${to}::date
         and d.service <> 'UNCLASSIFIED'
       group by d.user_id, d.service
@@ -302,9 +300,22 @@ async function billChunk(
     ) u
     group by u.user_id`,
   )
+  return { people, usage, first, last }
+}
+
+/** Bills the next `size` users after `after` (by id); null when no user is left. */
+async function billChunk(
+  db: Db,
+  book: PriceBook,
+  run: { year: number; month: number; billDate: Date; after: string; size: number; seller: Seller },
+): Promise<ChunkResult | null> {
+  const chunk = await nextChunk(db, run.after, run.size, run.year, run.month)
+  if (!chunk) return null
+  const { people, usage, first, last } = chunk
+  const { from, to } = monthBounds(run.year, run.month)
   const billed = await queryRows<{ user_id: string }>(
     db,
-    sql`select user_id from bills where user_id >= ${first} and user_id <= ${last.id}
+    sql`select user_id from bills where user_id >= ${first.id} and user_id <= ${last.id}
         and year = ${run.year} and month = ${run.month}`,
   )
   const alreadyBilled = new Set(billed.map((row) => row.user_id))
@@ -394,36 +405,14 @@ export function assertMonthClosed(now: Date, year: number, month: number) {
  * payments. Accounts are priced CHUNK_USERS at a time.
  */
 export async function accruedCents(db: Db, year: number, month: number, chunkSize = CHUNK_USERS): Promise<bigint> {
-  const { from, to } = monthBounds(year, month)
   const book = await loadPriceBook(db)
   let total = 0n
   let after = ''
   for (;;) {
-    // As the bill run walks: the next CHUNK_USERS accounts by id, then one range scan of their usage,
-    // so the month's usage is read once in all, not once more for every chunk.
-    const people = await db
-      .select({ id: users.id, isNew: users.priceBookIsNew, enjoyDiscount: users.enjoyDiscount })
-      .from(users)
-      .where(gt(users.id, after))
-      .orderBy(asc(users.id))
-      .limit(chunkSize)
-    const first = people[0]
-    const last = people[people.length - 1]
-    if (!first || !last) return total
-    const usage = await queryRows<{ user_id: string; hits: string }>(
-      db,
-      sql`
-      select u.user_id, json_object_agg(u.service, u.hits)::text as hits
-      from (
-        select d.user_id, d.service, sum(d.hits)::int8 as hits
-        from usage_daily_live d
-        where d.user_id >= ${first.id} and d.user_id <= ${last.id}
-          and d.day >= ${from}::date and d.day <= ${to}::date and d.service <> 'UNCLASSIFIED'
-        group by d.user_id, d.service
-        having sum(d.hits) > 0
-      ) u
-      group by u.user_id`,
-    )
+    // As the bill run walks, so the month's usage is read once in all, not once more per chunk.
+    const chunk = await nextChunk(db, after, chunkSize, year, month)
+    if (!chunk) return total
+    const { people, usage, last } = chunk
     if (usage.length > 0) {
       const byId = new Map(people.map((person) => [person.id, person]))
       const own = await privatePrices(
