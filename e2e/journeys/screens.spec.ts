@@ -169,7 +169,6 @@ async function illegibleTexts(page: Page): Promise<string[]> {
 const TYPED = [
   'Layer 1',
   'Portal Administrator',
-  'Welcome credit',
   'Pay as you go',
   'No monthly fee and no limits: every request is billed at the rates of the pricing table.',
   'For production apps: up to 50,000 API requests and 20,000 map loads a day.',

@@ -3,6 +3,9 @@ import { bigint, check, date, index, integer, jsonb, pgTable, primaryKey, text, 
 import { tstz } from './columns.ts'
 import { users } from './users.ts'
 
+/** A described movement's parameters: text and numbers as they are, dates as `{ date: ISO }` (formatted when read). */
+export type DescriptionParams = Record<string, string | number | { date: string }>
+
 /**
  * The balance ledger (docs/requirements.md §10.2): append-only, one row per movement, written in the same transaction
  * as `users.balance_cents`, so that balance = Σ amount always holds. Debits are negative.
@@ -32,7 +35,14 @@ export const balanceLogs = pgTable(
     }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'bigint' }).notNull(),
     balanceAfterCents: bigint('balance_after_cents', { mode: 'bigint' }).notNull(),
+    /** The text in the customer's language when written (a staff member's own words for `admin_add`). */
     description: text('description'),
+    /**
+     * A system-written description as a catalogue key and its parameters, so that each reader sees it in
+     * their own language (docs/balance.md "Descriptions"); null for staff-written text and older rows.
+     */
+    descriptionKey: text('description_key'),
+    descriptionParams: jsonb('description_params').$type<DescriptionParams>(),
     /** A bill id, coupon log id, plan id or payment reference: unique per type where it must happen once. */
     reference: text('reference'),
     createdBy: text('created_by'),

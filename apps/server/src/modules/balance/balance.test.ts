@@ -1,5 +1,5 @@
 import * as contract from '@app/contract'
-import { formatCents, translate } from '@app/contract'
+import { formatCents, formatDate, translate } from '@app/contract'
 import { and, asc, eq, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import {
@@ -31,7 +31,7 @@ import { newId } from '../../lib/ids.ts'
 import { SETTING_KEYS } from '../pricing/prices.ts'
 import { writeSetting } from '../settings/settings.ts'
 import { issueUserToken } from '../users/user-tokens.ts'
-import { credit, debit, spendCouponCredit } from './ledger.ts'
+import { credit, debit, described, spendCouponCredit, toBalanceLog } from './ledger.ts'
 import { grantFirstRegisterCredit } from './service.ts'
 
 // The balance ledger (docs/requirements.md §10.2, docs/balance.md): paying bills from the balance (once, under
@@ -634,6 +634,72 @@ describe('balance', async () => {
       )
       expect(res.status).toBe(200)
       expect(await balanceOf(account.id)).toBe(1_000n)
+    })
+
+    it('reads a system-written description in each reader’s language, a staff member’s words as written', async () => {
+      const account = await register()
+      const token = await tokenFromMail(t, account.email)
+      expect((await call(t, contract.verifyEmail, { params: { token } }, { ip: freshIp() })).status).toBe(200)
+      await fund(account.id, 500n)
+      const read = async (lang: contract.Lang) => {
+        const res = await call(
+          t,
+          contract.userBalanceLogs,
+          { params: { id: account.id }, query: { sort_by: 'created_at', order_by: 'asc' } },
+          { token: admin.token, lang },
+        )
+        expect(res.status, JSON.stringify(res.body)).toBe(200)
+        return res.body.data.items.map((l) => l.description)
+      }
+      // Written while the customer read English; an operator reads it in Vietnamese or Burmese.
+      expect(await read('en')).toEqual(['Welcome credit', 'Top-up for tests'])
+      expect(await read('vi')).toEqual([translate('vi', 'balance.firstRegister'), 'Top-up for tests'])
+      expect(await read('my')).toEqual([translate('my', 'balance.firstRegister'), 'Top-up for tests'])
+      expect(translate('vi', 'balance.firstRegister')).not.toBe('Welcome credit')
+      // Everyone's log too, and the text stored for raw readers stays the customer's language.
+      const all = await call(
+        t,
+        contract.allBalanceLogs,
+        { query: { user_keyword: account.email } },
+        { token: admin.token, lang: 'vi' },
+      )
+      expect(all.body.data.items.map((l) => l.description)).toContain(translate('vi', 'balance.firstRegister'))
+      expect((await ledgerOf(account.id))[0]?.description).toBe('Welcome credit')
+    })
+
+    it('formats a described date in the reader’s language', () => {
+      const from = new Date('2026-03-01T00:00:00Z')
+      const to = new Date('2026-04-01T00:00:00Z')
+      const stored = described('en', 'balance.planRenewal', { plan: 'Standard', from, to })
+      expect(stored.description).toBe(
+        translate('en', 'balance.planRenewal', {
+          plan: 'Standard',
+          from: formatDate(from, 'en'),
+          to: formatDate(to, 'en'),
+        }),
+      )
+      const log = {
+        id: 'bal_x',
+        userId: 'usr_x',
+        type: 'plan_renewal' as const,
+        amountCents: -4_900n,
+        balanceAfterCents: 0n,
+        description: stored.description,
+        descriptionKey: stored.descriptionKey,
+        descriptionParams: stored.descriptionParams,
+        reference: null,
+        createdBy: null,
+        createdAt: from,
+        seq: 1,
+      }
+      expect(toBalanceLog({ log, email: 'a@b.c', firstName: '', lastName: '' }, false, 'vi').description).toBe(
+        translate('vi', 'balance.planRenewal', {
+          plan: 'Standard',
+          from: formatDate(from, 'vi'),
+          to: formatDate(to, 'vi'),
+        }),
+      )
+      expect(formatDate(from, 'vi')).not.toBe(formatDate(from, 'en'))
     })
 
     it('credits once when two verifications of one account run at once (link and password reset)', async () => {

@@ -1,7 +1,18 @@
-import { type BalanceLog, type BalanceLogType, ErrorCode, formatCents, joinName } from '@app/contract'
+import {
+  type BalanceLog,
+  type BalanceLogType,
+  ErrorCode,
+  formatCents,
+  formatDate,
+  isMessageKey,
+  joinName,
+  type Lang,
+  type MessageKey,
+  translate,
+} from '@app/contract'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
-import { balanceLogs, users } from '../../db/schema/index.ts'
+import { balanceLogs, type DescriptionParams, users } from '../../db/schema/index.ts'
 import { AppError, notFound } from '../../http/errors.ts'
 import { newId } from '../../lib/ids.ts'
 import type { Mailer } from '../../mail/mailer.ts'
@@ -19,7 +30,11 @@ export interface LedgerEntry {
   /** Always positive: `credit` adds it, `debit` takes it (the log stores debits negative). */
   amountCents: bigint
   type: BalanceLogType
+  /** A staff member's own words, kept as written; system-written movements use `described` instead. */
   description?: string | null
+  /** Set by `described`: the catalogue key and parameters the description is read in (any language). */
+  descriptionKey?: MessageKey | null
+  descriptionParams?: DescriptionParams | null
   /** A bill id, coupon log id, plan id, payment reference: once per (type, reference) for the once-only types. */
   reference?: string | null
   createdBy?: string | null
@@ -40,6 +55,31 @@ export interface LedgerResult {
 /** The options a request handler passes: its clock and its mailer. */
 export function ledgerOptions(ctx: { clock: { now(): Date }; mail: Mailer }): LedgerOptions {
   return { now: ctx.clock.now(), mail: ctx.mail }
+}
+
+/**
+ * A system-written description: the text in the customer's language (what older readers and raw
+ * exports see) and the key and parameters each reader's language renders it from (`toBalanceLog`).
+ * Dates are kept as dates and formatted in the reader's language.
+ */
+export function described(lang: Lang, key: MessageKey, params: Record<string, string | Date> = {}) {
+  const stored: DescriptionParams = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      value instanceof Date ? { date: value.toISOString() } : value,
+    ]),
+  )
+  return { description: renderDescription(lang, key, stored), descriptionKey: key, descriptionParams: stored }
+}
+
+function renderDescription(lang: Lang, key: MessageKey, params: DescriptionParams): string {
+  const values = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [
+      name,
+      typeof value === 'object' ? formatDate(value.date, lang) : value,
+    ]),
+  )
+  return translate(lang, key, values)
 }
 
 /** 422 ErrorCode.InsufficientBalance, with both amounts in the message. */
@@ -63,6 +103,8 @@ async function writeLog(db: Db, entry: LedgerEntry, signedCents: bigint, afterCe
     amountCents: signedCents,
     balanceAfterCents: afterCents,
     description: entry.description ?? null,
+    descriptionKey: entry.descriptionKey ?? null,
+    descriptionParams: entry.descriptionParams ?? null,
     reference: entry.reference ?? null,
     createdBy: entry.createdBy ?? null,
     ...(now ? { createdAt: now } : {}),
@@ -218,10 +260,12 @@ export interface BalanceLogRow {
 /**
  * The one place a ledger row becomes the contract's `BalanceLog`. `people`: the staff reading it see
  * who wrote a row by name and e-mail (issue 21: they saw `usr_…` ids); a customer reading their own
- * log does not learn a staff member's address.
+ * log does not learn a staff member's address. A system-written description is read in `lang`, the
+ * reader's language; a staff member's words as written.
  */
-export function toBalanceLog(row: BalanceLogRow, people = false): BalanceLog {
+export function toBalanceLog(row: BalanceLogRow, people: boolean, lang: Lang): BalanceLog {
   const l = row.log
+  const key = l.descriptionKey
   return {
     id: l.id,
     user_id: l.userId,
@@ -230,7 +274,7 @@ export function toBalanceLog(row: BalanceLogRow, people = false): BalanceLog {
     type: l.type,
     amount: formatCents(l.amountCents),
     balance_after: formatCents(l.balanceAfterCents),
-    description: l.description,
+    description: key && isMessageKey(key) ? renderDescription(lang, key, l.descriptionParams ?? {}) : l.description,
     reference: row.reference !== undefined ? row.reference : l.reference,
     created_by: l.createdBy,
     created_by_name: people ? (row.creator?.name ?? null) : null,

@@ -7,11 +7,13 @@ import * as service from './service.ts'
 // the balance (with `Idempotency-Key`), and the balance summary with its low-balance alert.
 
 export const balanceRoutes = routes((r) => {
-  r.on(contract.userBalanceLogs, async ({ ctx, user, params, query }) =>
-    service.userLogs(ctx, user, params.id, pageParams(query), query),
+  r.on(contract.userBalanceLogs, async ({ ctx, meta, user, params, query }) =>
+    service.userLogs(ctx, meta.lang, user, params.id, pageParams(query), query),
   )
 
-  r.on(contract.allBalanceLogs, async ({ ctx, query }) => service.allLogs(ctx, pageParams(query), query))
+  r.on(contract.allBalanceLogs, async ({ ctx, meta, query }) =>
+    service.allLogs(ctx, meta.lang, pageParams(query), query),
+  )
 
   r.on(contract.addBalance, async ({ ctx, meta, user, params, body }) =>
     ok(await service.addBalance(ctx, meta, user, params.id, body), 'balance.added'),

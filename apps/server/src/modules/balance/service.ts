@@ -6,10 +6,10 @@ import {
   ErrorCode,
   formatCents,
   isStaff,
+  type Lang,
   type Page,
   parseMoney,
   type ResponseOf,
-  translate,
 } from '@app/contract'
 import { and, eq } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
@@ -22,7 +22,7 @@ import { writeAudit } from '../audit/audit.ts'
 import { estimate } from '../billing/service.ts'
 import { freeFirstRegisterCents } from '../pricing/prices.ts'
 import { type Answer, idempotent } from './idempotency.ts'
-import { credit, debit, ledgerOptions, toBalanceLog } from './ledger.ts'
+import { credit, debit, described, ledgerOptions, toBalanceLog } from './ledger.ts'
 import { findLog, type LogFilterType, listLogs } from './queries.ts'
 
 // The balance calls (docs/balance.md): paying a bill from the balance, an administrator's credit, the
@@ -142,7 +142,7 @@ export async function addBalance(
     )
     const log = await findLog(tx, moved.logId)
     if (!log) throw new Error('the balance log row just written is missing')
-    return { user_id: userId, balance: formatCents(moved.balanceCents), log: toBalanceLog(log, true) }
+    return { user_id: userId, balance: formatCents(moved.balanceCents), log: toBalanceLog(log, true, meta.lang) }
   })
   ctx.gateway.cache.evictUser(userId)
   return result
@@ -161,6 +161,7 @@ export interface LogQuery {
 
 export async function userLogs(
   ctx: Ctx,
+  lang: Lang,
   actor: AuthUser,
   userId: string,
   paging: { page: number; pageSize: number; offset: number },
@@ -175,7 +176,7 @@ export async function userLogs(
   )
   const people = isStaff(actor.roles)
   return {
-    items: rows.map((row) => toBalanceLog(row, people)),
+    items: rows.map((row) => toBalanceLog(row, people, lang)),
     total,
     page: paging.page,
     page_size: paging.pageSize,
@@ -185,6 +186,7 @@ export async function userLogs(
 
 export async function allLogs(
   ctx: Ctx,
+  lang: Lang,
   paging: { page: number; pageSize: number; offset: number },
   query: LogQuery & { user_keyword?: string | undefined },
 ): Promise<Page<BalanceLog>> {
@@ -198,7 +200,12 @@ export async function allLogs(
     },
     { limit: paging.pageSize, offset: paging.offset },
   )
-  return { items: rows.map((row) => toBalanceLog(row, true)), total, page: paging.page, page_size: paging.pageSize }
+  return {
+    items: rows.map((row) => toBalanceLog(row, true, lang)),
+    total,
+    page: paging.page,
+    page_size: paging.pageSize,
+  }
 }
 
 // ── Summary and alert ───────────────────────────────────────────────────────────────────────────────
@@ -264,7 +271,7 @@ export async function grantFirstRegisterCredit(ctx: Ctx, tx: Db, userId: string)
       userId,
       amountCents: amount,
       type: 'first_register',
-      description: translate(user.language, 'balance.firstRegister'),
+      ...described(user.language, 'balance.firstRegister'),
     },
     ledgerOptions(ctx),
   )

@@ -1,11 +1,10 @@
-import { translate } from '@app/contract'
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../../db/client.ts'
 import { couponLogs, coupons, users } from '../../db/schema/index.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Mailer } from '../../mail/mailer.ts'
-import { debit } from '../balance/ledger.ts'
+import { debit, described } from '../balance/ledger.ts'
 
 // Coupon credit expires `balance_expires_day` days after redemption (docs/requirements.md §11.3): every few minutes each
 // instance takes back what is still unspent of the redemptions that are due. One transaction per
@@ -62,7 +61,7 @@ async function expireOne(deps: ExpiryDeps, id: string, userId: string, now: Date
           userId,
           amountCents: takeBack,
           type: 'credit_expiry',
-          description: translate(user.language, 'coupons.expiryDescription', { code: coupon?.code ?? '' }),
+          ...described(user.language, 'coupons.expiryDescription', { code: coupon?.code ?? '' }),
           reference: log.id,
           createdBy: null,
         },

@@ -13,7 +13,7 @@ import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
 import { bills, paymentEvents, paymentIntents, paymentRefunds, userRoles, users } from '../../db/schema/index.ts'
 import { newId } from '../../lib/ids.ts'
-import { credit, debit, ledgerOptions } from '../balance/ledger.ts'
+import { credit, debit, described, ledgerOptions } from '../balance/ledger.ts'
 
 // The payment intent's state machine (docs/payments.md "States"). Every signal that may move money —
 // a signed VNPay IPN or querydr answer, a PayPal capture answer or verified webhook, an administrator's
@@ -153,7 +153,7 @@ async function settle(
       amountCents: intent.creditCents,
       type,
       reference: intent.id,
-      description: translate(lang, 'payments.topupDescription', { reference: intent.reference }),
+      ...described(lang, 'payments.topupDescription', { reference: intent.reference }),
       createdBy: outcome.decidedBy ?? null,
     },
     ledgerOptions(ctx),
@@ -168,7 +168,7 @@ async function settle(
           amountCents: bill.totalCents,
           type: 'bill_payment',
           reference: bill.id,
-          description: translate(lang, 'payments.billDescription', {
+          ...described(lang, 'payments.billDescription', {
             code: bill.code,
             provider: providerName(intent.provider),
             reference: intent.reference,

@@ -7,7 +7,6 @@ import {
   parseMoney,
   parseVnpayDate,
   type refundPayment as refundPaymentEndpoint,
-  translate,
 } from '@app/contract'
 import { and, eq, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
@@ -18,7 +17,7 @@ import type { AuthUser } from '../../lib/auth-user.ts'
 import { newId } from '../../lib/ids.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
-import { ledgerOptions, takeBack } from '../balance/ledger.ts'
+import { described, ledgerOptions, takeBack } from '../balance/ledger.ts'
 import { announceChange } from '../gateway/gateway.ts'
 import {
   findPaymentView,
@@ -128,7 +127,7 @@ async function completeRefund(
         amountCents: share,
         type: 'payment_refund',
         reference: refund.id,
-        description: translate(
+        ...described(
           user?.language ?? 'en',
           refund.kind === 'reversal' ? 'payments.reversalDescription' : 'payments.refundDescription',
           { reference: intent.reference },

@@ -8,7 +8,6 @@ import {
   PLAN_REMIND_DAYS,
   type RenewalStep,
   renewalStep,
-  translate,
 } from '@app/contract'
 import { and, asc, eq, gt, isNotNull, lte } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
@@ -16,7 +15,7 @@ import type { Tx } from '../../db/client.ts'
 import { users } from '../../db/schema/index.ts'
 import type { TemplateName } from '../../mail/templates.ts'
 import { writeAudit } from '../audit/audit.ts'
-import { debit, ledgerOptions } from '../balance/ledger.ts'
+import { debit, described, ledgerOptions } from '../balance/ledger.ts'
 import { announceChange } from '../gateway/gateway.ts'
 import { defaultPlan, type PlanRow, planOfUser } from './queries.ts'
 
@@ -132,7 +131,7 @@ async function apply(ctx: Ctx, tx: Tx, input: { user: UserRow; plan: PlanRow; st
           userId: user.id,
           amountCents: plan.priceCents,
           type: 'plan_renewal',
-          description: translate(lang, 'balance.planRenewal', { plan: plan.name, from: day(renewsAt), to: day(to) }),
+          ...described(lang, 'balance.planRenewal', { plan: plan.name, from: renewsAt, to }),
           reference: plan.id,
         },
         ledgerOptions(ctx),

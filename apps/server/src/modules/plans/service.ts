@@ -10,7 +10,6 @@ import {
   nextRenewal,
   type Plan,
   type PlanDashboard,
-  translate,
 } from '@app/contract'
 import { and, eq, ne } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
@@ -22,7 +21,7 @@ import type { AuthUser } from '../../lib/auth-user.ts'
 import { newId } from '../../lib/ids.ts'
 import type { RequestMeta } from '../../lib/request-meta.ts'
 import { writeAudit } from '../audit/audit.ts'
-import { debit, ledgerOptions } from '../balance/ledger.ts'
+import { debit, described, ledgerOptions } from '../balance/ledger.ts'
 import { announceChange } from '../gateway/gateway.ts'
 import { getUserById } from '../users/queries.ts'
 import {
@@ -256,7 +255,7 @@ export async function buy(ctx: Ctx, lang: Lang, actor: AuthUser, planId: string)
           userId: user.id,
           amountCents: plan.priceCents,
           type: 'plan_purchase',
-          description: translate(user.language, 'balance.planPurchase', { plan: plan.name }),
+          ...described(user.language, 'balance.planPurchase', { plan: plan.name }),
           reference: plan.id,
           createdBy: actor.id,
         },

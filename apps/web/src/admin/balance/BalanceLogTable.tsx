@@ -6,6 +6,7 @@ import { Link } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { BalanceDescription } from '../../ui/BalanceDescription.tsx'
 import { type ListPaging, ListTable, serverSorted } from '../../ui/ListFrame.tsx'
 import { Person } from '../../ui/Person.tsx'
 import { Verbatim } from '../../ui/Verbatim.tsx'
@@ -96,11 +97,13 @@ export function BalanceLogTable(props: {
       render: (_value, log) => (
         <Flex vertical gap={2} style={{ minWidth: 180, maxWidth: 360 }}>
           {log.description ? (
-            <Typography.Text style={{ overflowWrap: 'anywhere' }}>{log.description}</Typography.Text>
+            <Typography.Text style={{ overflowWrap: 'anywhere' }}>
+              <BalanceDescription log={log} />
+            </Typography.Text>
           ) : null}
           {log.reference ? (
             <Typography.Text code style={{ alignSelf: 'flex-start', overflowWrap: 'anywhere' }}>
-              {log.reference}
+              <Verbatim>{log.reference}</Verbatim>
             </Typography.Text>
           ) : null}
           {log.description || log.reference ? null : <Typography.Text type="secondary">—</Typography.Text>}

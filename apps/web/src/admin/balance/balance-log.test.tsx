@@ -83,6 +83,11 @@ describe('one account’s balance log', { timeout: 60_000 }, () => {
     expect(row.textContent).toContain('Trần Minh Anh')
     expect(row.textContent).toContain('anh@example.com')
     expect(row.textContent).not.toContain('usr_01jd0000000000000000000077')
+    // A staff member's note is their words, not the page's (no translator, no untranslated-word check);
+    // a system-written description arrives in the reader's language and is the page's own text.
+    expect(screen.getByText('Goodwill credit').closest('[translate="no"]')).not.toBeNull()
+    const welcome = screen.getAllByText('Welcome credit')
+    expect(welcome.map((element) => element.closest('[translate="no"]'))).toEqual(welcome.map(() => null))
   })
 
   it('adds balance: the amount (above 0, 2 decimals) and a description are required; the log is asked again', async () => {

@@ -6,6 +6,7 @@ import { useCallback, useEffect } from 'react'
 import { useSearchParams } from 'react-router'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { BalanceDescription } from '../../ui/BalanceDescription.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { usePageParam } from '../../ui/use-page-param.ts'
 import { balanceLogsQuery, isLogFilter, LOG_FILTERS, type LogFilter } from './balance.api.ts'
@@ -89,7 +90,11 @@ export function BalanceLogTable({ userId }: { userId: string }) {
       title: t('log.details'),
       render: (_value, log) => (
         <Flex vertical gap={2} style={{ minWidth: 0 }}>
-          {log.description ? <span style={{ overflowWrap: 'anywhere' }}>{log.description}</span> : null}
+          {log.description ? (
+            <span style={{ overflowWrap: 'anywhere' }}>
+              <BalanceDescription log={log} />
+            </span>
+          ) : null}
           {log.reference ? (
             <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM, overflowWrap: 'anywhere' }}>
               {log.reference}
