@@ -11,6 +11,7 @@ import { LinkButton } from '../../ui/LinkButton.tsx'
 import { ListFrame, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
+import { verbatimCell } from '../../ui/Verbatim.tsx'
 import { AccountPageHeading } from '../accounts/AccountPageHeading.tsx'
 import { allCouponLogsQuery, COUPONS_PAGE_SIZE, userCouponLogsQuery } from './coupons.api.ts'
 import { couponsMessages } from './coupons.i18n.ts'
@@ -122,6 +123,7 @@ function useCouponLogColumns(showUser: boolean): ColumnsType<CouponLog> {
       key: 'code',
       title: t('log.columns.code'),
       dataIndex: 'code',
+      onCell: verbatimCell,
       render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
     },
     {
@@ -130,7 +132,7 @@ function useCouponLogColumns(showUser: boolean): ColumnsType<CouponLog> {
       dataIndex: 'status',
       render: (status: CouponLog['status']) => <Tag color={STATUS_COLORS[status]}>{t(`log.status.${status}`)}</Tag>,
     },
-    { key: 'type', title: t('log.columns.type'), dataIndex: 'type_name' },
+    { key: 'type', title: t('log.columns.type'), dataIndex: 'type_name', onCell: verbatimCell },
     { key: 'credit', title: t('log.columns.credit'), dataIndex: 'credit', align: 'end', render: money },
     { key: 'unspent', title: t('log.columns.unspent'), dataIndex: 'unspent', align: 'end', render: money },
     { key: 'expires', title: t('log.columns.expires'), dataIndex: 'expires_at', render: when },

@@ -37,7 +37,9 @@ export function CouponTypesPage() {
       title: t('types.columns.name'),
       render: (_value, type) => (
         <Link to={couponsOfType(type.id)} title={t('types.showCoupons', { name: type.name })}>
-          <span style={{ overflowWrap: 'anywhere' }}>{type.name}</span>
+          <span style={{ overflowWrap: 'anywhere' }} translate="no">
+            {type.name}
+          </span>
         </Link>
       ),
     },
@@ -45,6 +47,7 @@ export function CouponTypesPage() {
       key: 'event_code',
       title: t('types.columns.eventCode'),
       dataIndex: 'event_code',
+      onCell: verbatimCell,
       render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
     },
     {

@@ -11,7 +11,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
-import { verbatimCell } from '../../ui/Verbatim.tsx'
+import { Verbatim, verbatimCell } from '../../ui/Verbatim.tsx'
 import { formatDay } from '../billing/bill-format.ts'
 import { CopyCodeButton } from './CopyCodeButton.tsx'
 import { CouponFormModal } from './CouponFormModal.tsx'
@@ -167,13 +167,13 @@ function useCouponColumns(): ColumnsType<Coupon> {
       render: (_value, coupon) => (
         <Flex gap={4} align="center">
           <Typography.Text code style={{ whiteSpace: 'nowrap' }}>
-            {coupon.code}
+            <Verbatim>{coupon.code}</Verbatim>
           </Typography.Text>
           <CopyCodeButton code={coupon.code} size="small" type="text" />
         </Flex>
       ),
     },
-    { key: 'type', title: t('coupons.columns.type'), dataIndex: 'type_name' },
+    { key: 'type', title: t('coupons.columns.type'), dataIndex: 'type_name', onCell: verbatimCell },
     {
       key: 'credit',
       title: t('coupons.columns.credit'),

@@ -66,6 +66,9 @@ async function confirmPopup() {
 const fieldError = (dialog: HTMLElement, text: string) =>
   within(dialog).findByText(text, { selector: '.ant-form-item-explain-error' })
 
+/** Shown as typed: inside an element that says `translate="no"` (ui/Verbatim.tsx). */
+const isVerbatim = (element: HTMLElement) => element.closest('[translate="no"]') !== null
+
 describe('coupon types', { timeout: 60_000 }, () => {
   it('lists the types, searched on the server with the page in the URL', async () => {
     server[TYPES] = (_body, query) => ok(pageOf(couponTypes, query, 41))
@@ -76,6 +79,9 @@ describe('coupon types', { timeout: 60_000 }, () => {
     expect(rowOf('Summer sale').textContent).toContain('SUMMER-2026')
     expect(rowOf('Summer sale').textContent).toContain('2 of 100')
     expect(rowOf('Welcome').textContent).toContain('5 · no limit')
+    // A type's name and event code are what staff typed: no translator or untranslated-word check touches them.
+    expect(isVerbatim(screen.getByText('Summer sale'))).toBe(true)
+    expect(isVerbatim(screen.getByText('SUMMER-2026'))).toBe(true)
 
     const search = screen.getByLabelText('Search by name or event code')
     fireEvent.change(search, { target: { value: 'summer' } })
@@ -162,6 +168,8 @@ describe('coupons', { timeout: 60_000 }, () => {
     expect(rowOf('SUMMER-7K2Q').textContent).toContain('3 of 10')
     expect(rowOf('SUMMER-7K2Q').textContent).toContain('7 left')
     expect(rowOf('SUMMER-OLD1').textContent).toContain('12 · no limit')
+    expect(isVerbatim(screen.getByText('SUMMER-7K2Q'))).toBe(true)
+    expect(within(rowOf('SUMMER-7K2Q')).getAllByText('Summer sale').every(isVerbatim)).toBe(true)
 
     await choose(document.body, 'Coupon type', 'Summer sale')
     await waitFor(() =>
@@ -356,6 +364,8 @@ describe('coupon logs', { timeout: 60_000 }, () => {
     expect(rowOf('SUMMER-7K2Q').textContent).toContain('$20.00')
     expect(within(rowOf('WELCOME-AAAA')).getByText('Expired')).toBeTruthy()
     expect(rowOf('WELCOME-AAAA').textContent).toContain('$2.00')
+    expect(isVerbatim(screen.getByText('WELCOME-AAAA'))).toBe(true)
+    expect(isVerbatim(within(rowOf('WELCOME-AAAA')).getByText('Welcome'))).toBe(true)
     const balanceLink = screen.getByText('Balance log', { selector: 'a span' }).closest('a')
     expect(balanceLink?.getAttribute('href')).toBe(`/administrator/user-management/balance-log?user_id=${USER_ID}`)
   })
