@@ -49,6 +49,25 @@ const TARGETS = [
   'user',
 ] as const
 
+/** The settings the log names by their key (the server's `settings` table), as the settings page names them. */
+const SETTING_NAMES: Record<string, keyof LogsTree['settings']> = {
+  'settings-bank': 'bank',
+  seller: 'seller',
+  support_contact: 'supportContact',
+  maintenance: 'maintenance',
+  'pricing.free_month': 'freeMonth',
+  'pricing.free_first_register': 'freeFirstRegister',
+  'pricing.billing': 'billing',
+  'pricing.rival': 'rival',
+}
+
+/** Which record: a setting by its name in the admin's language, anything else by its id. */
+function targetId(t: TFunction<LogsTree>, entry: Pick<AuditEntry, 'target_type' | 'target_id'>): ReactNode {
+  const setting = entry.target_type === 'setting' && entry.target_id ? SETTING_NAMES[entry.target_id] : undefined
+  if (setting) return t(`settings.${setting}`)
+  return entry.target_id
+}
+
 /** What a row is about, in the admin's language; a kind the log no longer writes shows as recorded. */
 function targetLabel(t: TFunction<LogsTree>, target: string): ReactNode {
   if (!(TARGETS as readonly string[]).includes(target)) return <Typography.Text code>{target}</Typography.Text>
@@ -186,7 +205,7 @@ function useAuditColumns(): ColumnsType<AuditEntry> {
         ) : (
           <span>
             {targetLabel(t, e.target_type)}
-            {e.target_id ? <Typography.Text type="secondary"> · {e.target_id}</Typography.Text> : null}
+            {e.target_id ? <Typography.Text type="secondary"> · {targetId(t, e)}</Typography.Text> : null}
           </span>
         ),
     },

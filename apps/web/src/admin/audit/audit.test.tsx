@@ -50,11 +50,23 @@ const suspended: AuditEntry = {
   target_email: 'mya@example.com',
   after: { status: 'suspended' },
 }
+/** An administrator changes the bank details customers transfer to. */
+const bank: AuditEntry = {
+  ...exported,
+  id: 'aud_05',
+  actor_name: 'Nguyễn Văn Bình',
+  actor_email: 'binh@example.com',
+  action: 'settings.bank',
+  target_type: 'setting',
+  target_id: 'settings-bank',
+  after: { bank_name: 'Vietcombank' },
+}
 /** A row written under a name the log no longer writes. */
 const older: AuditEntry = { ...exported, id: 'aud_03', action: 'billing.regenerate' }
 
 function answerLog() {
-  server['GET /v1/logs'] = () => ok({ items: [refusal, exported, older, suspended], total: 4, page: 1, page_size: 20 })
+  server['GET /v1/logs'] = () =>
+    ok({ items: [refusal, exported, older, suspended, bank], total: 5, page: 1, page_size: 20 })
   server['GET /v1/logs/actions'] = () => ok([{ action: 'security.forbidden', count: 1 }])
 }
 
@@ -88,5 +100,9 @@ describe('the Logs page', { timeout: 60_000 }, () => {
     openApp('/administrator/logs')
     expect(await screen.findByText('Lệnh gọi bị từ chối (bảo mật)', { selector: 'td *' })).toBeTruthy()
     expect(screen.getByText('Xuất hóa đơn', { selector: 'td *' })).toBeTruthy()
+    // A setting is named as the settings page names it, not by its storage key.
+    const row = screen.getByText('Sửa thông tin ngân hàng', { selector: 'td *' }).closest('tr') as HTMLElement
+    expect(row.textContent).toContain('Cài đặt · Tài khoản ngân hàng')
+    expect(row.textContent).not.toContain('settings-bank')
   })
 })
