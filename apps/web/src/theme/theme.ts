@@ -20,8 +20,12 @@ export function brandToken(theme: Theme) {
     colorTextTertiary: theme === 'dark' ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.62)',
     colorTextDescription: theme === 'dark' ? 'rgba(255, 255, 255, 0.6)' : 'rgba(0, 0, 0, 0.62)',
     // antd's error red (#ff4d4f) reads at 3.3:1 on white: danger buttons and error texts take red-7;
-    // success and warning texts take the 8th shades of green and gold (5.9:1 and 5.6:1).
-    ...(theme === 'dark' ? {} : { colorError: '#cf1322', colorSuccessText: '#237804', colorWarningText: '#ad6800' }),
+    // success texts green-8 (5.1:1 on the grey page) and warning texts gold-9 (6.2:1; gold-8 is 4.0:1).
+    // In the dark theme error texts (red amounts, danger text) take the lighter red of its palette:
+    // antd's #dc4446 reads at 4.3:1 on a dark card (theme.test.ts checks every text colour).
+    ...(theme === 'dark'
+      ? { colorErrorText: '#e86e6b' }
+      : { colorError: '#cf1322', colorSuccessText: '#237804', colorWarningText: '#874d00' }),
     borderRadius: 8,
     fontFamily:
       "system-ui, -apple-system, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Myanmar', 'Helvetica Neue', Arial, sans-serif",
