@@ -1,7 +1,7 @@
 import { theme as antTheme } from 'antd'
 import { describe, expect, it } from 'vitest'
 import type { Theme } from '../app/prefs.ts'
-import { brandToken } from './theme.ts'
+import { brandToken, componentTokens } from './theme.ts'
 
 // WCAG AA (4.5:1) for the text colours of both themes on the page they are shown on: the contrast
 // axe-core checks in the journeys, caught here for every text colour at once.
@@ -47,6 +47,8 @@ describe.each<Theme>(['light', 'dark'])('the %s theme', (theme) => {
     'colorTextTertiary',
     'colorTextDescription',
     'colorLink',
+    'colorLinkHover',
+    'colorLinkActive',
     'colorErrorText',
     'colorSuccessText',
     'colorWarningText',
@@ -55,5 +57,22 @@ describe.each<Theme>(['light', 'dark'])('the %s theme', (theme) => {
   it.each(texts)('%s reads at 4.5:1 or more on cards and on the page', (name) => {
     const ratios = [token.colorBgContainer, token.colorBgLayout].map((bg) => contrast(token[name], bg))
     expect(Math.min(...ratios), `${name} ${token[name]} on ${token.colorBgContainer}`).toBeGreaterThanOrEqual(4.5)
+  })
+
+  // The Button and Menu component tokens of the theme, where it sets them, over the global ones.
+  const button = { ...token, ...(componentTokens(theme) as { Button?: Partial<typeof token> }).Button }
+  const fills = {
+    'a primary button': button.colorPrimary,
+    'a hovered primary button': button.colorPrimaryHover,
+    'a pressed primary button': button.colorPrimaryActive,
+  }
+
+  it.each(Object.entries(fills))('white text on %s reads at 4.5:1 or more', (_name, fill) => {
+    expect(contrast('#ffffff', fill), fill).toBeGreaterThanOrEqual(4.5)
+  })
+
+  it('a hovered default button’s text reads at 4.5:1 or more', () => {
+    const hover = (button as { defaultHoverColor?: string }).defaultHoverColor ?? button.colorPrimaryHover
+    expect(contrast(hover, token.colorBgContainer), hover).toBeGreaterThanOrEqual(4.5)
   })
 })
