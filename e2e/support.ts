@@ -111,6 +111,7 @@ export async function englishTexts(page: Page, lang: 'my' | 'vi', typed: readonl
         /\/[\w\-/.?=&{}:]*/g, // paths
         /\b[a-z]{2,5}_[A-Za-z0-9_]+/g, // ids and key previews (usr_…, key_…)
         /\b[A-Z][A-Z0-9]*(?:[_-][A-Z0-9]+)+\b/g, // codes (LOAD_MAP, INV-202611-000001, ORIGIN_NOT_ALLOWED)
+        /\b(?=[A-Z]*\d)[A-Z0-9]{6,}\b/g, // references and coupon codes of capitals and digits (UAUKUD4CZ3TH)
         /\b\dxx\b/g, // classes of HTTP status (4xx)
       ]
       const words = (text: string) => {
