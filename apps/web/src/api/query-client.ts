@@ -1,4 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query'
+import { i18n } from '../i18n/i18n.ts'
 import { ApiError, isTransportFailure } from './errors.ts'
 import { notify } from './notify.ts'
 
@@ -29,4 +30,16 @@ export const queryClient = new QueryClient({
       notify('error', error.message)
     },
   }),
+})
+
+/**
+ * Some answers come in the reader's language (balance descriptions, FAQ entries, the server's
+ * messages; docs/balance.md "Descriptions"): a new language makes every answer stale, and the ones on
+ * screen are asked again.
+ */
+let answeredIn = i18n.language
+i18n.subscribe(() => {
+  if (i18n.language === answeredIn) return
+  answeredIn = i18n.language
+  void queryClient.invalidateQueries()
 })
