@@ -29,6 +29,19 @@ export const FaqCategory = z.object({
 })
 export type FaqCategory = z.infer<typeof FaqCategory>
 
+/** An entry's words in one language. */
+const FaqText = z.object({ title: z.string(), question: z.string(), answer: z.string() })
+
+/**
+ * The entry in Burmese and Vietnamese where staff wrote it (issue 20). English — the entry's own
+ * title, question and answer — is always written, and is what a reader of a missing language reads.
+ */
+export const FaqTranslations = z.object({ my: FaqText.optional(), vi: FaqText.optional() })
+export type FaqTranslations = z.infer<typeof FaqTranslations>
+
+/** The languages an entry can be written in besides English. */
+export const FAQ_TRANSLATION_LANGS = ['my', 'vi'] as const
+
 export const Faq = z.object({
   id: z.string(),
   category: z.object({ id: z.string(), name: z.string() }),
@@ -36,6 +49,7 @@ export const Faq = z.object({
   question: z.string(),
   answer: z.string(),
   images: z.array(z.string()),
+  translations: FaqTranslations,
   status: z.enum(FaqStatus),
   /** The staff member who wrote the current answer. */
   answered_by: z.object({ id: z.string(), full_name: z.string() }).nullable(),
@@ -45,25 +59,30 @@ export const Faq = z.object({
 })
 export type Faq = z.infer<typeof Faq>
 
+const Title = z
+  .string()
+  .superRefine(refineWith(checkFaqTitle))
+  .transform((v) => v.trim())
+const Text = z
+  .string()
+  .superRefine(refineWith(checkFaqText))
+  .transform((v) => v.trim())
+
+/** One language's words: all three, checked as the English ones are. */
+const FaqTextBody = z.strictObject({ title: Title, question: Text, answer: Text })
+
 const FaqBody = z.strictObject({
   /** Missing or empty: "Choose a category"; an id of no category: "Category not found" (the server's check). */
   category_id: z
     .string({ error: 'faqs.categoryRequired' })
     .min(1, { error: 'faqs.categoryRequired' })
     .regex(/^[a-z]{2,5}_[0-9a-z]{26}$/, { error: 'faqs.categoryNotFound' }),
-  title: z
-    .string()
-    .superRefine(refineWith(checkFaqTitle))
-    .transform((v) => v.trim()),
-  question: z
-    .string()
-    .superRefine(refineWith(checkFaqText))
-    .transform((v) => v.trim()),
-  answer: z
-    .string()
-    .superRefine(refineWith(checkFaqText))
-    .transform((v) => v.trim()),
+  title: Title,
+  question: Text,
+  answer: Text,
   images: z.array(UploadedImagePath).max(FAQ_IMAGES_MAX, { error: 'support.tooManyImages' }).default([]),
+  /** Burmese and Vietnamese words, each language whole or left out (then its readers read English). */
+  translations: z.strictObject({ my: FaqTextBody.optional(), vi: FaqTextBody.optional() }).default({}),
   status: z.enum(FaqStatus).default('open'),
 })
 
@@ -177,7 +196,13 @@ export const uploadFaqImage = endpoint({
   successStatus: 201,
 })
 
-export const PublishedFaq = Faq.omit({ status: true, created_at: true })
+/**
+ * A published entry in the reader's language (their `Accept-Language`): `lang` says which language
+ * its words are in — English when the entry has none in theirs.
+ */
+export const PublishedFaq = Faq.omit({ status: true, created_at: true, translations: true }).extend({
+  lang: z.enum(['en', 'my', 'vi']),
+})
 export type PublishedFaq = z.infer<typeof PublishedFaq>
 
 export const publishedFaqs = endpoint({
@@ -185,7 +210,8 @@ export const publishedFaqs = endpoint({
   path: '/v1/faqs/published',
   roles: ALL_ROLES,
   tag,
-  summary: 'Published (open) FAQ entries and their categories, searched in title, question and answer.',
+  summary:
+    'Published (open) FAQ entries in the reader’s language (English where an entry has none in it) and their categories, searched in every language they are written in.',
   query: z.strictObject({
     keyword: z.string().trim().max(255).optional(),
     category_id: Id.optional(),

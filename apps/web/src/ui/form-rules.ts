@@ -28,6 +28,22 @@ export function ruleFrom(check: Check<string>): Rule {
   return { validator: (_rule, value) => verdict(checkNoNul(text(value)) ?? check(text(value))) }
 }
 
+/**
+ * Like `ruleFrom`, for one field of a group that is written wholly or not at all (an FAQ entry's words
+ * in one language): while every field under `group` is empty there is nothing to judge; once one is
+ * written, an empty one says `incomplete` and a written one is checked.
+ */
+export function wholeGroupRuleFrom(check: Check<string>, group: string[], incomplete: string): Rule {
+  return ({ getFieldValue }) => ({
+    validator: (_rule, value) => {
+      const values = Object.values((getFieldValue(group) ?? {}) as Record<string, unknown>)
+      if (values.every((v) => !text(v).trim())) return Promise.resolve()
+      if (!text(value).trim()) return Promise.reject(new Error(incomplete))
+      return verdict(checkNoNul(text(value)) ?? check(text(value)))
+    },
+  })
+}
+
 /** Like `ruleFrom`, for a field that may stay empty: the check only judges what was typed. */
 export function optionalRuleFrom(check: Check<string>): Rule {
   return {
@@ -81,13 +97,24 @@ export function confirmationRule(passwordField: string): Rule {
 export function serverFieldErrors(
   form: FormInstance,
   fields: Record<string, string>,
-): { name: string; errors: string[] }[] {
-  // Without arguments antd lists every registered field, filled or not.
-  const known = new Set(Object.keys(form.getFieldsValue() as Record<string, unknown>))
+): { name: string | string[]; errors: string[] }[] {
+  // Without arguments antd lists every registered field, filled or not, nested ones nested. A
+  // nested field's message is keyed by its dotted path ("translations.my.title").
+  const values = form.getFieldsValue() as Record<string, unknown>
+  const has = (path: string[]) => {
+    const parent = path
+      .slice(0, -1)
+      .reduce<unknown>(
+        (value, part) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined),
+        values,
+      )
+    return Boolean(parent && typeof parent === 'object' && (path.at(-1) as string) in parent)
+  }
   return Object.entries(fields)
-    .filter(([name]) => known.has(name))
-    .map(([name, message]) => ({
-      name,
+    .map(([name, message]) => ({ path: name.split('.'), message }))
+    .filter(({ path }) => has(path))
+    .map(({ path, message }) => ({
+      name: path.length === 1 ? (path[0] as string) : path,
       errors: [i18n.isMessageKey(message) ? i18n.message(message) : message],
     }))
 }

@@ -1,3 +1,4 @@
+import type { FaqTranslations } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { tstz } from './columns.ts'
@@ -27,6 +28,8 @@ export const faqs = pgTable(
     question: text('question').notNull(),
     answer: text('answer').notNull(),
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    /** Burmese and Vietnamese words of the entry, where staff wrote them (docs/support.md "FAQs in three languages"). */
+    translations: jsonb('translations').$type<FaqTranslations>().notNull().default({}),
     status: text('status', { enum: ['open', 'closed'] })
       .notNull()
       .default('open'),

@@ -199,6 +199,93 @@ describe('FAQs', async () => {
     expect(errorEnvelope(renamed.body).error_code).toBe('INVALID_IMAGE')
   })
 
+  it('keeps an entry in Burmese and Vietnamese, and gives each reader their language or English', async () => {
+    const cat = await category('Payments in three languages')
+    const burmese = {
+      title: 'ငွေဖြည့်ရန် ငွေလွှဲခြင်း',
+      question: 'ဘဏ်မှ ငွေလွှဲပြီး လက်ကျန်ငွေ ဘယ်လိုဖြည့်ရမလဲ',
+      answer: 'ငွေပေးချေမှု စာမျက်နှာတွင် ငွေလွှဲကြောင်း ကြေညာပါ။',
+    }
+    const made = await faq(cat.id, {
+      title: 'Topping up by bank transfer',
+      question: 'How do I top up my balance by a bank transfer?',
+      answer: 'Declare the transfer on the payment page; staff confirm it once the money arrives.',
+      translations: { my: { ...burmese, title: `  ${burmese.title}  ` } },
+    })
+    // Trimmed as the English words are; no Vietnamese was written.
+    expect(made.translations).toEqual({ my: burmese })
+    const read = async (lang: contract.Lang) => {
+      const res = await call(
+        t,
+        contract.publishedFaqs,
+        { query: { category_id: cat.id } },
+        { token: customer.token, lang },
+      )
+      expect(res.status, JSON.stringify(res.body)).toBe(200)
+      const item = res.body.data.items.find((i) => i.id === made.id)
+      return item && { lang: item.lang, title: item.title, question: item.question, answer: item.answer }
+    }
+    expect(await read('my')).toEqual({ lang: 'my', ...burmese })
+    expect(await read('en')).toMatchObject({ lang: 'en', title: 'Topping up by bank transfer' })
+    expect(await read('vi')).toMatchObject({ lang: 'en', title: 'Topping up by bank transfer' })
+    expect(
+      (await call(t, contract.publishedFaqs, {}, { token: customer.token })).body.data.items[0],
+    ).not.toHaveProperty('translations')
+    // A search in Burmese finds it whatever the reader's language.
+    const found = await call(t, contract.publishedFaqs, { query: { keyword: 'ငွေလွှဲ' } }, { token: customer.token })
+    expect(found.body.data.items.map((i) => i.id)).toContain(made.id)
+
+    // Staff add Vietnamese; the Vietnamese answer is theirs now, and the audit row keeps both versions.
+    const vietnamese = {
+      title: 'Nạp tiền bằng chuyển khoản',
+      question: 'Làm sao để nạp tiền vào số dư bằng chuyển khoản?',
+      answer: 'Khai báo giao dịch ở trang thanh toán; nhân viên xác nhận khi tiền về.',
+    }
+    const edited = await call(
+      t,
+      contract.updateFaq,
+      {
+        params: { id: made.id },
+        body: {
+          ...entry(cat.id, { title: made.title, question: made.question, answer: made.answer }),
+          translations: { my: burmese, vi: vietnamese },
+        },
+      },
+      { token: admin.token },
+    )
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200)
+    expect(edited.body.data.answered_by?.id).toBe(admin.user.id)
+    expect(await read('vi')).toEqual({ lang: 'vi', ...vietnamese })
+    const [audit] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'faqs.update'), eq(auditLog.targetId, made.id)))
+    expect(audit?.before).toMatchObject({ translations: { my: burmese } })
+    expect(audit?.after).toMatchObject({ translations: { my: burmese, vi: vietnamese } })
+  })
+
+  it('refuses a language written in part, naming its fields', async () => {
+    const cat = await category()
+    const res = await call(
+      t,
+      contract.createFaq,
+      { body: entry(cat.id, { translations: { vi: { title: 'Chỉ có tiêu đề', question: '', answer: 'ngắn' } } }) },
+      { token: support.token, lang: 'vi' },
+    )
+    expect(res.status).toBe(400)
+    expect(Object.keys(fieldsOf(errorEnvelope(res.body))).sort()).toEqual([
+      'translations.vi.answer',
+      'translations.vi.question',
+    ])
+    const unknown = await call(
+      t,
+      contract.createFaq,
+      { body: entry(cat.id, { translations: { fr: { title: 'Clé', question: 'Question ?', answer: 'Réponse.' } } }) },
+      { token: support.token },
+    )
+    expect(unknown.status).toBe(400)
+  })
+
   it('ranks published entries by relevance: a ticket title finds the entry it is about (issue 20)', async () => {
     const cat = await category('Keys and restrictions')
     const origin = await faq(cat.id, {

@@ -1,4 +1,4 @@
-import { type Faq, type FaqCategory, joinName, type PublishedFaq } from '@app/contract'
+import { type Faq, type FaqCategory, joinName, type Lang, type PublishedFaq } from '@app/contract'
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { faqCategories, faqs, users } from '../../db/schema/index.ts'
@@ -65,6 +65,7 @@ function toFaq(row: Selected): Faq {
     question: row.faq.question,
     answer: row.faq.answer,
     images: row.faq.images,
+    translations: row.faq.translations,
     status: row.faq.status,
     answered_by: row.author
       ? { id: row.author.id, full_name: joinName(row.author.firstName, row.author.lastName) }
@@ -96,7 +97,12 @@ function whereOf(filter: FaqFilter): SQL | undefined {
     // Each word must appear somewhere in the entry, so "reset key" finds "How do I reset an API key?".
     for (const word of filter.keyword.split(/\s+/).filter(Boolean).slice(0, 8)) {
       const like = `%${escapeLike(word)}%`
-      const match = or(ilike(faqs.title, like), ilike(faqs.question, like), ilike(faqs.answer, like))
+      const match = or(
+        ilike(faqs.title, like),
+        ilike(faqs.question, like),
+        ilike(faqs.answer, like),
+        ilike(sql`${faqs.translations}::text`, like),
+      )
       if (match) conditions.push(match)
     }
   }
@@ -125,9 +131,10 @@ function searchTerms(keyword: string): string[] {
 /**
  * A published entry as a full-text document: the title weighs most, then the question, then the
  * answer. PostgreSQL's `english` configuration stems ("answers" finds "answer") and drops stop words
- * ("my", "not"); it is built into PostgreSQL and PGlite alike.
+ * ("my", "not"); it is built into PostgreSQL and PGlite alike. The Burmese and Vietnamese words count
+ * too, unstemmed (`simple`: PostgreSQL has no configuration for either language).
  */
-const faqDocument = sql`(setweight(to_tsvector('english', ${faqs.title}), 'A') || setweight(to_tsvector('english', ${faqs.question}), 'B') || setweight(to_tsvector('english', ${faqs.answer}), 'C'))`
+const faqDocument = sql`(setweight(to_tsvector('english', ${faqs.title}), 'A') || setweight(to_tsvector('english', ${faqs.question}), 'B') || setweight(to_tsvector('english', ${faqs.answer}), 'C') || setweight(jsonb_to_tsvector('simple', ${faqs.translations}, '["string"]'), 'C'))`
 
 /**
  * The published search (docs/support.md "FAQ search"): an entry matches when any word of the search
@@ -137,7 +144,8 @@ const faqDocument = sql`(setweight(to_tsvector('english', ${faqs.title}), 'A') |
 function publishedSearch(keyword: string | undefined) {
   const terms = keyword ? searchTerms(keyword) : []
   if (terms.length === 0) return null
-  const query = sql`to_tsquery('english', ${terms.map((term) => `${term}:*`).join(' | ')})`
+  const words = terms.map((term) => `${term}:*`).join(' | ')
+  const query = sql`(to_tsquery('english', ${words}) || to_tsquery('simple', ${words}))`
   const typed = whereOf({ keyword })
   return {
     where: typed ? sql`(${faqDocument} @@ ${query} or ${typed})` : sql`${faqDocument} @@ ${query}`,
@@ -153,6 +161,7 @@ export async function listPublished(
   db: Db,
   filter: { keyword?: string; categoryId?: string },
   limit: number,
+  lang: Lang,
 ): Promise<{ categories: { id: string; name: string }[]; items: PublishedFaq[] }> {
   const search = publishedSearch(filter.keyword)
   const scope = whereOf({ status: 'open', ...(filter.categoryId ? { categoryId: filter.categoryId } : {}) })
@@ -175,8 +184,9 @@ export async function listPublished(
   return {
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
     items: rows.map((row) => {
-      const { status: _status, created_at: _created, ...published } = toFaq(row)
-      return published
+      const { status: _status, created_at: _created, translations, ...published } = toFaq(row)
+      const words = lang === 'en' ? undefined : translations[lang]
+      return words ? { ...published, ...words, lang } : { ...published, lang: 'en' as const }
     }),
   }
 }

@@ -41,8 +41,13 @@ export const faqRoutes = routes((r) => {
     return { items, total, page: paging.page, page_size: paging.pageSize }
   })
 
-  r.on(contract.publishedFaqs, async ({ ctx, query }) =>
-    queries.listPublished(ctx.db, { keyword: query.keyword || undefined, categoryId: query.category_id }, query.limit),
+  r.on(contract.publishedFaqs, async ({ ctx, meta, query }) =>
+    queries.listPublished(
+      ctx.db,
+      { keyword: query.keyword || undefined, categoryId: query.category_id },
+      query.limit,
+      meta.lang,
+    ),
   )
 
   r.on(contract.getFaq, async ({ ctx, params }) => {

@@ -1,4 +1,4 @@
-import type { BodyOf, createFaq as createFaqEndpoint, Faq, FaqCategory } from '@app/contract'
+import type { BodyOf, createFaq as createFaqEndpoint, Faq, FaqCategory, FaqTranslations } from '@app/contract'
 import { ErrorCode } from '@app/contract'
 import { count, eq } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
@@ -101,12 +101,16 @@ async function checkCategory(db: Ctx['db'], id: string) {
   if (!row) throw invalidField('category_id', 'faqs.categoryNotFound')
 }
 
+/** The answers of each language, in a fixed order: a changed one makes the editor its author. */
+const answers = (translations: FaqTranslations) => [translations.my?.answer ?? null, translations.vi?.answer ?? null]
+
 const snapshot = (body: FaqBody) => ({
   category_id: body.category_id,
   title: body.title,
   question: body.question,
   answer: body.answer,
   images: body.images,
+  translations: body.translations,
   status: body.status,
 })
 
@@ -123,6 +127,7 @@ export async function createFaq(ctx: Ctx, meta: RequestMeta, actor: AuthUser, bo
       question: body.question,
       answer: body.answer,
       images: [...new Set(body.images)],
+      translations: body.translations,
       status: body.status,
       answeredBy: actor.id,
       answeredAt: now,
@@ -153,7 +158,9 @@ export async function updateFaq(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id
       body.images.filter((path) => !before.images.includes(path)),
       'faq',
     )
-    const answerChanged = before.answer !== body.answer
+    const answerChanged =
+      before.answer !== body.answer ||
+      JSON.stringify(answers(before.translations)) !== JSON.stringify(answers(body.translations))
     await tx
       .update(faqs)
       .set({
@@ -162,6 +169,7 @@ export async function updateFaq(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id
         question: body.question,
         answer: body.answer,
         images: [...new Set(body.images)],
+        translations: body.translations,
         status: body.status,
         ...(answerChanged ? { answeredBy: actor.id, answeredAt: now } : {}),
         updatedAt: now,
@@ -181,6 +189,7 @@ export async function updateFaq(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id
           question: before.question,
           answer: before.answer,
           images: before.images,
+          translations: before.translations,
           status: before.status,
         },
         after: snapshot(body),

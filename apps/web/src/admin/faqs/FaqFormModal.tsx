@@ -1,23 +1,44 @@
-import { checkFaqText, checkFaqTitle, FAQ_IMAGES_MAX, FAQ_TITLE_MAX, type Faq, type FaqStatus } from '@app/contract'
+import {
+  type Check,
+  checkFaqText,
+  checkFaqTitle,
+  FAQ_IMAGES_MAX,
+  FAQ_TITLE_MAX,
+  FAQ_TRANSLATION_LANGS,
+  type Faq,
+  type FaqStatus,
+} from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Flex, Form, Input, Modal, Select, Switch } from 'antd'
+import { Button, Flex, Form, Input, Modal, Select, Switch, Tabs, Typography } from 'antd'
+import type { Rule } from 'antd/es/form'
+import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { ImagesField } from '../../features/support/ImagesField.tsx'
 import { useT } from '../../i18n/define.ts'
-import { requiredRule, ruleFrom } from '../../ui/form-rules.ts'
+import { requiredRule, ruleFrom, wholeGroupRuleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { categoryChoicesQuery, saveFaqCall, uploadFaqImage } from './admin-faqs.api.ts'
 import { adminFaqsMessages } from './admin-faqs.i18n.ts'
 
-interface Values {
-  category_id: string | null
+interface Words {
   title: string
   question: string
   answer: string
+}
+
+type TranslationLang = (typeof FAQ_TRANSLATION_LANGS)[number]
+
+interface Values extends Words {
+  category_id: string | null
   images: string[]
   published: boolean
+  translations: Record<TranslationLang, Words>
 }
+
+const FIELDS = ['title', 'question', 'answer'] as const
+const blank: Words = { title: '', question: '', answer: '' }
+const isBlank = (words: Words | undefined) => FIELDS.every((field) => !words?.[field]?.trim())
 
 /** Creates or edits an FAQ entry (docs/requirements.md §15.2): category, title, question, answer, images, status. */
 export function FaqFormModal({ faq, open, onClose }: { faq: Faq | null; open: boolean; onClose: () => void }) {
@@ -41,6 +62,8 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
   const [form] = Form.useForm<Values>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
   const categories = useQuery(categoryChoicesQuery())
+  // The language tab in view: a refused save shows the tab of the first field it names.
+  const [tab, setTab] = useState<string>('en')
   const save = useAppMutation({
     ...saveFaqCall(faq?.id ?? null),
     success: ({ message }) => message,
@@ -55,12 +78,20 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
   const onFinish = (values: Values) => {
     if (!values.category_id) return
     const status: FaqStatus = values.published ? 'open' : 'closed'
+    // A language left wholly empty is not sent: its readers read English.
+    const translations = Object.fromEntries(
+      FAQ_TRANSLATION_LANGS.flatMap((lang) => {
+        const words = values.translations?.[lang]
+        return words && !isBlank(words) ? [[lang, words]] : []
+      }),
+    )
     save.run({
       category_id: values.category_id,
       title: values.title,
       question: values.question,
       answer: values.answer,
       images: values.images ?? [],
+      translations,
       status,
     })
   }
@@ -70,6 +101,11 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
       form={form}
       layout="vertical"
       onFinish={onFinish}
+      onFinishFailed={({ errorFields }) => {
+        const [first, lang] = errorFields[0]?.name ?? []
+        if (first === 'translations' && typeof lang === 'string') setTab(lang)
+        else if (first === 'title' || first === 'question' || first === 'answer') setTab('en')
+      }}
       onFieldsChange={onFieldsChange}
       initialValues={{
         category_id: faq?.category.id ?? null,
@@ -78,6 +114,10 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
         answer: faq?.answer ?? '',
         images: faq?.images ?? [],
         published: faq ? faq.status === 'open' : true,
+        translations: {
+          my: faq?.translations.my ?? blank,
+          vi: faq?.translations.vi ?? blank,
+        },
       }}
     >
       <Form.Item<Values> name="category_id" label={t('form.category')} rules={[requiredRule('faqs.categoryRequired')]}>
@@ -89,15 +129,36 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
           showSearch={{ optionFilterProp: 'label' }}
         />
       </Form.Item>
-      <Form.Item<Values> name="title" label={t('form.title')} rules={[ruleFrom(checkFaqTitle)]}>
-        <Input maxLength={FAQ_TITLE_MAX} />
-      </Form.Item>
-      <Form.Item<Values> name="question" label={t('form.question')} rules={[ruleFrom(checkFaqText)]}>
-        <Input.TextArea rows={3} />
-      </Form.Item>
-      <Form.Item<Values> name="answer" label={t('form.answer')} rules={[ruleFrom(checkFaqText)]}>
-        <Input.TextArea rows={6} />
-      </Form.Item>
+      <Typography.Text strong>{t('form.languages')}</Typography.Text>
+      {/* Every tab stays rendered, so that a message on a hidden language's field is kept and sent. */}
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        destroyOnHidden={false}
+        items={[
+          {
+            key: 'en',
+            label: `${t('form.langs.en')} (${t('form.required')})`,
+            forceRender: true,
+            children: (
+              <WordsFields
+                prefix={[]}
+                rules={{
+                  title: ruleFrom(checkFaqTitle),
+                  question: ruleFrom(checkFaqText),
+                  answer: ruleFrom(checkFaqText),
+                }}
+              />
+            ),
+          },
+          ...FAQ_TRANSLATION_LANGS.map((lang) => ({
+            key: lang,
+            label: `${t(`form.langs.${lang}`)} (${t('form.optional')})`,
+            forceRender: true,
+            children: <TranslationFields lang={lang} />,
+          })),
+        ]}
+      />
       <Form.Item<Values> name="images" label={t('form.images')}>
         <ImagesField
           max={FAQ_IMAGES_MAX}
@@ -114,5 +175,71 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
         </Button>
       </Flex>
     </Form>
+  )
+}
+
+/** The title, question and answer fields under `prefix` ([] for English), checked by `rules`. */
+function WordsFields({
+  prefix,
+  rules,
+  lang,
+}: {
+  prefix: string[]
+  rules: Record<keyof Words, Rule>
+  lang?: TranslationLang
+}) {
+  const t = useT(adminFaqsMessages)
+  // A translation's fields are judged together: writing one asks for the other two.
+  const others = (field: keyof Words) =>
+    prefix.length > 0 ? FIELDS.filter((other) => other !== field).map((other) => [...prefix, other]) : undefined
+  return (
+    <>
+      <Form.Item
+        name={[...prefix, 'title']}
+        label={t('form.title')}
+        rules={[rules.title]}
+        dependencies={others('title')}
+      >
+        <Input maxLength={FAQ_TITLE_MAX} lang={lang} />
+      </Form.Item>
+      <Form.Item
+        name={[...prefix, 'question']}
+        label={t('form.question')}
+        rules={[rules.question]}
+        dependencies={others('question')}
+      >
+        <Input.TextArea rows={3} lang={lang} />
+      </Form.Item>
+      <Form.Item
+        name={[...prefix, 'answer']}
+        label={t('form.answer')}
+        rules={[rules.answer]}
+        dependencies={others('answer')}
+      >
+        <Input.TextArea rows={6} lang={lang} />
+      </Form.Item>
+    </>
+  )
+}
+
+/**
+ * One language's words: all three empty (its readers read English), or all three written and checked
+ * as the English ones are.
+ */
+function TranslationFields({ lang }: { lang: TranslationLang }) {
+  const t = useT(adminFaqsMessages)
+  const language = t(`form.langs.${lang}`)
+  const prefix = ['translations', lang]
+  const whole = (check: Check<string>) =>
+    wholeGroupRuleFrom(check, prefix, t('form.translationIncomplete', { language }))
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('form.translationHelp', { language })}</Typography.Paragraph>
+      <WordsFields
+        prefix={prefix}
+        lang={lang}
+        rules={{ title: whole(checkFaqTitle), question: whole(checkFaqText), answer: whole(checkFaqText) }}
+      />
+    </>
   )
 }

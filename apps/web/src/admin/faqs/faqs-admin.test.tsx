@@ -75,6 +75,64 @@ describe('/administrator/faqs', { timeout: 60_000 }, () => {
   })
 })
 
+describe('an FAQ entry in three languages', { timeout: 60_000 }, () => {
+  const burmese = {
+    title: 'ငွေဖြည့်နည်း',
+    question: 'လက်ကျန်ငွေကို ဘယ်လိုဖြည့်ရမလဲ',
+    answer: 'ငွေပေးချေမှု စာမျက်နှာတွင် ဖြည့်ပါ။',
+  }
+
+  it('writes English, and Burmese whole or not at all; Vietnamese left empty is not sent', async () => {
+    server['GET /v1/faq-categories'] = () => ok({ items: [category], total: 1, page: 1, page_size: 500 })
+    server['POST /v1/faqs'] = (body) =>
+      ok({
+        ...(body as object),
+        id: 'faq_01jd0000000000000000000001',
+        category: { id: category.id, name: category.name },
+        answered_by: null,
+        time: '2026-11-02T08:00:00.000Z',
+        created_at: '2026-11-02T08:00:00.000Z',
+      })
+    openApp('/administrator/faqs')
+    fireEvent.click(await screen.findByRole('button', { name: /New FAQ/ }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.mouseDown(within(dialog).getByLabelText('Category'))
+    fireEvent.click(await screen.findByText('Keys', { selector: '.ant-select-item-option-content' }))
+    const english = within(dialog).getByRole('tabpanel')
+    fireEvent.change(within(english).getByLabelText('Title'), { target: { value: 'Topping up' } })
+    fireEvent.change(within(english).getByLabelText('Question'), { target: { value: 'How do I top up my balance?' } })
+    fireEvent.change(within(english).getByLabelText('Answer'), {
+      target: { value: 'On the payment page, by card or transfer.' },
+    })
+
+    // Burmese started but not finished: the form says so on its tab and sends nothing.
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Burmese (optional)' }))
+    const panel = () => within(dialog).getByRole('tabpanel')
+    fireEvent.change(within(panel()).getByLabelText('Title'), { target: { value: burmese.title } })
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'English (required)' }))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    const incomplete = 'Fill in the title, question and answer in Burmese, or leave all three empty'
+    expect((await within(dialog).findAllByText(incomplete)).length).toBe(2)
+    expect(within(dialog).getByRole('tab', { selected: true }).textContent).toBe('Burmese (optional)')
+    expect(calls.some((c) => c.route === 'POST /v1/faqs')).toBe(false)
+
+    fireEvent.change(within(panel()).getByLabelText('Question'), { target: { value: burmese.question } })
+    fireEvent.change(within(panel()).getByLabelText('Answer'), { target: { value: burmese.answer } })
+    expect(within(panel()).getByLabelText('Answer').getAttribute('lang')).toBe('my')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(calls.filter((c) => c.route === 'POST /v1/faqs')).toHaveLength(1))
+    expect(calls.find((c) => c.route === 'POST /v1/faqs')?.body).toEqual({
+      category_id: category.id,
+      title: 'Topping up',
+      question: 'How do I top up my balance?',
+      answer: 'On the payment page, by card or transfer.',
+      images: [],
+      translations: { my: burmese },
+      status: 'open',
+    })
+  })
+})
+
 describe('/administrator/support/request', { timeout: 60_000 }, () => {
   it('opens a ticket from the list by its link', async () => {
     const { conversation: _c, ...summary } = ticket('open')

@@ -15,6 +15,12 @@ import { Verbatim } from '../../ui/Verbatim.tsx'
 import { publishedFaqsQuery } from './faqs.api.ts'
 import { faqsMessages } from './faqs.i18n.ts'
 
+/**
+ * The language of an entry's words where it differs from the page's (an entry staff have not written
+ * in the reader's language comes in English), so that a screen reader pronounces it right.
+ */
+const wordsLang = (faq: PublishedFaq, pageLang: string) => (faq.lang === pageLang ? undefined : faq.lang)
+
 function FaqAnswer({ faq }: { faq: PublishedFaq }) {
   const t = useT(faqsMessages)
   const lang = useLang()
@@ -22,10 +28,10 @@ function FaqAnswer({ faq }: { faq: PublishedFaq }) {
   return (
     <Flex vertical gap={8}>
       <Typography.Paragraph type="secondary" style={{ whiteSpace: 'pre-wrap', margin: 0, fontStyle: 'italic' }}>
-        <Verbatim>{faq.question}</Verbatim>
+        <Verbatim lang={wordsLang(faq, lang)}>{faq.question}</Verbatim>
       </Typography.Paragraph>
       <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', margin: 0 }}>
-        <Verbatim>
+        <Verbatim lang={wordsLang(faq, lang)}>
           <LinkifiedText text={faq.answer} />
         </Verbatim>
       </Typography.Paragraph>
@@ -63,6 +69,7 @@ const SEARCH_PAUSE_MS = 300
  */
 export function FaqsPage() {
   const t = useT(faqsMessages)
+  const lang = useLang()
   useDocumentTitle(t('title'))
   const [searchParams, setSearchParams] = useSearchParams()
   const keyword = (searchParams.get('keyword') ?? '').trim()
@@ -159,7 +166,7 @@ export function FaqsPage() {
                         items={entries.map((faq) => ({
                           key: faq.id,
                           label: (
-                            <span data-testid="faq-title" translate="no">
+                            <span data-testid="faq-title" translate="no" lang={wordsLang(faq, lang)}>
                               {faq.title}
                             </span>
                           ),

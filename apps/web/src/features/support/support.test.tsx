@@ -1,6 +1,7 @@
 import { PublishedFaq, Ticket, type TicketSummary } from '@app/contract'
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { customerLangPref } from '../../app/prefs.ts'
 import { sessionFrom, sessionStore } from '../../app/session.ts'
 import { calls, installFakeServer, ok, openApp, profile, server, session } from '../../test/fake-server.tsx'
 
@@ -69,6 +70,7 @@ const faq = PublishedFaq.parse({
   images: [],
   answered_by: STAFF,
   time: '2026-11-01T08:00:00.000Z',
+  lang: 'en',
 })
 
 beforeEach(() => {
@@ -145,6 +147,26 @@ describe('support requests', { timeout: 60_000 }, () => {
 })
 
 describe('/faqs', { timeout: 60_000 }, () => {
+  it('marks an entry staff have not written in the reader’s language as English', async () => {
+    customerLangPref.set('my')
+    const burmese = PublishedFaq.parse({
+      ...faq,
+      id: 'faq_01jd0000000000000000000002',
+      title: 'ငွေဖြည့်နည်း',
+      question: 'လက်ကျန်ငွေကို ဘယ်လိုဖြည့်ရမလဲ',
+      answer: 'ငွေပေးချေမှု စာမျက်နှာတွင် ဖြည့်ပါ။',
+      lang: 'my',
+    })
+    server['GET /v1/faqs/published'] = () => ok({ categories: [faq.category], items: [faq, burmese] })
+    openApp('/faqs')
+    const titles = await screen.findAllByTestId('faq-title')
+    expect(titles.map((title) => [title.textContent, title.getAttribute('lang')])).toEqual([
+      ['How do I roll a key?', 'en'],
+      ['ငွေဖြည့်နည်း', null],
+    ])
+    customerLangPref.set('en')
+  })
+
   it('shows published entries by category and searches on the server', async () => {
     openApp('/faqs')
     expect(await screen.findByRole('heading', { name: 'Keys' })).toBeTruthy()
