@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { ADMIN, dismissSplash, registerByApi, signIn, signInByApi, uniqueEmail, uniquePhone } from '../support.ts'
 
 // docs/requirements.md §2.4: what the admin sidebar offers each staff role (the oracle; the SPA reads apps/web/src/admin/shell/nav.tsx).

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { ADMIN, dismissSplash, signInByApi } from '../support.ts'
 
 // docs/requirements.md §2.7 and §18.6: the customer sidebar is 249 px wide and folds to 50 px at 1200 px and below; the

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto'
-import { type CDPSession, expect, type Page, test } from '@playwright/test'
+import type { CDPSession, Page } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { baseURL } from '../playwright.config.ts'
 import {
   dismissSplash,
@@ -55,6 +56,12 @@ async function virtualAuthenticator(page: Page) {
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
   }
 }
+
+// The virtual authenticator's ceremony failed ("not created") when axe-core read the settings page
+// while the passkey was being made, every time (issue 20; cause not found). The screens of this journey
+// are checked by the journeys that visit them too (settings: keys.spec.ts, two-factor.spec.ts; the
+// sign-in page: screens.spec.ts).
+test.use({ checkEveryPage: false })
 
 /** A verified customer, signed in on localhost through the sign-in page. */
 async function signedInCustomer(page: Page, name: string) {

@@ -1,4 +1,5 @@
-import { expect as baseExpect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect as baseExpect, test } from '../fixtures.ts'
 import { ADMIN, dismissSplash, registerByApi, signInByApi, uniqueEmail, uniquePhone } from '../support.ts'
 
 // Top-ups through the built-in sandbox gateways (VNPay, PayPal) and by bank transfer, as a new customer

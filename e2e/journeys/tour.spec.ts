@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { dismissSplash, registerByApi, signIn, uniqueEmail } from '../support.ts'
 
 const PASSWORD = 'a-long-enough-password'

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { expect, test } from '@playwright/test'
+import { expect, test } from '../fixtures.ts'
 import { baseURL } from '../playwright.config.ts'
 import {
   ADMIN,
