@@ -39,9 +39,6 @@ const FaqText = z.object({ title: z.string(), question: z.string(), answer: z.st
 export const FaqTranslations = z.object({ my: FaqText.optional(), vi: FaqText.optional() })
 export type FaqTranslations = z.infer<typeof FaqTranslations>
 
-/** The languages an entry can be written in besides English. */
-export const FAQ_TRANSLATION_LANGS = ['my', 'vi'] as const
-
 export const Faq = z.object({
   id: z.string(),
   category: z.object({ id: z.string(), name: z.string() }),

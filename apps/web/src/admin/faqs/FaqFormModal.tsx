@@ -4,12 +4,11 @@ import {
   checkFaqTitle,
   FAQ_IMAGES_MAX,
   FAQ_TITLE_MAX,
-  FAQ_TRANSLATION_LANGS,
   type Faq,
   type FaqStatus,
 } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Flex, Form, Input, Modal, Select, Switch, Tabs, Typography } from 'antd'
+import { Button, Flex, Form, Input, Modal, Select, Switch } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
@@ -18,6 +17,13 @@ import { ImagesField } from '../../features/support/ImagesField.tsx'
 import { useT } from '../../i18n/define.ts'
 import { requiredRule, ruleFrom, wholeGroupRuleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
+import {
+  LanguageTabs,
+  TRANSLATION_LANGS,
+  type TranslationLang,
+  tabOfField,
+  useLanguageName,
+} from '../shell/LanguageTabs.tsx'
 import { categoryChoicesQuery, saveFaqCall, uploadFaqImage } from './admin-faqs.api.ts'
 import { adminFaqsMessages } from './admin-faqs.i18n.ts'
 
@@ -26,8 +32,6 @@ interface Words {
   question: string
   answer: string
 }
-
-type TranslationLang = (typeof FAQ_TRANSLATION_LANGS)[number]
 
 interface Values extends Words {
   category_id: string | null
@@ -80,7 +84,7 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
     const status: FaqStatus = values.published ? 'open' : 'closed'
     // A language left wholly empty is not sent: its readers read English.
     const translations = Object.fromEntries(
-      FAQ_TRANSLATION_LANGS.flatMap((lang) => {
+      TRANSLATION_LANGS.flatMap((lang) => {
         const words = values.translations?.[lang]
         return words && !isBlank(words) ? [[lang, words]] : []
       }),
@@ -101,11 +105,7 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
       form={form}
       layout="vertical"
       onFinish={onFinish}
-      onFinishFailed={({ errorFields }) => {
-        const [first, lang] = errorFields[0]?.name ?? []
-        if (first === 'translations' && typeof lang === 'string') setTab(lang)
-        else if (first === 'title' || first === 'question' || first === 'answer') setTab('en')
-      }}
+      onFinishFailed={({ errorFields }) => setTab((now) => tabOfField(errorFields[0]?.name, FIELDS) ?? now)}
       onFieldsChange={onFieldsChange}
       initialValues={{
         category_id: faq?.category.id ?? null,
@@ -129,35 +129,16 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
           showSearch={{ optionFilterProp: 'label' }}
         />
       </Form.Item>
-      <Typography.Text strong>{t('form.languages')}</Typography.Text>
-      {/* Every tab stays rendered, so that a message on a hidden language's field is kept and sent. */}
-      <Tabs
-        activeKey={tab}
+      <LanguageTabs
+        active={tab}
         onChange={setTab}
-        destroyOnHidden={false}
-        items={[
-          {
-            key: 'en',
-            label: `${t('form.langs.en')} (${t('form.required')})`,
-            forceRender: true,
-            children: (
-              <WordsFields
-                prefix={[]}
-                rules={{
-                  title: ruleFrom(checkFaqTitle),
-                  question: ruleFrom(checkFaqText),
-                  answer: ruleFrom(checkFaqText),
-                }}
-              />
-            ),
-          },
-          ...FAQ_TRANSLATION_LANGS.map((lang) => ({
-            key: lang,
-            label: `${t(`form.langs.${lang}`)} (${t('form.optional')})`,
-            forceRender: true,
-            children: <TranslationFields lang={lang} />,
-          })),
-        ]}
+        english={
+          <WordsFields
+            prefix={[]}
+            rules={{ title: ruleFrom(checkFaqTitle), question: ruleFrom(checkFaqText), answer: ruleFrom(checkFaqText) }}
+          />
+        }
+        translation={(lang) => <TranslationFields lang={lang} />}
       />
       <Form.Item<Values> name="images" label={t('form.images')}>
         <ImagesField
@@ -228,18 +209,15 @@ function WordsFields({
  */
 function TranslationFields({ lang }: { lang: TranslationLang }) {
   const t = useT(adminFaqsMessages)
-  const language = t(`form.langs.${lang}`)
+  const language = useLanguageName()(lang)
   const prefix = ['translations', lang]
   const whole = (check: Check<string>) =>
     wholeGroupRuleFrom(check, prefix, t('form.translationIncomplete', { language }))
   return (
-    <>
-      <Typography.Paragraph type="secondary">{t('form.translationHelp', { language })}</Typography.Paragraph>
-      <WordsFields
-        prefix={prefix}
-        lang={lang}
-        rules={{ title: whole(checkFaqTitle), question: whole(checkFaqText), answer: whole(checkFaqText) }}
-      />
-    </>
+    <WordsFields
+      prefix={prefix}
+      lang={lang}
+      rules={{ title: whole(checkFaqTitle), question: whole(checkFaqText), answer: whole(checkFaqText) }}
+    />
   )
 }

@@ -1,0 +1,70 @@
+import { Tabs, Typography } from 'antd'
+import type { ReactNode } from 'react'
+import { useT } from '../../i18n/define.ts'
+import { languageTabsMessages } from './language-tabs.i18n.ts'
+
+/** The languages staff may write customer-facing content in besides English (issue 20). */
+export const TRANSLATION_LANGS = ['my', 'vi'] as const
+export type TranslationLang = (typeof TRANSLATION_LANGS)[number]
+
+/**
+ * The tab a refused save should show: the language of the first field it names (`translations.my…`),
+ * or English for one of `englishFields`; undefined for a field outside the tabs.
+ */
+export function tabOfField(name: (string | number)[] | undefined, englishFields: readonly string[]) {
+  const [first, lang] = name ?? []
+  if (first === 'translations' && (TRANSLATION_LANGS as readonly unknown[]).includes(lang)) return lang as string
+  if (typeof first === 'string' && englishFields.includes(first)) return 'en'
+  return undefined
+}
+
+/**
+ * Staff-written content in English (required) and, optionally, Burmese and Vietnamese: a tab each,
+ * all kept rendered so a message on a hidden tab's field stays and its value is sent. Customers
+ * read their language's version, or the English one when it is left empty.
+ */
+export function LanguageTabs({
+  active,
+  onChange,
+  english,
+  translation,
+}: {
+  active: string
+  onChange: (tab: string) => void
+  english: ReactNode
+  translation: (lang: TranslationLang) => ReactNode
+}) {
+  const t = useT(languageTabsMessages)
+  return (
+    <>
+      <Typography.Text strong>{t('languages')}</Typography.Text>
+      <Tabs
+        activeKey={active}
+        onChange={onChange}
+        destroyOnHidden={false}
+        items={[
+          { key: 'en', label: t('required', { language: t('langs.en') }), forceRender: true, children: english },
+          ...TRANSLATION_LANGS.map((lang) => ({
+            key: lang,
+            label: t('optional', { language: t(`langs.${lang}`) }),
+            forceRender: true,
+            children: (
+              <>
+                <Typography.Paragraph type="secondary">
+                  {t('help', { language: t(`langs.${lang}`) })}
+                </Typography.Paragraph>
+                {translation(lang)}
+              </>
+            ),
+          })),
+        ]}
+      />
+    </>
+  )
+}
+
+/** A language's name in the reader's language, for messages about its fields. */
+export function useLanguageName() {
+  const t = useT(languageTabsMessages)
+  return (lang: TranslationLang) => t(`langs.${lang}`)
+}
