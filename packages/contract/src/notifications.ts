@@ -41,12 +41,23 @@ export const RecipientFilter = z.strictObject({
 })
 export type RecipientFilter = z.infer<typeof RecipientFilter>
 
+/** A notification's e-mail in one language: its subject and its (sanitised) HTML. */
+const NotificationText = z.object({ subject: z.string(), content: z.string() })
+
+/**
+ * The e-mail in Burmese and Vietnamese where staff wrote it (issue 20): each recipient gets the one in
+ * their language, or the English one (`subject`, `content`) when there is none.
+ */
+export const NotificationTranslations = z.object({ my: NotificationText.optional(), vi: NotificationText.optional() })
+export type NotificationTranslations = z.infer<typeof NotificationTranslations>
+
 export const Notification = z.object({
   id: z.string(),
   name: z.string(),
   subject: z.string(),
   /** Sanitised HTML. */
   content: z.string(),
+  translations: NotificationTranslations,
   recipients: RecipientFilter,
   status: NotificationStatus,
   /** When it goes out (or went out). */
@@ -63,21 +74,31 @@ export const Notification = z.object({
 })
 export type Notification = z.infer<typeof Notification>
 
+const Subject = z
+  .string({ error: 'notifications.subjectRequired' })
+  .trim()
+  .min(1, { error: 'notifications.subjectRequired' })
+  .max(NOTIFICATION_SUBJECT_MAX)
+const Content = z
+  .string({ error: 'notifications.contentRequired' })
+  .min(1, { error: 'notifications.contentRequired' })
+  .max(NOTIFICATION_CONTENT_MAX, { error: 'notifications.contentTooLong' })
+
 export const NotificationBody = z.strictObject({
   name: z
     .string({ error: 'notifications.nameRequired' })
     .trim()
     .min(1, { error: 'notifications.nameRequired' })
     .max(NOTIFICATION_NAME_MAX),
-  subject: z
-    .string({ error: 'notifications.subjectRequired' })
-    .trim()
-    .min(1, { error: 'notifications.subjectRequired' })
-    .max(NOTIFICATION_SUBJECT_MAX),
-  content: z
-    .string({ error: 'notifications.contentRequired' })
-    .min(1, { error: 'notifications.contentRequired' })
-    .max(NOTIFICATION_CONTENT_MAX, { error: 'notifications.contentTooLong' }),
+  subject: Subject,
+  content: Content,
+  /** Burmese and Vietnamese versions, each whole (subject and content) or left out. */
+  translations: z
+    .strictObject({
+      my: z.strictObject({ subject: Subject, content: Content }).optional(),
+      vi: z.strictObject({ subject: Subject, content: Content }).optional(),
+    })
+    .default({}),
   recipients: RecipientFilter,
   /** ISO date-time to send at; null or absent: now. */
   send_at: z.iso.datetime({ offset: true, error: 'notifications.sendAtInvalid' }).nullish(),

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { SMTPServer, type SMTPServerDataStream } from 'smtp-server'
 import { afterAll, describe, expect, it } from 'vitest'
 import { call, createUser, usePeerApp, userWithToken, useTestApp } from '../../test/helpers.ts'
-import { emailOutbox, notificationRecipients, notifications } from '../db/schema/index.ts'
+import { emailOutbox, notificationRecipients, notifications, users } from '../db/schema/index.ts'
 import { createNotificationWorker, isTransient, type NotificationWorker } from './notifications.ts'
 
 // Sending e-mail notifications through a real SMTP server in this process: every recipient gets one
@@ -143,6 +143,41 @@ describe('sending e-mail notifications', async () => {
     // Each e-mail is also on record in the outbox.
     const outbox = await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'notification'))
     expect(outbox.filter((m) => m.toAddress.startsWith(`${tag}-`) && m.status === 'sent')).toHaveLength(12)
+  })
+
+  it('sends each recipient the version in their language, or the English one (issue 20)', async () => {
+    const tag = `langs${Date.now().toString(36)}`
+    for (const language of ['en', 'my', 'vi'] as const) {
+      const user = await createUser(t, { email: `${tag}-${language}@example.com` })
+      await t.ctx.db.update(users).set({ language }).where(eq(users.id, user.id))
+    }
+    const burmese = { subject: 'ဒီလ သတင်း', content: '<p>မင်္ဂလာပါ <script>alert(1)</script></p>' }
+    const res = await call(
+      t,
+      contract.createNotification,
+      {
+        body: {
+          name: 'In their language',
+          subject: 'This month’s news',
+          content: '<p>Hello</p>',
+          translations: { my: burmese },
+          recipients: { all: false, email_contains: tag },
+        },
+      },
+      { token: staff.token },
+    )
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    // Sanitised like the English content.
+    expect(res.body.data.translations).toEqual({ my: { subject: 'ဒီလ သတင်း', content: '<p>မင်္ဂလာပါ </p>' } })
+    const w = worker()
+    while ((await w.runOnce()) > 0) {}
+    const sent = await t.ctx.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'notification'))
+    const toOf = (language: string) => sent.find((m) => m.toAddress === `${tag}-${language}@example.com`)
+    expect(toOf('my')).toMatchObject({ subject: 'ဒီလ သတင်း', textBody: 'မင်္ဂလာပါ' })
+    expect(toOf('my')?.htmlBody).toContain('<html lang="my">')
+    expect(toOf('en')).toMatchObject({ subject: 'This month’s news', textBody: 'Hello' })
+    expect(toOf('vi')).toMatchObject({ subject: 'This month’s news', textBody: 'Hello' })
+    expect(toOf('vi')?.htmlBody).toContain('<html lang="en">')
   })
 
   it('a restart in the middle of a send neither repeats nor loses anyone', async () => {

@@ -74,12 +74,12 @@ async function textOf(html: string): Promise<string> {
     .trim()
 }
 
-function htmlDocument(subject: string, content: string): string {
+function htmlDocument(subject: string, content: string, lang: string): string {
   const title = subject.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c)
-  return `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">${content}</body></html>`
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:Arial,sans-serif;line-height:1.5;color:#1f1f1f">${content}</body></html>`
 }
 
-type Claimed = { notificationId: string; email: string; userId: string | null; attempts: number }
+type Claimed = { notificationId: string; email: string; userId: string | null; language: string; attempts: number }
 
 export function createNotificationWorker(options: NotificationWorkerOptions): NotificationWorker {
   const { db, clock, log, from } = options
@@ -112,7 +112,7 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
   async function claim(now: Date): Promise<Claimed[]> {
     return db.transaction(async (tx) => {
       const due = (await tx.execute(sql`
-        select r.notification_id as "notificationId", r.email, r.user_id as "userId", r.attempts
+        select r.notification_id as "notificationId", r.email, r.user_id as "userId", r.language, r.attempts
         from notification_recipients r
         join notifications n on n.id = r.notification_id
         where r.status = 'pending' and r.next_attempt_at <= ${now.toISOString()}::timestamptz and n.status = 'sending'
@@ -216,23 +216,34 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
     const now = clock.now()
     await housekeeping(now)
     const claimed = await claim(now)
+    // Each recipient gets the e-mail in their language where staff wrote one, else the English one.
     const contents = new Map<string, { subject: string; html: string; text: string } | null>()
+    const versionOf = (r: Claimed) => `${r.notificationId} ${r.language}`
     for (const r of claimed) {
-      if (!contents.has(r.notificationId)) {
+      if (!contents.has(versionOf(r))) {
         const [n] = await db
-          .select({ subject: notifications.subject, html: notifications.contentHtml })
+          .select({
+            subject: notifications.subject,
+            html: notifications.contentHtml,
+            translations: notifications.translations,
+          })
           .from(notifications)
           .where(eq(notifications.id, r.notificationId))
+        const words = n && (r.language === 'my' || r.language === 'vi') ? n.translations[r.language] : undefined
+        const subject = words?.subject ?? n?.subject
+        const html = words?.content ?? n?.html
         contents.set(
-          r.notificationId,
-          n ? { subject: n.subject, html: htmlDocument(n.subject, n.html), text: await textOf(n.html) } : null,
+          versionOf(r),
+          subject !== undefined && html !== undefined
+            ? { subject, html: htmlDocument(subject, html, words ? r.language : 'en'), text: await textOf(html) }
+            : null,
         )
       }
     }
     let handled = 0
     // Once claimed, a batch is finished even when stop() is called: the claim is this instance's promise.
     for (const r of claimed) {
-      const message = contents.get(r.notificationId)
+      const message = contents.get(versionOf(r))
       if (!message) continue
       try {
         if (transport) {

@@ -1,3 +1,4 @@
+import type { NotificationTranslations } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { tstz } from './columns.ts'
@@ -50,6 +51,8 @@ export const notifications = pgTable(
     subject: text('subject').notNull(),
     /** Sanitised HTML. */
     contentHtml: text('content_html').notNull(),
+    /** The e-mail in Burmese and Vietnamese, where staff wrote it (docs/notifications.md "In the recipient's language"). */
+    translations: jsonb('translations').$type<NotificationTranslations>().notNull().default({}),
     /** The recipient filter it was saved with (the recipients themselves are rows below). */
     recipients: jsonb('recipients').notNull(),
     /**

@@ -112,6 +112,38 @@ describe('e-mail notifications: the calls', async () => {
     expect(fieldsOf(empty.body).content).toBe('Content is required')
   })
 
+  it('refuses a translation without a subject or with nothing to read, on its fields', async () => {
+    const res = await call(
+      t,
+      contract.createNotification,
+      { body: body({ translations: { my: { subject: ' ', content: '<p>မင်္ဂလာပါ</p>' } } }) },
+      { token: support.token },
+    )
+    expect(res.status).toBe(400)
+    expect(fieldsOf(res.body)).toEqual({ 'translations.my.subject': 'E-mail subject is required' })
+    const empty = await call(
+      t,
+      contract.createNotification,
+      { body: body({ translations: { vi: { subject: 'Tin mới', content: '<p><script>x</script></p>' } } }) },
+      { token: support.token },
+    )
+    expect(empty.status).toBe(400)
+    expect(Object.keys(fieldsOf(empty.body))).toEqual(['translations.vi.content'])
+    const saved = await call(
+      t,
+      contract.createNotification,
+      { body: body({ translations: { vi: { subject: ' Tin mới ', content: '<p>Xin chào</p>' } } }) },
+      { token: support.token },
+    )
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201)
+    expect(saved.body.data.translations).toEqual({ vi: { subject: 'Tin mới', content: '<p>Xin chào</p>' } })
+    const [audit] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'notifications.create'), eq(auditLog.targetId, saved.body.data.id)))
+    expect(audit?.after).toMatchObject({ subject: 'What is new', subject_vi: 'Tin mới' })
+  })
+
   it('validates the fields in the caller language', async () => {
     const res = await call(
       t,

@@ -4,6 +4,7 @@ import type {
   Notification,
   NotificationRecipient,
   NotificationStatus,
+  NotificationTranslations,
   RecipientFilter,
   RecipientStatus,
 } from '@app/contract'
@@ -147,6 +148,7 @@ function toNotification(row: Row, progress: { success: number; failed: number } 
     name: row.name,
     subject: row.subject,
     content: row.contentHtml,
+    translations: row.translations,
     recipients: row.recipients as RecipientFilter,
     status: row.status,
     send_at: row.sendAt.toISOString(),
@@ -196,16 +198,38 @@ export async function listNotifications(
   return { items: rows.map((r) => toNotification(r, progress.get(r.id))), total: total?.value ?? 0 }
 }
 
-async function prepare(body: Body, now: Date) {
-  const content = await sanitizeContent(body.content)
-  if (!(await hasText(content))) throw invalidField('content', 'notifications.contentRequired')
-  const sendAt = body.send_at ? new Date(body.send_at) : now
-  return { content, sendAt: sendAt < now ? now : sendAt }
+/** The HTML as it will be sent; an e-mail with nothing to read is refused on its field. */
+async function readable(html: string, field: string): Promise<string> {
+  const content = await sanitizeContent(html)
+  if (!(await hasText(content))) throw invalidField(field, 'notifications.contentRequired')
+  return content
 }
+
+async function prepare(body: Body, now: Date) {
+  const content = await readable(body.content, 'content')
+  const translations: NotificationTranslations = {}
+  for (const lang of ['my', 'vi'] as const) {
+    const version = body.translations?.[lang]
+    if (version)
+      translations[lang] = {
+        subject: version.subject.trim(),
+        content: await readable(version.content, `translations.${lang}.content`),
+      }
+  }
+  const sendAt = body.send_at ? new Date(body.send_at) : now
+  return { content, translations, sendAt: sendAt < now ? now : sendAt }
+}
+
+/** What the audit log keeps of a notification's words: the subjects in every language. */
+const subjects = (subject: string, translations: NotificationTranslations) => ({
+  subject,
+  ...(translations.my ? { subject_my: translations.my.subject } : {}),
+  ...(translations.vi ? { subject_vi: translations.vi.subject } : {}),
+})
 
 export async function createNotification(ctx: Ctx, meta: RequestMeta, actor: AuthUser, body: Body) {
   const now = ctx.clock.now()
-  const { content, sendAt } = await prepare(body, now)
+  const { content, translations, sendAt } = await prepare(body, now)
   const created = await ctx.db.transaction(async (tx) => {
     const id = newId('ntf', now.getTime())
     await tx.insert(notifications).values({
@@ -213,6 +237,7 @@ export async function createNotification(ctx: Ctx, meta: RequestMeta, actor: Aut
       name: body.name,
       subject: body.subject,
       contentHtml: content,
+      translations,
       recipients: body.recipients,
       sendAt,
       createdBy: actor.id,
@@ -230,7 +255,13 @@ export async function createNotification(ctx: Ctx, meta: RequestMeta, actor: Aut
         action: 'notifications.create',
         targetType: 'notification',
         targetId: id,
-        after: { name: body.name, subject: body.subject, recipients: body.recipients, send_at: sendAt, total },
+        after: {
+          name: body.name,
+          ...subjects(body.subject, translations),
+          recipients: body.recipients,
+          send_at: sendAt,
+          total,
+        },
       },
       now,
     )
@@ -256,7 +287,7 @@ async function lockPending(db: Db, id: string): Promise<Row> {
 
 export async function updateNotification(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string, body: Body) {
   const now = ctx.clock.now()
-  const { content, sendAt } = await prepare(body, now)
+  const { content, translations, sendAt } = await prepare(body, now)
   const updated = await ctx.db.transaction(async (tx) => {
     const before = await lockPending(tx, id)
     const total = await fillRecipients(tx, id, body.recipients, sendAt)
@@ -267,6 +298,7 @@ export async function updateNotification(ctx: Ctx, meta: RequestMeta, actor: Aut
         name: body.name,
         subject: body.subject,
         contentHtml: content,
+        translations,
         recipients: body.recipients,
         sendAt,
         total,
@@ -281,8 +313,19 @@ export async function updateNotification(ctx: Ctx, meta: RequestMeta, actor: Aut
         action: 'notifications.update',
         targetType: 'notification',
         targetId: id,
-        before: { name: before.name, subject: before.subject, recipients: before.recipients, send_at: before.sendAt },
-        after: { name: body.name, subject: body.subject, recipients: body.recipients, send_at: sendAt, total },
+        before: {
+          name: before.name,
+          ...subjects(before.subject, before.translations),
+          recipients: before.recipients,
+          send_at: before.sendAt,
+        },
+        after: {
+          name: body.name,
+          ...subjects(body.subject, translations),
+          recipients: body.recipients,
+          send_at: sendAt,
+          total,
+        },
       },
       now,
     )

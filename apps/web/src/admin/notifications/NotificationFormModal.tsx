@@ -6,8 +6,15 @@ import { lazy, Suspense, useState } from 'react'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
-import { requiredRule } from '../../ui/form-rules.ts'
+import { requiredRule, wholeGroupRuleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
+import {
+  LanguageTabs,
+  TRANSLATION_LANGS,
+  type TranslationLang,
+  tabOfField,
+  useLanguageName,
+} from '../shell/LanguageTabs.tsx'
 import { plansQuery, saveNotificationCall, useCountRecipients } from './notifications.api.ts'
 import { notificationsMessages } from './notifications.i18n.ts'
 
@@ -37,10 +44,14 @@ function ContentEditor({
   )
 }
 
-interface Values {
-  name: string
+interface Words {
   subject: string
   content: string
+}
+
+interface Values extends Words {
+  name: string
+  translations: Record<TranslationLang, Words>
   audience: 'all' | 'filter'
   plan_ids: string[]
   status: 'active' | 'suspended' | 'any'
@@ -73,6 +84,10 @@ function valuesOf(n: Notification | null): Values {
     name: n?.name ?? '',
     subject: n?.subject ?? '',
     content: n?.content ?? '',
+    translations: {
+      my: n?.translations.my ?? { subject: '', content: '' },
+      vi: n?.translations.vi ?? { subject: '', content: '' },
+    },
     audience: !r || r.all ? 'all' : 'filter',
     plan_ids: r?.plan_ids ?? [],
     status: r?.status ?? 'any',
@@ -136,6 +151,8 @@ function NotificationForm({ notification, onDone }: { notification: Notification
   const plans = useQuery(plansQuery())
   const [counted, setCounted] = useState<number | null>(null)
   const audience = Form.useWatch('audience', form)
+  // The language tab in view: a refused save shows the tab of the first field it names.
+  const [tab, setTab] = useState('en')
   const when = Form.useWatch('when', form)
 
   const onCount = () => {
@@ -153,6 +170,13 @@ function NotificationForm({ notification, onDone }: { notification: Notification
         name: values.name.trim(),
         subject: values.subject.trim(),
         content: values.content,
+        // A language left wholly empty is not sent: its recipients get the English e-mail.
+        translations: Object.fromEntries(
+          TRANSLATION_LANGS.flatMap((lang) => {
+            const words = values.translations?.[lang]
+            return words?.subject.trim() || words?.content ? [[lang, { ...words, subject: words.subject.trim() }]] : []
+          }),
+        ),
         recipients: filterOf(values),
         send_at: values.when === 'later' && values.send_at ? values.send_at.toISOString() : null,
       },
@@ -165,9 +189,14 @@ function NotificationForm({ notification, onDone }: { notification: Notification
       layout="vertical"
       initialValues={valuesOf(notification)}
       onFinish={onFinish}
+      onFinishFailed={({ errorFields }) =>
+        setTab((now) => tabOfField(errorFields[0]?.name, ['subject', 'content']) ?? now)
+      }
       onFieldsChange={(changed, all) => {
         onFieldsChange(changed, all)
-        if (changed.some((f) => String(f.name) !== 'content')) setCounted(null)
+        // Only the recipient fields change the count.
+        if (changed.some((f) => !['content', 'subject', 'translations'].includes(String([f.name].flat()[0]))))
+          setCounted(null)
       }}
     >
       <Form.Item<Values>
@@ -179,22 +208,31 @@ function NotificationForm({ notification, onDone }: { notification: Notification
       >
         <Input maxLength={255} autoComplete="off" autoFocus />
       </Form.Item>
-      <Form.Item<Values>
-        name="subject"
-        label={t('form.subject')}
-        required
-        rules={[requiredRule('notifications.subjectRequired')]}
-      >
-        <Input maxLength={255} autoComplete="off" />
-      </Form.Item>
-      <Form.Item<Values>
-        name="content"
-        label={t('form.content')}
-        required
-        rules={[requiredRule('notifications.contentRequired')]}
-      >
-        <ContentEditor loading={t('form.contentLoading')} />
-      </Form.Item>
+      <LanguageTabs
+        active={tab}
+        onChange={setTab}
+        english={
+          <>
+            <Form.Item<Values>
+              name="subject"
+              label={t('form.subject')}
+              required
+              rules={[requiredRule('notifications.subjectRequired')]}
+            >
+              <Input maxLength={255} autoComplete="off" />
+            </Form.Item>
+            <Form.Item<Values>
+              name="content"
+              label={t('form.content')}
+              required
+              rules={[requiredRule('notifications.contentRequired')]}
+            >
+              <ContentEditor loading={t('form.contentLoading')} />
+            </Form.Item>
+          </>
+        }
+        translation={(lang) => <TranslationFields lang={lang} />}
+      />
       <Form.Item<Values> name="audience" label={t('form.recipients')}>
         <Radio.Group
           options={[
@@ -285,5 +323,36 @@ function NotificationForm({ notification, onDone }: { notification: Notification
         </Button>
       </Flex>
     </Form>
+  )
+}
+
+/** Nothing to judge beyond being written (the field's own length limit holds the rest). */
+const written = () => null
+
+/** One language's subject and content: both written, or both left empty (its recipients get English). */
+function TranslationFields({ lang }: { lang: TranslationLang }) {
+  const t = useT(notificationsMessages)
+  const language = useLanguageName()(lang)
+  const prefix = ['translations', lang]
+  const rule = wholeGroupRuleFrom(written, prefix, t('form.translationIncomplete', { language }))
+  return (
+    <>
+      <Form.Item
+        name={[...prefix, 'subject']}
+        label={t('form.subject')}
+        rules={[rule]}
+        dependencies={[[...prefix, 'content']]}
+      >
+        <Input maxLength={255} autoComplete="off" lang={lang} />
+      </Form.Item>
+      <Form.Item
+        name={[...prefix, 'content']}
+        label={t('form.content')}
+        rules={[rule]}
+        dependencies={[[...prefix, 'subject']]}
+      >
+        <ContentEditor loading={t('form.contentLoading')} />
+      </Form.Item>
+    </>
   )
 }

@@ -22,6 +22,7 @@ const notification = (overrides: Partial<Notification>): Notification =>
     name: 'November news',
     subject: 'What is new',
     content: '<p>Hello</p>',
+    translations: {},
     recipients: { all: true },
     status: 'pending',
     send_at: '2026-11-30T08:00:00.000Z',
@@ -96,6 +97,38 @@ describe('notifications', () => {
     fireEvent(picker, enter)
     expect(enter.defaultPrevented).toBe(true)
     expect(calls.some((c) => c.route.startsWith('POST /v1/notifications'))).toBe(false)
+  })
+
+  it('edits the Burmese version: both its subject and content, or neither (issue 20)', async () => {
+    const burmese = { subject: 'ဒီလ သတင်း', content: '<p>မင်္ဂလာပါ</p>' }
+    const pending = notification({ translations: { my: burmese } })
+    server['GET /v1/notifications'] = (_b, query) => ok(pageOf([pending], query))
+    server[`PUT /v1/notifications/${pending.id}`] = (body) => ok({ ...pending, ...(body as object) })
+    openApp('/administrator/notifications')
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit November news' }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Burmese (optional)' }))
+    const panel = () => within(dialog).getByRole('tabpanel')
+    const subject = within(panel()).getByLabelText('E-mail subject')
+    expect((subject as HTMLInputElement).value).toBe(burmese.subject)
+    expect(subject.getAttribute('lang')).toBe('my')
+    // The subject cleared while the content stays: refused on the Burmese tab, nothing sent.
+    fireEvent.change(subject, { target: { value: ' ' } })
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'English (required)' }))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(
+      await within(dialog).findByText('Write the subject and the content in Burmese, or leave both empty'),
+    ).toBeTruthy()
+    expect(within(dialog).getByRole('tab', { selected: true }).textContent).toBe('Burmese (optional)')
+    expect(calls.some((c) => c.route.startsWith('PUT /v1/notifications'))).toBe(false)
+
+    fireEvent.change(within(panel()).getByLabelText('E-mail subject'), { target: { value: ' Tin tức tháng này ' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(calls.filter((c) => c.route.startsWith('PUT /v1/notifications'))).toHaveLength(1))
+    expect(calls.find((c) => c.route.startsWith('PUT /v1/notifications'))?.body).toMatchObject({
+      subject: 'What is new',
+      translations: { my: { subject: 'Tin tức tháng này', content: burmese.content } },
+    })
   })
 
   it('deletes a pending notification after a confirmation and says why when it cannot', async () => {
