@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { inLanguage, isLang } from '@app/contract'
 import { and, eq, inArray, lte, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Db } from '../db/client.ts'
@@ -229,15 +230,18 @@ export function createNotificationWorker(options: NotificationWorkerOptions): No
           })
           .from(notifications)
           .where(eq(notifications.id, r.notificationId))
-        const words = n && (r.language === 'my' || r.language === 'vi') ? n.translations[r.language] : undefined
-        const subject = words?.subject ?? n?.subject
-        const html = words?.content ?? n?.html
-        contents.set(
-          versionOf(r),
-          subject !== undefined && html !== undefined
-            ? { subject, html: htmlDocument(subject, html, words ? r.language : 'en'), text: await textOf(html) }
-            : null,
-        )
+        if (!n) {
+          contents.set(versionOf(r), null)
+          continue
+        }
+        const lang = isLang(r.language) ? r.language : 'en'
+        const read = inLanguage({ subject: n.subject, content: n.html }, n.translations, lang)
+        const { subject, content } = read.words
+        contents.set(versionOf(r), {
+          subject,
+          html: htmlDocument(subject, content, read.lang),
+          text: await textOf(content),
+        })
       }
     }
     let handled = 0

@@ -10,6 +10,10 @@ export const Lang = ['en', 'vi', 'my'] as const
 export type Lang = (typeof Lang)[number]
 export const catalogs = { en, vi, my } as const
 
+export function isLang(value: string): value is Lang {
+  return (Lang as readonly string[]).includes(value)
+}
+
 export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(en, value)
 }

@@ -1,4 +1,4 @@
-import { type Faq, type FaqCategory, joinName, type Lang, type PublishedFaq } from '@app/contract'
+import { type Faq, type FaqCategory, inLanguage, joinName, type Lang, type PublishedFaq } from '@app/contract'
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { faqCategories, faqs, users } from '../../db/schema/index.ts'
@@ -185,8 +185,9 @@ export async function listPublished(
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
     items: rows.map((row) => {
       const { status: _status, created_at: _created, translations, ...published } = toFaq(row)
-      const words = lang === 'en' ? undefined : translations[lang]
-      return words ? { ...published, ...words, lang } : { ...published, lang: 'en' as const }
+      const { title, question, answer } = published
+      const read = inLanguage({ title, question, answer }, translations, lang)
+      return { ...published, ...read.words, lang: read.lang }
     }),
   }
 }

@@ -1,11 +1,12 @@
+import type { TranslationLang } from '@app/contract'
 import { Tabs, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useT } from '../../i18n/define.ts'
 import { languageTabsMessages } from './language-tabs.i18n.ts'
 
 /** The languages staff may write customer-facing content in besides English (issue 20). */
-export const TRANSLATION_LANGS = ['my', 'vi'] as const
-export type TranslationLang = (typeof TRANSLATION_LANGS)[number]
+export const TRANSLATION_LANGS = ['my', 'vi'] as const satisfies readonly TranslationLang[]
+export type { TranslationLang }
 
 /**
  * The tab a refused save should show: the language of the first field it names (`translations.my…`),
