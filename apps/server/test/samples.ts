@@ -176,6 +176,7 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'POST /v1/users-plans': () => ({
     name: `Sample plan ${Math.random().toString(36).slice(2, 8)}`,
     description: 'A plan for the sample',
+    translations: { my: { name: 'နမူနာ', description: null } },
     rsapi_plan_id: 'sample',
     maptile_plan_id: 'sample',
     price: '9.00',
@@ -189,6 +190,7 @@ const samples: Record<string, () => Record<string, unknown>> = {
   'PUT /v1/users-plans/{id}': () => ({
     name: `Sample plan ${Math.random().toString(36).slice(2, 8)}`,
     description: 'A plan for the sample',
+    translations: { my: { name: 'နမူနာ', description: null } },
     rsapi_plan_id: 'sample',
     maptile_plan_id: 'sample',
     price: '9.00',
@@ -240,6 +242,13 @@ const samples: Record<string, () => Record<string, unknown>> = {
     question: 'How do I roll a key without downtime?',
     answer: 'Roll it with a grace period, then update your apps.',
     images: [],
+    translations: {
+      vi: {
+        title: 'Làm sao để đổi khóa?',
+        question: 'Làm sao để đổi khóa mà không gián đoạn?',
+        answer: 'Đổi khóa với thời gian ân hạn, rồi cập nhật ứng dụng.',
+      },
+    },
     status: 'open',
   }),
   'PUT /v1/faqs/{id}': () => ({
@@ -248,6 +257,13 @@ const samples: Record<string, () => Record<string, unknown>> = {
     question: 'How do I roll a key without downtime?',
     answer: 'Roll it with a grace period, then update your apps.',
     images: [],
+    translations: {
+      vi: {
+        title: 'Làm sao để đổi khóa?',
+        question: 'Làm sao để đổi khóa mà không gián đoạn?',
+        answer: 'Đổi khóa với thời gian ân hạn, rồi cập nhật ứng dụng.',
+      },
+    },
     status: 'open',
   }),
   'POST /v1/coupon-types/': () => ({
@@ -337,6 +353,7 @@ const samples: Record<string, () => Record<string, unknown>> = {
     name: 'November news',
     subject: 'What is new in November',
     content: '<p>Hello from the maps team.</p>',
+    translations: { my: { subject: 'နိုဝင်ဘာ သတင်း', content: '<p>မင်္ဂလာပါ</p>' } },
     recipients: { all: true },
     send_at: '2030-01-01T08:00:00.000Z',
   }),
@@ -344,6 +361,7 @@ const samples: Record<string, () => Record<string, unknown>> = {
     name: 'November news',
     subject: 'What is new in November',
     content: '<p>Hello from the maps team.</p>',
+    translations: { my: { subject: 'နိုဝင်ဘာ သတင်း', content: '<p>မင်္ဂလာပါ</p>' } },
     recipients: { all: true },
     send_at: '2030-01-01T08:00:00.000Z',
   }),

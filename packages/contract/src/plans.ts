@@ -14,10 +14,21 @@ export const LIMIT_DURATIONS = ['minute', 'day', 'month'] as const
 export type LimitDuration = (typeof LIMIT_DURATIONS)[number]
 export const LimitDurationSchema = z.enum(LIMIT_DURATIONS)
 
+/** A plan's name and description in one language. */
+const PlanWords = z.object({ name: z.string(), description: z.string().nullable() })
+
+/**
+ * The plan's name and description in Burmese and Vietnamese where staff wrote them (issue 20);
+ * customers reading another language get the English ones (`inLanguage`, localized.ts).
+ */
+export const PlanTranslations = z.object({ my: PlanWords.optional(), vi: PlanWords.optional() })
+export type PlanTranslations = z.infer<typeof PlanTranslations>
+
 export const Plan = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
+  translations: PlanTranslations,
   rsapi_plan_id: z.string().nullable(),
   maptile_plan_id: z.string().nullable(),
   /** Monthly price in USD. */
@@ -47,9 +58,14 @@ const OptionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null))
 
+const PlanName = z.string().trim().min(1, { error: 'validation.required' }).max(100)
+const PlanWordsBody = z.strictObject({ name: PlanName, description: OptionalText(500) })
+
 const PlanBody = z.strictObject({
-  name: z.string().trim().min(1, { error: 'validation.required' }).max(100),
+  name: PlanName,
   description: OptionalText(500),
+  /** Burmese and Vietnamese: a name (and a description, optional) for each language written. */
+  translations: z.strictObject({ my: PlanWordsBody.optional(), vi: PlanWordsBody.optional() }).default({}),
   rsapi_plan_id: OptionalText(100),
   maptile_plan_id: OptionalText(100),
   price: boundedMoney(MONEY_BOUNDS.planPrice).default(0n),

@@ -1,5 +1,6 @@
+import type { PlanTranslations } from '@app/contract'
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { tstz } from './columns.ts'
 
 /** Plans (docs/requirements.md §12.1): upstream plan ids, gateway limits and a monthly price. */
@@ -9,6 +10,8 @@ export const userPlans = pgTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     description: text('description'),
+    /** The name and description in Burmese and Vietnamese, where staff wrote them (docs/pricing.md "Plans in three languages"). */
+    translations: jsonb('translations').$type<PlanTranslations>().notNull().default({}),
     rsapiPlanId: text('rsapi_plan_id'),
     maptilePlanId: text('maptile_plan_id'),
     priceCents: bigint('price_cents', { mode: 'bigint' }).notNull().default(sql`0`),

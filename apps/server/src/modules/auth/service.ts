@@ -199,7 +199,7 @@ export async function openSession(
   })
   const token = await signAccessToken(ctx.keys.jwt, { userId: user.id, sessionId: session.id }, now, expiresAt)
   return {
-    ...toProfile(row, roles, await planNameOf(ctx.db, row.userPlanId)),
+    ...toProfile(row, roles, await planNameOf(ctx.db, row.userPlanId, row.language)),
     token,
     expires_at: expiresAt.toISOString(),
   }

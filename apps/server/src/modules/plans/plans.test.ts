@@ -6,6 +6,7 @@ import {
   call,
   createUser,
   errorEnvelope,
+  fieldsOf,
   findUserRow,
   freshEmail,
   setUser,
@@ -293,6 +294,46 @@ describe('plans', async () => {
       expect(login.body.data).toMatchObject({ name_of_user_plan_id: 'Standard' })
       const asStaff = await call(t, contract.getProfile, { params: { id: user.id } }, { token: admin.token })
       expect(asStaff.body.data.name_of_user_plan_id).toBe('Standard')
+    })
+  })
+
+  describe('in three languages (issue 20)', () => {
+    it('keeps a plan’s Burmese name and description; Burmese readers get them, others the English', async () => {
+      const burmese = { name: 'စမ်းသပ်', description: 'စမ်းသပ်မှုများအတွက်' }
+      const made = await newPlan({
+        price: '0',
+        translations: { my: { name: ` ${burmese.name} `, description: burmese.description } },
+      })
+      expect(made.translations).toEqual({ my: burmese })
+      // A description without a name is refused on the name's field; an unknown language is refused.
+      const nameless = await call(
+        t,
+        contract.createPlan,
+        { body: planBody({ translations: { vi: { name: ' ', description: 'Mô tả' } } }) },
+        { token: support.token },
+      )
+      expect(nameless.status).toBe(400)
+      expect(Object.keys(fieldsOf(errorEnvelope(nameless.body)))).toEqual(['translations.vi.name'])
+      const french = await call(
+        t,
+        contract.createPlan,
+        { body: planBody({ translations: { fr: { name: 'Essai', description: null } } }) },
+        { token: support.token },
+      )
+      expect(french.status).toBe(400)
+
+      // On the plan, a Burmese customer's card, session and profile name it in Burmese.
+      const { user, token } = await customer()
+      await t.ctx.db.update(users).set({ language: 'my' }).where(eq(users.id, user.id))
+      await setUser(t, user.id, { userPlanId: made.id })
+      const card = async (lang: contract.Lang) =>
+        (await call(t, contract.planDashboard, {}, { token, lang })).body.data.name_of_user_plan_id
+      expect(await card('my')).toBe(burmese.name)
+      expect(await card('en')).toBe(made.name)
+      expect(await card('vi')).toBe(made.name)
+      expect((await call(t, contract.getOwnProfile, {}, { token })).body.data.name_of_user_plan_id).toBe(burmese.name)
+      const [audit] = (await auditFor(made.id)).filter((a) => a.action === 'plans.create')
+      expect(audit?.after).toMatchObject({ translations: { my: burmese } })
     })
   })
 

@@ -1,4 +1,4 @@
-import { formatCents, type Plan } from '@app/contract'
+import { formatCents, inLanguage, type Lang, type Plan } from '@app/contract'
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { userPlans, users } from '../../db/schema/index.ts'
@@ -10,6 +10,7 @@ export function toPlan(row: PlanRow, userCount: number): Plan {
     id: row.id,
     name: row.name,
     description: row.description,
+    translations: row.translations,
     rsapi_plan_id: row.rsapiPlanId,
     maptile_plan_id: row.maptilePlanId,
     price: formatCents(row.priceCents),
@@ -23,6 +24,14 @@ export function toPlan(row: PlanRow, userCount: number): Plan {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }
+}
+
+/**
+ * A plan's name and description in `lang` where staff wrote them, else the English ones (docs/pricing.md
+ * "Plans in three languages").
+ */
+export function planWords(row: Pick<PlanRow, 'name' | 'description' | 'translations'>, lang: Lang) {
+  return inLanguage({ name: row.name, description: row.description }, row.translations, lang).words
 }
 
 export async function findPlan(db: Db, id: string): Promise<PlanRow | null> {

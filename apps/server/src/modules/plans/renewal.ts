@@ -17,7 +17,7 @@ import type { TemplateName } from '../../mail/templates.ts'
 import { writeAudit } from '../audit/audit.ts'
 import { debit, described, ledgerOptions } from '../balance/ledger.ts'
 import { announceChange } from '../gateway/gateway.ts'
-import { defaultPlan, type PlanRow, planOfUser } from './queries.ts'
+import { defaultPlan, type PlanRow, planOfUser, planWords } from './queries.ts'
 
 // Monthly plan renewal (docs/pricing.md "Plans renew"), run by the `plans-renew` job. The rules are the
 // contract's `renewalStep`; this applies them one user at a time, each in its own transaction with the
@@ -95,7 +95,7 @@ async function apply(ctx: Ctx, tx: Tx, input: { user: UserRow; plan: PlanRow; st
   const day = (date: Date) => formatDate(date, lang)
   const vars = {
     name: joinName(user.firstName, user.lastName) || user.email,
-    plan: plan.name,
+    plan: planWords(plan, lang).name,
     price: usd(plan.priceCents),
     balance: usd(user.balanceCents),
     missing: usd(plan.priceCents - user.balanceCents),
@@ -131,7 +131,7 @@ async function apply(ctx: Ctx, tx: Tx, input: { user: UserRow; plan: PlanRow; st
           userId: user.id,
           amountCents: plan.priceCents,
           type: 'plan_renewal',
-          ...described(lang, 'balance.planRenewal', { plan: plan.name, from: renewsAt, to }),
+          ...described(lang, 'balance.planRenewal', { plan: planWords(plan, lang).name, from: renewsAt, to }),
           reference: plan.id,
         },
         ledgerOptions(ctx),

@@ -13,7 +13,7 @@ export const planRoutes = routes((r) => {
     ok(await plans.updatePlanFor(ctx, meta, user, params.id, body), 'plans.updated'),
   )
 
-  r.on(contract.planDashboard, async ({ ctx, user }) => plans.dashboard(ctx, user))
+  r.on(contract.planDashboard, async ({ ctx, meta, user }) => plans.dashboard(ctx, user, meta.lang))
 
   r.on(contract.buyPlan, async ({ ctx, meta, user, params }) => plans.buy(ctx, meta.lang, user, params.id))
 

@@ -31,6 +31,7 @@ import {
   lockPlan,
   type PlanRow,
   planOfUser,
+  planWords,
   toPlan,
   userCounts,
 } from './queries.ts'
@@ -45,6 +46,7 @@ function auditView(row: PlanRow) {
   return {
     name: row.name,
     description: row.description,
+    translations: row.translations,
     rsapi_plan_id: row.rsapiPlanId,
     maptile_plan_id: row.maptilePlanId,
     price: formatCents(row.priceCents),
@@ -61,6 +63,7 @@ function columns(body: PlanBody) {
   return {
     name: body.name,
     description: body.description,
+    translations: body.translations,
     rsapiPlanId: body.rsapi_plan_id,
     maptilePlanId: body.maptile_plan_id,
     priceCents: body.price,
@@ -180,7 +183,7 @@ export async function updatePlanFor(
 }
 
 /** The plan info of the signed-in user, with this window's use as the gateway counts it. */
-export async function dashboard(ctx: Ctx, actor: AuthUser): Promise<PlanDashboard> {
+export async function dashboard(ctx: Ctx, actor: AuthUser, lang: Lang): Promise<PlanDashboard> {
   const user = await getUserById(ctx.db, actor.id)
   const plan = await planOfUser(ctx.db, user.userPlanId)
   if (!plan) throw notFound('plans.notFound')
@@ -197,7 +200,7 @@ export async function dashboard(ctx: Ctx, actor: AuthUser): Promise<PlanDashboar
   ])
   return {
     plan: toPlan(plan, counts.get(plan.id) ?? 0),
-    name_of_user_plan_id: plan.name,
+    name_of_user_plan_id: planWords(plan, lang).name,
     request_limit: plan.requestLimit,
     request_limit_duration: plan.requestLimitDuration,
     load_limit: plan.loadLimit,
@@ -214,7 +217,7 @@ export async function dashboard(ctx: Ctx, actor: AuthUser): Promise<PlanDashboar
     purchase_available: true,
     renews_at: user.planRenewsAt?.toISOString() ?? null,
     grace_until: user.planGraceUntil?.toISOString() ?? null,
-    default_plan_name: fallback?.name ?? plan.name,
+    default_plan_name: planWords(fallback ?? plan, lang).name,
   }
 }
 
@@ -255,7 +258,7 @@ export async function buy(ctx: Ctx, lang: Lang, actor: AuthUser, planId: string)
           userId: user.id,
           amountCents: plan.priceCents,
           type: 'plan_purchase',
-          ...described(user.language, 'balance.planPurchase', { plan: plan.name }),
+          ...described(user.language, 'balance.planPurchase', { plan: planWords(plan, user.language).name }),
           reference: plan.id,
           createdBy: actor.id,
         },
@@ -274,12 +277,12 @@ export async function buy(ctx: Ctx, lang: Lang, actor: AuthUser, planId: string)
   ctx.mail.kick()
   const { plan, renewsAt } = bought
   return renewsAt
-    ? ok(await dashboard(ctx, actor), 'plans.boughtRenews', {
-        plan: plan.name,
+    ? ok(await dashboard(ctx, actor, lang), 'plans.boughtRenews', {
+        plan: planWords(plan, lang).name,
         date: formatDate(renewsAt, lang),
         price: formatMoney(formatCents(plan.priceCents), 'USD', lang),
       })
-    : ok(await dashboard(ctx, actor), 'plans.bought', { plan: plan.name })
+    : ok(await dashboard(ctx, actor, lang), 'plans.bought', { plan: planWords(plan, lang).name })
 }
 
 /** An admin puts a user on a plan (no charge): audited, and the user's keys get its limits at once. */

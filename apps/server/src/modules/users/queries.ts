@@ -1,4 +1,12 @@
-import { centsToDecimal, joinName, type Profile, type Role, VERIFY_WINDOW_HOURS } from '@app/contract'
+import {
+  centsToDecimal,
+  inLanguage,
+  joinName,
+  type Lang,
+  type Profile,
+  type Role,
+  VERIFY_WINDOW_HOURS,
+} from '@app/contract'
 import { asc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client.ts'
 import { userPlans, userRoles, users } from '../../db/schema/index.ts'
@@ -69,10 +77,13 @@ export function sortRoles(roles: readonly Role[]): Role[] {
   return [...new Set(roles)].sort((a, b) => ROLE_ORDER.indexOf(a) - ROLE_ORDER.indexOf(b))
 }
 
-/** The name of a user's plan: theirs, or the default plan's when they have none (the session's `name_of_user_plan_id`). */
-export async function planNameOf(db: Db, userPlanId: string | null): Promise<string | null> {
+/**
+ * The name of a user's plan: theirs, or the default plan's when they have none (the session's
+ * `name_of_user_plan_id`), in `lang` where staff named it in that language.
+ */
+export async function planNameOf(db: Db, userPlanId: string | null, lang: Lang = 'en'): Promise<string | null> {
   const [row] = await db
-    .select({ name: userPlans.name })
+    .select({ name: userPlans.name, translations: userPlans.translations })
     .from(userPlans)
     .where(
       userPlanId
@@ -80,7 +91,7 @@ export async function planNameOf(db: Db, userPlanId: string | null): Promise<str
         : sql`${userPlans.id} = (select d.id from user_plans d where d.is_default limit 1)`,
     )
     .limit(1)
-  return row?.name ?? null
+  return row ? inLanguage({ name: row.name }, row.translations, lang).words.name : null
 }
 
 /** The one place a user row becomes an API profile, so no column (password hash…) can leak. */

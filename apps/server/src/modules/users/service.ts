@@ -66,15 +66,15 @@ export async function updateProfile(ctx: Ctx, meta: RequestMeta, actor: AuthUser
     }
     return updated
   })
-  return toProfile(row, await listRoles(ctx.db, userId), await planNameOf(ctx.db, row.userPlanId))
+  return toProfile(row, await listRoles(ctx.db, userId), await planNameOf(ctx.db, row.userPlanId, row.language))
 }
 
 /** The caller's own profile, from the user row and roles their token was just checked against. */
 export async function ownProfile(ctx: Ctx, user: AuthUser) {
-  return toProfile(user.row, user.roles, await planNameOf(ctx.db, user.row.userPlanId))
+  return toProfile(user.row, user.roles, await planNameOf(ctx.db, user.row.userPlanId, user.row.language))
 }
 
 export async function profileOf(ctx: Ctx, userId: string) {
   const row = await getUserById(ctx.db, userId)
-  return toProfile(row, await listRoles(ctx.db, userId), await planNameOf(ctx.db, row.userPlanId))
+  return toProfile(row, await listRoles(ctx.db, userId), await planNameOf(ctx.db, row.userPlanId, row.language))
 }

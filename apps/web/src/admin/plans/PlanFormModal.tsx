@@ -1,22 +1,34 @@
 import type { LimitDuration, Plan } from '@app/contract'
 import { Button, Checkbox, Col, Flex, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd'
+import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
-import { ruleFrom } from '../../ui/form-rules.ts'
+import { ruleFrom, wholeGroupRuleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { checkMoney } from '../pricing/rate-rules.ts'
+import {
+  LanguageTabs,
+  TRANSLATION_LANGS,
+  type TranslationLang,
+  tabOfField,
+  useLanguageName,
+} from '../shell/LanguageTabs.tsx'
 import { type PlanBody, savePlanCall } from './plans.api.ts'
 import { plansMessages } from './plans.i18n.ts'
 
 // The contract's LIMIT_DURATIONS lives beside its zod schemas, which do not ship to the browser.
 const DURATIONS: readonly LimitDuration[] = ['minute', 'day', 'month']
 
-interface PlanValues {
+interface Words {
   name: string
   description: string
+}
+
+interface PlanValues extends Words {
+  translations: Record<TranslationLang, Words>
   rsapi_plan_id: string
   maptile_plan_id: string
   price: string
@@ -35,6 +47,7 @@ function valuesOf(plan: Plan | null): PlanValues {
     return {
       name: '',
       description: '',
+      translations: { my: { name: '', description: '' }, vi: { name: '', description: '' } },
       rsapi_plan_id: '',
       maptile_plan_id: '',
       price: '0',
@@ -51,6 +64,10 @@ function valuesOf(plan: Plan | null): PlanValues {
   return {
     name: plan.name,
     description: plan.description ?? '',
+    translations: {
+      my: { name: plan.translations.my?.name ?? '', description: plan.translations.my?.description ?? '' },
+      vi: { name: plan.translations.vi?.name ?? '', description: plan.translations.vi?.description ?? '' },
+    },
     rsapi_plan_id: plan.rsapi_plan_id ?? '',
     maptile_plan_id: plan.maptile_plan_id ?? '',
     price: plan.price,
@@ -87,6 +104,8 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
   const common = useT(commonMessages)
   const [form] = Form.useForm<PlanValues>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
+  // The language tab in view: a refused save shows the tab of the first field it names.
+  const [tab, setTab] = useState('en')
   const save = useAppMutation({
     ...savePlanCall,
     success: ({ message }) => message || t(plan ? 'form.updated' : 'form.created'),
@@ -99,6 +118,15 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
     const body: PlanBody = {
       name: values.name.trim(),
       description: values.description.trim() || null,
+      // A language without a name is not sent: its customers read the English name and description.
+      translations: Object.fromEntries(
+        TRANSLATION_LANGS.flatMap((lang) => {
+          const words = values.translations?.[lang]
+          return words?.name.trim()
+            ? [[lang, { name: words.name.trim(), description: words.description.trim() || null }]]
+            : []
+        }),
+      ),
       rsapi_plan_id: values.rsapi_plan_id.trim() || null,
       maptile_plan_id: values.maptile_plan_id.trim() || null,
       price: values.price.trim(),
@@ -118,18 +146,28 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
       layout="vertical"
       initialValues={valuesOf(plan)}
       onFinish={onFinish}
+      onFinishFailed={({ errorFields }) => setTab((now) => tabOfField(errorFields[0]?.name, ['name']) ?? now)}
       onFieldsChange={onFieldsChange}
     >
-      <Form.Item<PlanValues>
-        name="name"
-        label={t('form.name')}
-        rules={[{ required: true, whitespace: true, message: t('form.nameRequired') }]}
-      >
-        <Input maxLength={100} autoComplete="off" />
-      </Form.Item>
-      <Form.Item<PlanValues> name="description" label={t('form.description')}>
-        <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
-      </Form.Item>
+      <LanguageTabs
+        active={tab}
+        onChange={setTab}
+        english={
+          <>
+            <Form.Item<PlanValues>
+              name="name"
+              label={t('form.name')}
+              rules={[{ required: true, whitespace: true, message: t('form.nameRequired') }]}
+            >
+              <Input maxLength={100} autoComplete="off" />
+            </Form.Item>
+            <Form.Item<PlanValues> name="description" label={t('form.description')}>
+              <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
+            </Form.Item>
+          </>
+        }
+        translation={(lang) => <TranslationFields lang={lang} />}
+      />
       <Row gutter={12}>
         <Col xs={24} sm={12}>
           <Form.Item<PlanValues> name="rsapi_plan_id" label={t('form.rsapi')} extra={t('form.upstreamHelp')}>
@@ -242,5 +280,27 @@ function LimitField({ kind }: { kind: 'request' | 'load' }) {
         </Form.Item>
       </Flex>
     </Form.Item>
+  )
+}
+
+/** A plan's name and description in one language: a description asks for a name; both may stay empty. */
+function TranslationFields({ lang }: { lang: TranslationLang }) {
+  const t = useT(plansMessages)
+  const language = useLanguageName()(lang)
+  const prefix = ['translations', lang]
+  return (
+    <>
+      <Form.Item
+        name={[...prefix, 'name']}
+        label={t('form.name')}
+        rules={[wholeGroupRuleFrom(() => null, prefix, t('form.translationNameRequired', { language }))]}
+        dependencies={[[...prefix, 'description']]}
+      >
+        <Input maxLength={100} autoComplete="off" lang={lang} />
+      </Form.Item>
+      <Form.Item name={[...prefix, 'description']} label={t('form.description')}>
+        <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} lang={lang} />
+      </Form.Item>
+    </>
   )
 }

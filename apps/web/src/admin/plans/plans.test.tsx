@@ -21,6 +21,7 @@ const STANDARD = 'pln_seedstandard00000000000000'
 function plan(fields: Partial<Plan> & Pick<Plan, 'id' | 'name'>): Plan {
   return Plan.parse({
     description: null,
+    translations: {},
     rsapi_plan_id: null,
     maptile_plan_id: null,
     price: '0.00',
@@ -135,14 +136,14 @@ describe('the plans page', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByRole('button', { name: /New plan/ }))
     const dialog = await screen.findByRole('dialog')
     // Required fields carry the back office's usual mark (issue 21: the plan's Name had none).
-    const nameLabel = within(dialog).getByText('Name', { selector: 'label' })
+    const nameLabel = within(within(dialog).getByRole('tabpanel')).getByText('Name', { selector: 'label' })
     expect(nameLabel.classList.contains('ant-form-item-required')).toBe(true)
     expect(nameLabel.classList.contains('ant-form-item-required-mark-optional')).toBe(false)
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create plan' }))
     expect(await within(dialog).findByText('Enter the plan’s name')).toBeTruthy()
     expect(within(dialog).getAllByText('Enter a limit of 1 or more, or tick Unlimited')).toHaveLength(2)
 
-    typeInto(within(dialog).getByLabelText('Name'), ' Starter ')
+    typeInto(within(within(dialog).getByRole('tabpanel')).getByLabelText('Name'), ' Starter ')
     typeInto(within(dialog).getByLabelText(/^rsapi_plan_id/), 'starter')
     typeInto(within(dialog).getByLabelText('Price a month'), '19.999')
     expect(await within(dialog).findByText('Enter an amount in USD with at most 2 decimal places')).toBeTruthy()
@@ -161,6 +162,7 @@ describe('the plans page', { timeout: 60_000 }, () => {
       {
         name: 'Starter',
         description: null,
+        translations: {},
         rsapi_plan_id: 'starter',
         maptile_plan_id: null,
         price: '19',
@@ -174,6 +176,29 @@ describe('the plans page', { timeout: 60_000 }, () => {
     ])
   })
 
+  it('names and describes a plan in Burmese: a description asks for a name (issue 20)', async () => {
+    server[`PUT /v1/users-plans/${STANDARD}`] = (body) => ok({ ...(body as object) }, 'Plan updated')
+    openApp('/administrator/plans')
+    fireEvent.click(await screen.findByLabelText('Edit Standard'))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'Burmese (optional)' }))
+    const panel = () => within(within(dialog).getByRole('tabpanel'))
+    typeInto(panel().getByLabelText('Description'), 'ထုတ်လုပ်မှုအက်ပ်များအတွက်')
+    fireEvent.click(within(dialog).getByRole('tab', { name: 'English (required)' }))
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(await within(dialog).findByText('Name the plan in Burmese too, or leave its description empty')).toBeTruthy()
+    expect(within(dialog).getByRole('tab', { selected: true }).textContent).toBe('Burmese (optional)')
+    expect(bodiesOf(`PUT /v1/users-plans/${STANDARD}`)).toEqual([])
+
+    typeInto(panel().getByLabelText('Name'), ' စံ ')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(bodiesOf(`PUT /v1/users-plans/${STANDARD}`)).toHaveLength(1))
+    expect(bodiesOf(`PUT /v1/users-plans/${STANDARD}`)[0]).toMatchObject({
+      name: 'Standard',
+      translations: { my: { name: 'စံ', description: 'ထုတ်လုပ်မှုအက်ပ်များအတွက်' } },
+    })
+  })
+
   it('shows the server’s message when an edit is refused', async () => {
     server[`PUT /v1/users-plans/${STANDARD}`] = () => refused(409, 'CONFLICT', 'A plan with this name already exists')
     openApp('/administrator/plans')
@@ -181,7 +206,7 @@ describe('the plans page', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByLabelText('Edit Standard'))
     const dialog = await screen.findByRole('dialog')
     expect((within(dialog).getByLabelText('API requests allowed') as HTMLInputElement).value).toBe('50000')
-    typeInto(within(dialog).getByLabelText('Name'), 'Business')
+    typeInto(within(within(dialog).getByRole('tabpanel')).getByLabelText('Name'), 'Business')
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
     expect(await screen.findByText('A plan with this name already exists')).toBeTruthy()
     expect(bodiesOf(`PUT /v1/users-plans/${STANDARD}`)).toMatchObject([

@@ -56,6 +56,7 @@ const defaultPlan = Plan.parse({
   id: 'pln_seedpayasyougo000000000000',
   name: 'Pay as you go',
   description: null,
+  translations: {},
   rsapi_plan_id: null,
   maptile_plan_id: null,
   price: '0.00',

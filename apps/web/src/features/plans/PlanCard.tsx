@@ -11,7 +11,7 @@ import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { topUpPath } from '../payments/top-up-path.ts'
 import { moneyCents, shortfall } from './plan-money.ts'
-import { usd, useLimitText, usePlanPrice } from './plan-text.ts'
+import { usd, useLimitText, usePlanPrice, usePlanWords } from './plan-text.ts'
 import { planDashboardQuery, useBuyPlan } from './plans.api.ts'
 import { plansMessages } from './plans.i18n.ts'
 
@@ -64,6 +64,7 @@ function CurrentPlan({ dashboard }: { dashboard: PlanDashboard }) {
   const t = useT(plansMessages)
   const price = usePlanPrice()
   const { plan } = dashboard
+  const words = usePlanWords()(plan)
   return (
     <Flex vertical gap={16}>
       <div>
@@ -75,9 +76,9 @@ function CurrentPlan({ dashboard }: { dashboard: PlanDashboard }) {
         </Flex>
         <Typography.Text strong>{price(plan)}</Typography.Text>
         <RenewalLine dashboard={dashboard} />
-        {plan.description ? (
-          <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }}>
-            {plan.description}
+        {words.description ? (
+          <Typography.Paragraph type="secondary" style={{ margin: '4px 0 0' }} lang={words.lang}>
+            {words.description}
           </Typography.Paragraph>
         ) : null}
       </div>
@@ -194,6 +195,7 @@ function LimitUse({ title, use, testId }: { title: string; use: WindowUse; testI
 function Offers({ dashboard }: { dashboard: PlanDashboard }) {
   const t = useT(plansMessages)
   const price = usePlanPrice()
+  const wordsOf = usePlanWords()
   const { message } = App.useApp()
   const { token } = theme.useToken()
   const buy = useBuyPlan()
@@ -236,11 +238,14 @@ function Offers({ dashboard }: { dashboard: PlanDashboard }) {
         <Row gutter={[12, 12]}>
           {dashboard.offers.map((offer) => {
             const isUpgrade = isUpgradeTo(offer)
+            const words = wordsOf(offer)
             return (
               <Col key={offer.id} xs={24} sm={12}>
                 <Card size="small" style={{ height: '100%' }} data-testid={`offer-${offer.id}`}>
                   <Flex vertical gap={4} style={{ height: '100%' }}>
-                    <Typography.Text strong>{offer.name}</Typography.Text>
+                    <Typography.Text strong lang={words.lang}>
+                      {words.name}
+                    </Typography.Text>
                     <Typography.Text>{price(offer)}</Typography.Text>
                     <OfferLimit
                       title={t('requests')}
@@ -248,9 +253,9 @@ function Offers({ dashboard }: { dashboard: PlanDashboard }) {
                       duration={offer.request_limit_duration}
                     />
                     <OfferLimit title={t('loads')} limit={offer.load_limit} duration={offer.load_limit_duration} />
-                    {offer.description ? (
-                      <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
-                        {offer.description}
+                    {words.description ? (
+                      <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }} lang={words.lang}>
+                        {words.description}
                       </Typography.Text>
                     ) : null}
                     <div style={{ flex: 1 }} />

@@ -6,7 +6,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { topUpPath } from '../payments/top-up-path.ts'
 import { moneyCents, shortfall } from './plan-money.ts'
-import { usd, useLimitText, usePlanPrice } from './plan-text.ts'
+import { usd, useLimitText, usePlanPrice, usePlanWords } from './plan-text.ts'
 import { plansMessages } from './plans.i18n.ts'
 
 /**
@@ -37,6 +37,7 @@ export function PurchaseDialog({
   const common = useT(commonMessages)
   const lang = useLang()
   const price = usePlanPrice()
+  const wordsOf = usePlanWords()
   const limitText = useLimitText()
   const priceCents = moneyCents(offer.price)
   const balanceCents = moneyCents(balance)
@@ -52,7 +53,7 @@ export function PurchaseDialog({
   return (
     <Modal
       open={open}
-      title={t('confirm.title', { plan: offer.name })}
+      title={t('confirm.title', { plan: wordsOf(offer).name })}
       onCancel={onClose}
       afterClose={afterClose}
       destroyOnHidden

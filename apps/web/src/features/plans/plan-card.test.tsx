@@ -1,6 +1,7 @@
 import { MonthSummary, Plan, PlanDashboard, UsageSeries } from '@app/contract'
 import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { customerLangPref } from '../../app/prefs.ts'
 import { sessionFrom, sessionStore } from '../../app/session.ts'
 import { installFakeCanvas } from '../../test/fake-canvas.ts'
 import { calls, installFakeServer, ok, openApp, profile, refused, server, session } from '../../test/fake-server.tsx'
@@ -18,6 +19,7 @@ const at = '2026-10-01T00:00:00.000Z'
 const plan = (fields: Partial<Plan> & Pick<Plan, 'id' | 'name' | 'price'>): Plan =>
   Plan.parse({
     description: null,
+    translations: {},
     rsapi_plan_id: null,
     maptile_plan_id: null,
     request_limit: null,
@@ -161,6 +163,31 @@ async function openWith(fields: Partial<PlanDashboard>): Promise<HTMLElement> {
 }
 
 describe('the plan card', { timeout: 60_000 }, () => {
+  it('names and describes the plans in the reader’s language where staff wrote it (issue 20)', async () => {
+    customerLangPref.set('my')
+    try {
+      const burmeseBusiness = {
+        ...business,
+        translations: { my: { name: 'လုပ်ငန်း', description: 'အလုပ်များသော အက်ပ်များအတွက်' } },
+      }
+      server[DASHBOARD] = () =>
+        ok(PlanDashboard.parse({ ...onStandard, name_of_user_plan_id: 'စံ', offers: [payAsYouGo, burmeseBusiness] }))
+      openApp('/')
+      const card = await screen.findByTestId('plan-card')
+      const offer = await within(card).findByTestId(`offer-${business.id}`)
+      const langOf = (element: HTMLElement) => element.closest('[lang]')?.getAttribute('lang')
+      expect(langOf(within(offer).getByText('လုပ်ငန်း'))).toBe('my')
+      expect(within(offer).getByText('အလုပ်များသော အက်ပ်များအတွက်')).toBeTruthy()
+      expect(within(offer).queryByText('Business')).toBeNull()
+      // A plan without Burmese words is shown in English, marked as English for screen readers.
+      const payg = within(card).getByTestId(`offer-${payAsYouGo.id}`)
+      expect(langOf(within(payg).getByText('Pay as you go'))).toBe('en')
+      expect(langOf(within(payg).getByText('Pay only for what you use'))).toBe('en')
+    } finally {
+      customerLangPref.set('en')
+    }
+  })
+
   it('shows the plan, its price, its limits and what the current windows used, and the balance', async () => {
     openApp('/')
     const card = await screen.findByTestId('plan-card')

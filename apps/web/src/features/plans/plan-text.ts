@@ -1,4 +1,4 @@
-import { formatCents, formatMoney, type Lang, type LimitDuration, type Plan } from '@app/contract'
+import { formatCents, formatMoney, inLanguage, type Lang, type LimitDuration, type Plan } from '@app/contract'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
@@ -13,6 +13,18 @@ export function usePlanPrice() {
   const lang = useLang()
   return (plan: Plan) =>
     moneyCents(plan.price) > 0n ? t('perMonth', { price: formatMoney(plan.price, 'USD', lang) }) : t('noFee')
+}
+
+/**
+ * A plan's name and description in the reader's language where staff wrote them, else the English
+ * ones; `lang` marks English words on a Burmese page for screen readers (undefined when they match).
+ */
+export function usePlanWords() {
+  const lang = useLang()
+  return (plan: Pick<Plan, 'name' | 'description' | 'translations'>) => {
+    const read = inLanguage({ name: plan.name, description: plan.description }, plan.translations, lang)
+    return { ...read.words, lang: read.lang === lang ? undefined : read.lang }
+  }
 }
 
 /** A limit and its window ("50,000 per day"), or "Unlimited". */
