@@ -24,6 +24,7 @@ describe('plan body', () => {
     expect(body.parse({ name: 'Gold' })).toEqual({
       name: 'Gold',
       description: null,
+      translations: {},
       rsapi_plan_id: null,
       maptile_plan_id: null,
       price: 0n,
@@ -41,6 +42,7 @@ describe('plan body', () => {
       body.parse({
         name: ' Standard ',
         description: ' For production apps ',
+        translations: { my: { name: ' စံ ', description: ' ' } },
         rsapi_plan_id: ' standard ',
         maptile_plan_id: 'standard',
         price: '49',
@@ -54,6 +56,7 @@ describe('plan body', () => {
     ).toEqual({
       name: 'Standard',
       description: 'For production apps',
+      translations: { my: { name: 'စံ', description: null } },
       rsapi_plan_id: 'standard',
       maptile_plan_id: 'standard',
       price: 4900n,
@@ -64,6 +67,11 @@ describe('plan body', () => {
       is_default: true,
       active: false,
     })
+  })
+
+  it('refuses a translation without a name, and a language the portal does not speak', () => {
+    expect(body.safeParse({ name: 'P', translations: { vi: { name: ' ', description: 'Mô tả' } } }).success).toBe(false)
+    expect(body.safeParse({ name: 'P', translations: { fr: { name: 'Or', description: null } } }).success).toBe(false)
   })
 
   it.each([
