@@ -10,7 +10,6 @@ import {
 import { useQuery } from '@tanstack/react-query'
 import { Button, Flex, Form, Input, Modal, Select, Switch } from 'antd'
 import type { Rule } from 'antd/es/form'
-import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { ImagesField } from '../../features/support/ImagesField.tsx'
@@ -19,10 +18,10 @@ import { requiredRule, ruleFrom, wholeGroupRuleFrom } from '../../ui/form-rules.
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import {
   LanguageTabs,
-  TRANSLATION_LANGS,
   type TranslationLang,
-  tabOfField,
   useLanguageName,
+  useLanguageTab,
+  writtenTranslations,
 } from '../shell/LanguageTabs.tsx'
 import { categoryChoicesQuery, saveFaqCall, uploadFaqImage } from './admin-faqs.api.ts'
 import { adminFaqsMessages } from './admin-faqs.i18n.ts'
@@ -67,7 +66,7 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
   const categories = useQuery(categoryChoicesQuery())
   // The language tab in view: a refused save shows the tab of the first field it names.
-  const [tab, setTab] = useState<string>('en')
+  const languageTab = useLanguageTab(FIELDS)
   const save = useAppMutation({
     ...saveFaqCall(faq?.id ?? null),
     success: ({ message }) => message,
@@ -83,12 +82,7 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
     if (!values.category_id) return
     const status: FaqStatus = values.published ? 'open' : 'closed'
     // A language left wholly empty is not sent: its readers read English.
-    const translations = Object.fromEntries(
-      TRANSLATION_LANGS.flatMap((lang) => {
-        const words = values.translations?.[lang]
-        return words && !isBlank(words) ? [[lang, words]] : []
-      }),
-    )
+    const translations = writtenTranslations(values.translations, (words) => (isBlank(words) ? null : words))
     save.run({
       category_id: values.category_id,
       title: values.title,
@@ -105,7 +99,7 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
       form={form}
       layout="vertical"
       onFinish={onFinish}
-      onFinishFailed={({ errorFields }) => setTab((now) => tabOfField(errorFields[0]?.name, FIELDS) ?? now)}
+      onFinishFailed={languageTab.onFinishFailed}
       onFieldsChange={onFieldsChange}
       initialValues={{
         category_id: faq?.category.id ?? null,
@@ -130,8 +124,7 @@ function FaqForm({ faq, onDone }: { faq: Faq | null; onDone: () => void }) {
         />
       </Form.Item>
       <LanguageTabs
-        active={tab}
-        onChange={setTab}
+        {...languageTab.tabs}
         english={
           <WordsFields
             prefix={[]}

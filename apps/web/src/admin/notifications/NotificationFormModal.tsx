@@ -10,10 +10,10 @@ import { requiredRule, wholeGroupRuleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import {
   LanguageTabs,
-  TRANSLATION_LANGS,
   type TranslationLang,
-  tabOfField,
   useLanguageName,
+  useLanguageTab,
+  writtenTranslations,
 } from '../shell/LanguageTabs.tsx'
 import { plansQuery, saveNotificationCall, useCountRecipients } from './notifications.api.ts'
 import { notificationsMessages } from './notifications.i18n.ts'
@@ -152,7 +152,7 @@ function NotificationForm({ notification, onDone }: { notification: Notification
   const [counted, setCounted] = useState<number | null>(null)
   const audience = Form.useWatch('audience', form)
   // The language tab in view: a refused save shows the tab of the first field it names.
-  const [tab, setTab] = useState('en')
+  const languageTab = useLanguageTab(['subject', 'content'])
   const when = Form.useWatch('when', form)
 
   const onCount = () => {
@@ -171,11 +171,8 @@ function NotificationForm({ notification, onDone }: { notification: Notification
         subject: values.subject.trim(),
         content: values.content,
         // A language left wholly empty is not sent: its recipients get the English e-mail.
-        translations: Object.fromEntries(
-          TRANSLATION_LANGS.flatMap((lang) => {
-            const words = values.translations?.[lang]
-            return words?.subject.trim() || words?.content ? [[lang, { ...words, subject: words.subject.trim() }]] : []
-          }),
+        translations: writtenTranslations(values.translations, (words) =>
+          words.subject.trim() || words.content ? { ...words, subject: words.subject.trim() } : null,
         ),
         recipients: filterOf(values),
         send_at: values.when === 'later' && values.send_at ? values.send_at.toISOString() : null,
@@ -189,9 +186,7 @@ function NotificationForm({ notification, onDone }: { notification: Notification
       layout="vertical"
       initialValues={valuesOf(notification)}
       onFinish={onFinish}
-      onFinishFailed={({ errorFields }) =>
-        setTab((now) => tabOfField(errorFields[0]?.name, ['subject', 'content']) ?? now)
-      }
+      onFinishFailed={languageTab.onFinishFailed}
       onFieldsChange={(changed, all) => {
         onFieldsChange(changed, all)
         // Only the recipient fields change the count.
@@ -209,8 +204,7 @@ function NotificationForm({ notification, onDone }: { notification: Notification
         <Input maxLength={255} autoComplete="off" autoFocus />
       </Form.Item>
       <LanguageTabs
-        active={tab}
-        onChange={setTab}
+        {...languageTab.tabs}
         english={
           <>
             <Form.Item<Values>

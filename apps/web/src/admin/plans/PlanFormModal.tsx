@@ -1,6 +1,5 @@
 import type { LimitDuration, Plan } from '@app/contract'
 import { Button, Checkbox, Col, Flex, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd'
-import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
@@ -11,10 +10,10 @@ import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { checkMoney } from '../pricing/rate-rules.ts'
 import {
   LanguageTabs,
-  TRANSLATION_LANGS,
   type TranslationLang,
-  tabOfField,
   useLanguageName,
+  useLanguageTab,
+  writtenTranslations,
 } from '../shell/LanguageTabs.tsx'
 import { type PlanBody, savePlanCall } from './plans.api.ts'
 import { plansMessages } from './plans.i18n.ts'
@@ -105,7 +104,7 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
   const [form] = Form.useForm<PlanValues>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
   // The language tab in view: a refused save shows the tab of the first field it names.
-  const [tab, setTab] = useState('en')
+  const languageTab = useLanguageTab(['name'])
   const save = useAppMutation({
     ...savePlanCall,
     success: ({ message }) => message || t(plan ? 'form.updated' : 'form.created'),
@@ -119,13 +118,8 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
       name: values.name.trim(),
       description: values.description.trim() || null,
       // A language without a name is not sent: its customers read the English name and description.
-      translations: Object.fromEntries(
-        TRANSLATION_LANGS.flatMap((lang) => {
-          const words = values.translations?.[lang]
-          return words?.name.trim()
-            ? [[lang, { name: words.name.trim(), description: words.description.trim() || null }]]
-            : []
-        }),
+      translations: writtenTranslations(values.translations, (words) =>
+        words.name.trim() ? { name: words.name.trim(), description: words.description.trim() || null } : null,
       ),
       rsapi_plan_id: values.rsapi_plan_id.trim() || null,
       maptile_plan_id: values.maptile_plan_id.trim() || null,
@@ -146,12 +140,11 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
       layout="vertical"
       initialValues={valuesOf(plan)}
       onFinish={onFinish}
-      onFinishFailed={({ errorFields }) => setTab((now) => tabOfField(errorFields[0]?.name, ['name']) ?? now)}
+      onFinishFailed={languageTab.onFinishFailed}
       onFieldsChange={onFieldsChange}
     >
       <LanguageTabs
-        active={tab}
-        onChange={setTab}
+        {...languageTab.tabs}
         english={
           <>
             <Form.Item<PlanValues>

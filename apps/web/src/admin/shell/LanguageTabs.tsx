@@ -1,18 +1,49 @@
 import type { TranslationLang } from '@app/contract'
 import { Tabs, Typography } from 'antd'
-import type { ReactNode } from 'react'
+import { type ReactNode, useState } from 'react'
 import { useT } from '../../i18n/define.ts'
 import { languageTabsMessages } from './language-tabs.i18n.ts'
 
 /** The languages staff may write customer-facing content in besides English (issue 20). */
-export const TRANSLATION_LANGS = ['my', 'vi'] as const satisfies readonly TranslationLang[]
+const TRANSLATION_LANGS = ['my', 'vi'] as const satisfies readonly TranslationLang[]
 export type { TranslationLang }
+
+/**
+ * The languages written in a form, as the call sends them: `toBody` turns a language's fields into
+ * its body, or null for a language left empty (not sent: its readers get English).
+ */
+export function writtenTranslations<W, B>(
+  translations: Partial<Record<TranslationLang, W>> | undefined,
+  toBody: (words: W) => B | null,
+): Partial<Record<TranslationLang, B>> {
+  const written: Partial<Record<TranslationLang, B>> = {}
+  for (const lang of TRANSLATION_LANGS) {
+    const words = translations?.[lang]
+    const body = words === undefined ? null : toBody(words)
+    if (body !== null) written[lang] = body
+  }
+  return written
+}
+
+/**
+ * The tab in view of a form with `LanguageTabs`: pass `tabs` to the tabs and `onFinishFailed` to the
+ * form, so that a refused save shows the tab of the first field it names (`englishFields` are on
+ * the English tab).
+ */
+export function useLanguageTab(englishFields: readonly string[]) {
+  const [active, setActive] = useState('en')
+  return {
+    tabs: { active, onChange: setActive },
+    onFinishFailed: ({ errorFields }: { errorFields: { name: (string | number)[] }[] }) =>
+      setActive((now) => tabOfField(errorFields[0]?.name, englishFields) ?? now),
+  }
+}
 
 /**
  * The tab a refused save should show: the language of the first field it names (`translations.my…`),
  * or English for one of `englishFields`; undefined for a field outside the tabs.
  */
-export function tabOfField(name: (string | number)[] | undefined, englishFields: readonly string[]) {
+function tabOfField(name: (string | number)[] | undefined, englishFields: readonly string[]) {
   const [first, lang] = name ?? []
   if (first === 'translations' && (TRANSLATION_LANGS as readonly unknown[]).includes(lang)) return lang as string
   if (typeof first === 'string' && englishFields.includes(first)) return 'en'
