@@ -6,6 +6,7 @@ import { languageTabsMessages } from './language-tabs.i18n.ts'
 
 /** The languages staff may write customer-facing content in besides English (issue 20). */
 const TRANSLATION_LANGS = ['my', 'vi'] as const satisfies readonly TranslationLang[]
+
 export type { TranslationLang }
 
 /**
