@@ -220,6 +220,13 @@ async function prepare(body: Body, now: Date) {
   return { content, translations, sendAt: sendAt < now ? now : sendAt }
 }
 
+/** What the audit log keeps of a notification: its name, subjects, recipient filter and time. */
+const audited = (
+  n: { name: string; subject: string; recipients: unknown },
+  translations: NotificationTranslations,
+  sendAt: Date,
+) => ({ name: n.name, ...subjects(n.subject, translations), recipients: n.recipients, send_at: sendAt })
+
 /** What the audit log keeps of a notification's words: the subjects in every language. */
 const subjects = (subject: string, translations: NotificationTranslations) => ({
   subject,
@@ -255,13 +262,7 @@ export async function createNotification(ctx: Ctx, meta: RequestMeta, actor: Aut
         action: 'notifications.create',
         targetType: 'notification',
         targetId: id,
-        after: {
-          name: body.name,
-          ...subjects(body.subject, translations),
-          recipients: body.recipients,
-          send_at: sendAt,
-          total,
-        },
+        after: { ...audited(body, translations, sendAt), total },
       },
       now,
     )
@@ -313,19 +314,8 @@ export async function updateNotification(ctx: Ctx, meta: RequestMeta, actor: Aut
         action: 'notifications.update',
         targetType: 'notification',
         targetId: id,
-        before: {
-          name: before.name,
-          ...subjects(before.subject, before.translations),
-          recipients: before.recipients,
-          send_at: before.sendAt,
-        },
-        after: {
-          name: body.name,
-          ...subjects(body.subject, translations),
-          recipients: body.recipients,
-          send_at: sendAt,
-          total,
-        },
+        before: audited(before, before.translations, before.sendAt),
+        after: { ...audited(body, translations, sendAt), total },
       },
       now,
     )
