@@ -126,9 +126,11 @@ test('staff publish an FAQ entry and a customer finds it by searching /faqs', as
   await form.getByRole('combobox', { name: 'Category' }).click()
   await admin.locator('.ant-select-item-option', { hasText: `Journey ${tag}` }).click()
   const title = `How do I move my quota zz${tag}?`
-  await form.getByLabel('Title').fill(title)
-  await form.getByLabel('Question').fill('Can my unused monthly quota move to the next month?')
-  await form
+  // The English tab: the Burmese and Vietnamese tabs have fields of the same names.
+  const english = form.getByRole('tabpanel', { name: /English/ })
+  await english.getByLabel('Title').fill(title)
+  await english.getByLabel('Question').fill('Can my unused monthly quota move to the next month?')
+  await english
     .getByLabel('Answer')
     .fill('Unused free requests do not carry over; each month starts with its own allowance.')
   await form.getByRole('button', { name: 'Save' }).click()
