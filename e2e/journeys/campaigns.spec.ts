@@ -24,8 +24,10 @@ test('staff create a campaign; the customer sees its banner, dismisses it, and i
   await admin.goto('/administrator/campaigns')
   await admin.getByRole('button', { name: 'New campaign' }).click()
   const form = admin.getByRole('dialog')
+  // The banner's name and images per language: English on its tab (the others repeat the fields).
+  const english = form.getByRole('tabpanel', { name: /English/ })
   await form.getByLabel('Code').fill(code)
-  await form.getByLabel('Name').fill('Journey banner')
+  await english.getByLabel('Name').fill('Journey banner')
   await form.getByPlaceholder('Start date').click()
   await form.getByPlaceholder('Start date').fill(day(-1))
   await form.getByPlaceholder('Start date').press('Enter')
@@ -35,8 +37,16 @@ test('staff create a campaign; the customer sees its banner, dismisses it, and i
   // Without an image the form says so.
   await form.getByRole('button', { name: 'Create campaign' }).click()
   await expect(form.getByText('Add an image: a campaign needs one')).toBeVisible({ timeout: 30_000 })
-  await form.locator('input[type="file"]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG })
-  await expect(form.getByTestId('campaign-image')).toHaveCount(1, { timeout: 30_000 })
+  await english.locator('input[type="file"]').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG })
+  await expect(english.getByTestId('campaign-image')).toHaveCount(1, { timeout: 30_000 })
+  // A Burmese banner of its own: its name and its image.
+  await form.getByRole('tab', { name: /Burmese/ }).click()
+  const burmese = form.getByRole('tabpanel', { name: /Burmese/ })
+  await burmese.getByLabel('Name').fill('ခရီးစဉ် ဘန်နာ')
+  await burmese
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'banner-my.png', mimeType: 'image/png', buffer: PNG })
+  await expect(burmese.getByTestId('campaign-image')).toHaveCount(1, { timeout: 30_000 })
   await form.getByRole('button', { name: 'Create campaign' }).click()
   await expect(admin.getByText('Campaign created')).toBeVisible({ timeout: 30_000 })
   const row = admin.getByRole('row', { name: new RegExp(code) })
@@ -56,6 +66,16 @@ test('staff create a campaign; the customer sees its banner, dismisses it, and i
   const banner = page.getByTestId('campaign-banner').filter({ has: page.locator(`a[href="${url}"]`) })
   await expect(banner).toBeVisible({ timeout: 30_000 })
   await expect(banner.getByRole('img', { name: 'Journey banner' })).toBeVisible()
+
+  // In Burmese, the Burmese banner.
+  await page.getByTestId('profile-menu').click()
+  await page.getByText('Myanmar', { exact: true }).click()
+  await expect(banner.getByRole('img', { name: 'ခရီးစဉ် ဘန်နာ' })).toBeVisible({ timeout: 30_000 })
+  await expect(banner.getByRole('img', { name: 'ခရီးစဉ် ဘန်နာ' })).toHaveAttribute('lang', 'my')
+  const englishChoice = page.getByText('English', { exact: true })
+  if (!(await englishChoice.isVisible())) await page.getByTestId('profile-menu').click()
+  await englishChoice.click()
+  await expect(banner.getByRole('img', { name: 'Journey banner' })).toBeVisible({ timeout: 30_000 })
 
   await banner.getByRole('button', { name: 'Dismiss Journey banner' }).click()
   await expect(banner).toBeHidden()

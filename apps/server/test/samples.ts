@@ -340,6 +340,7 @@ const samples: Record<string, () => Record<string, unknown>> = {
     end_date: '2026-11-30',
     url: 'https://example.com/spring',
     image_ids: [`fil_${'0'.repeat(26)}`],
+    translations: { vi: { name: 'Ưu đãi mùa xuân', image_ids: [`fil_${'1'.repeat(26)}`] } },
   }),
   'PUT /v1/campaigns/update/{id}': () => ({
     code: 'SPRING_2026',
@@ -348,6 +349,7 @@ const samples: Record<string, () => Record<string, unknown>> = {
     end_date: '2026-11-30',
     url: 'https://example.com/spring',
     image_ids: [`fil_${'0'.repeat(26)}`],
+    translations: { vi: { name: 'Ưu đãi mùa xuân', image_ids: [`fil_${'1'.repeat(26)}`] } },
   }),
   'POST /v1/notifications': () => ({
     name: 'November news',

@@ -23,6 +23,16 @@ const tag = 'Campaigns'
 export const CampaignImage = z.object({ id: z.string(), path: z.string() })
 export type CampaignImage = z.infer<typeof CampaignImage>
 
+/**
+ * A campaign's banner in one language besides English (issue 20): its name — the banner's caption and
+ * alt text — and its images, whose words are drawn in that language.
+ */
+const CampaignTranslation = z.object({ name: z.string(), images: z.array(CampaignImage) })
+
+/** The banner in Burmese and Vietnamese where staff made one; readers of a missing language see English. */
+export const CampaignTranslations = z.object({ my: CampaignTranslation.optional(), vi: CampaignTranslation.optional() })
+export type CampaignTranslations = z.infer<typeof CampaignTranslations>
+
 export const Campaign = z.object({
   id: z.string(),
   code: z.string(),
@@ -33,6 +43,7 @@ export const Campaign = z.object({
   /** The first image is the banner; `file` repeats its path (the list rows of the customer's call list carry one). */
   images: z.array(CampaignImage),
   file: z.string().nullable(),
+  translations: CampaignTranslations,
   /** Showing today (UTC). */
   active: z.boolean(),
   created_at: IsoDateTime,
@@ -40,13 +51,18 @@ export const Campaign = z.object({
 })
 export type Campaign = z.infer<typeof Campaign>
 
-/** What the customer's dashboard needs of a running campaign. */
+/**
+ * What the customer's dashboard needs of a running campaign, in the reader's language (their
+ * `Accept-Language`): `lang` says which language the name and banner are in — English when the
+ * campaign has no banner in theirs.
+ */
 export const ActiveCampaign = z.object({
   id: z.string(),
   code: z.string(),
   name: z.string(),
   url: z.string(),
   image: z.string(),
+  lang: z.enum(['en', 'my', 'vi']),
   start_date: z.string(),
   end_date: z.string(),
 })
@@ -59,6 +75,21 @@ const CampaignDate = (required: 'campaigns.startDateRequired' | 'campaigns.endDa
     .min(1, { error: required })
     .refine(isCalendarDate, { error: 'campaigns.dateInvalid' })
 
+const CampaignName = z
+  .string({ error: 'campaigns.nameRequired' })
+  .trim()
+  .min(1, { error: 'campaigns.nameRequired' })
+  .max(CAMPAIGN_NAME_MAX)
+
+/** Ids of images uploaded with upload-image, in order (the first is the banner). */
+const ImageIds = z
+  .array(Id, { error: 'campaigns.imageRequired' })
+  .min(1, { error: 'campaigns.imageRequired' })
+  .max(CAMPAIGN_IMAGES_MAX, { error: 'campaigns.tooManyImages' })
+
+/** One language's banner: a name and at least one image of its own. */
+const CampaignTranslationBody = z.strictObject({ name: CampaignName, image_ids: ImageIds })
+
 export const CampaignBody = z
   .strictObject({
     code: z
@@ -67,11 +98,7 @@ export const CampaignBody = z
       .min(1, { error: 'campaigns.codeRequired' })
       .max(CAMPAIGN_CODE_MAX)
       .regex(CAMPAIGN_CODE_PATTERN, { error: 'campaigns.codeInvalid' }),
-    name: z
-      .string({ error: 'campaigns.nameRequired' })
-      .trim()
-      .min(1, { error: 'campaigns.nameRequired' })
-      .max(CAMPAIGN_NAME_MAX),
+    name: CampaignName,
     start_date: CampaignDate('campaigns.startDateRequired'),
     end_date: CampaignDate('campaigns.endDateRequired'),
     url: z
@@ -80,11 +107,11 @@ export const CampaignBody = z
       .min(1, { error: 'campaigns.urlRequired' })
       .max(CAMPAIGN_URL_MAX)
       .refine(isWebUrl, { error: 'campaigns.urlInvalid' }),
-    /** Ids of images uploaded with upload-image, in order (the first is the banner). */
-    image_ids: z
-      .array(Id, { error: 'campaigns.imageRequired' })
-      .min(1, { error: 'campaigns.imageRequired' })
-      .max(CAMPAIGN_IMAGES_MAX, { error: 'campaigns.tooManyImages' }),
+    image_ids: ImageIds,
+    /** The banner in Burmese and Vietnamese, each language whole or left out (its readers see English). */
+    translations: z
+      .strictObject({ my: CampaignTranslationBody.optional(), vi: CampaignTranslationBody.optional() })
+      .default({}),
   })
   .refine((b) => !isCalendarDate(b.start_date) || !isCalendarDate(b.end_date) || b.end_date >= b.start_date, {
     error: 'campaigns.endBeforeStart',
@@ -108,7 +135,7 @@ export const updateCampaign = endpoint({
   path: '/v1/campaigns/update/{id}',
   roles: STAFF_ROLES,
   tag,
-  summary: 'Change a campaign; images left out of `image_ids` are deleted.',
+  summary: 'Change a campaign; images left out of `image_ids` and of the translations are deleted.',
   params: IdParams,
   body: CampaignBody,
   data: Campaign,
@@ -170,6 +197,7 @@ export const activeCampaigns = endpoint({
   path: '/v1/campaigns/active',
   roles: ALL_ROLES,
   tag,
-  summary: 'Campaigns running today (UTC), for the dashboard banner.',
+  summary:
+    'Campaigns running today (UTC), for the dashboard banner, in the reader’s language where the campaign has a banner in it.',
   data: z.array(ActiveCampaign),
 })

@@ -19,6 +19,7 @@ export const campaignsMy: Record<keyof typeof campaignsEn, string> = {
   'campaigns.imageTooLarge': 'ပုံသည် 10MB ထက် ကြီးနေသည်',
   'campaigns.imageNotFound': 'ဤပုံကို ကမ်ပိန်းပုံအဖြစ် တင်ထားခြင်း မရှိပါ',
   'campaigns.imageInUse': 'ဤပုံသည် ကမ်ပိန်းတစ်ခုနှင့် သက်ဆိုင်သည်',
+  'campaigns.imageRepeated': 'ပုံတစ်ပုံသည် ဘာသာစကားတစ်ခု၏ ဘန်နာတွင်သာ ပါဝင်နိုင်သည်',
   'campaigns.lastImage': 'ကမ်ပိန်းတွင် ပုံ လိုအပ်သည်၊ အခြားပုံ အရင်ထည့်ပါ',
   'campaigns.notFound': 'ကမ်ပိန်း မတွေ့ပါ',
   'campaigns.created': 'ကမ်ပိန်း ဖန်တီးပြီးပါပြီ',

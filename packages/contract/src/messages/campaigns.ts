@@ -17,6 +17,7 @@ export const campaignsEn = {
   'campaigns.imageTooLarge': 'The image is over 10MB',
   'campaigns.imageNotFound': 'This image was not uploaded as a campaign image',
   'campaigns.imageInUse': 'This image belongs to a campaign; remove it from the campaign instead',
+  'campaigns.imageRepeated': "An image can be in one language's banner only",
   'campaigns.lastImage': 'A campaign needs an image: add another before removing this one',
   'campaigns.notFound': 'Campaign not found',
   'campaigns.created': 'Campaign created',

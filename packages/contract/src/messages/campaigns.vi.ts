@@ -19,6 +19,7 @@ export const campaignsVi: Record<keyof typeof campaignsEn, string> = {
   'campaigns.imageTooLarge': 'Ảnh vượt quá 10MB',
   'campaigns.imageNotFound': 'Ảnh này không được tải lên làm ảnh chiến dịch',
   'campaigns.imageInUse': 'Ảnh này thuộc một chiến dịch; hãy gỡ nó khỏi chiến dịch',
+  'campaigns.imageRepeated': 'Mỗi ảnh chỉ thuộc banner của một ngôn ngữ',
   'campaigns.lastImage': 'Chiến dịch cần có ảnh: hãy thêm ảnh khác trước khi xóa ảnh này',
   'campaigns.notFound': 'Không tìm thấy chiến dịch',
   'campaigns.created': 'Đã tạo chiến dịch',

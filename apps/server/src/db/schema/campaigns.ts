@@ -1,4 +1,4 @@
-import type { NotificationTranslations } from '@app/contract'
+import type { NotificationTranslations, TranslationLang } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { tstz } from './columns.ts'
@@ -15,6 +15,14 @@ export const campaigns = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     url: text('url').notNull(),
+    /**
+     * The banner's name in Burmese and Vietnamese, where staff made a banner in that language; its
+     * images are the `campaign_files` rows of that `lang` (docs/campaigns.md "Banners in three languages").
+     */
+    translations: jsonb('translations')
+      .$type<Partial<Record<TranslationLang, { name: string }>>>()
+      .notNull()
+      .default({}),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: tstz('created_at').notNull().defaultNow(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
@@ -27,7 +35,10 @@ export const campaigns = pgTable(
   ],
 )
 
-/** A campaign's file list ("image(s) or file list"): its images in order, the first is the banner. */
+/**
+ * A campaign's file list ("image(s) or file list"): its images in order per language, the first of a
+ * language is its banner; `en` are the campaign's own images, `my` and `vi` its translations'.
+ */
 export const campaignFiles = pgTable(
   'campaign_files',
   {
@@ -38,8 +49,15 @@ export const campaignFiles = pgTable(
       .notNull()
       .references(() => files.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
+    lang: text('lang', { enum: ['en', 'my', 'vi'] })
+      .notNull()
+      .default('en'),
   },
-  (t) => [primaryKey({ columns: [t.campaignId, t.fileId] }), uniqueIndex('campaign_files_file_key').on(t.fileId)],
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.fileId] }),
+    uniqueIndex('campaign_files_file_key').on(t.fileId),
+    check('campaign_files_lang_check', sql`${t.lang} in ('en', 'my', 'vi')`),
+  ],
 )
 
 /** A notification (docs/requirements.md §16.2): an e-mail campaign to customers. */

@@ -221,6 +221,107 @@ describe('campaigns', async () => {
     })
   })
 
+  it('keeps a banner in Burmese and Vietnamese and shows each reader theirs or the English one', async () => {
+    const [burmeseImage, vietnameseImage] = [await uploadImage(), await uploadImage()]
+    const campaign = await create({
+      name: 'Year-end offer',
+      translations: {
+        my: { name: `  နှစ်ကုန် အထူးအစီအစဉ်  `, image_ids: [burmeseImage.id] },
+      },
+    })
+    expect(campaign.translations).toEqual({ my: { name: 'နှစ်ကုန် အထူးအစီအစဉ်', images: [burmeseImage] } })
+    const read = async (lang: contract.Lang) => {
+      const res = await call(t, contract.activeCampaigns, {}, { token: customer.token, lang })
+      const banner = res.body.data.find((c) => c.id === campaign.id)
+      return banner && { lang: banner.lang, name: banner.name, image: banner.image }
+    }
+    expect(await read('my')).toEqual({ lang: 'my', name: 'နှစ်ကုန် အထူးအစီအစဉ်', image: burmeseImage.path })
+    expect(await read('en')).toEqual({ lang: 'en', name: 'Year-end offer', image: campaign.images[0]?.path })
+    expect(await read('vi')).toEqual({ lang: 'en', name: 'Year-end offer', image: campaign.images[0]?.path })
+    // Found by its Burmese name too.
+    const found = await call(t, contract.listCampaigns, { query: { keyword: 'နှစ်ကုန်' } }, { token: admin.token })
+    expect(found.body.data.items.map((c) => c.id)).toEqual([campaign.id])
+
+    // Adding Vietnamese and dropping Burmese: the Burmese image goes with its file, audit-logged.
+    const res = await call(
+      t,
+      contract.updateCampaign,
+      {
+        params: { id: campaign.id },
+        body: {
+          ...(await bodyWith({ image_ids: campaign.images.map((i) => i.id) })),
+          code: campaign.code,
+          name: campaign.name,
+          translations: { vi: { name: 'Ưu đãi cuối năm', image_ids: [vietnameseImage.id] } },
+        },
+      },
+      { token: admin.token },
+    )
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.data.translations).toEqual({ vi: { name: 'Ưu đãi cuối năm', images: [vietnameseImage] } })
+    expect(await read('vi')).toEqual({ lang: 'vi', name: 'Ưu đãi cuối năm', image: vietnameseImage.path })
+    expect(await read('my')).toMatchObject({ lang: 'en', name: 'Year-end offer' })
+    expect(await t.ctx.db.select().from(files).where(eq(files.id, burmeseImage.id))).toHaveLength(0)
+    const [audit] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'campaigns.update'), eq(auditLog.targetId, campaign.id)))
+    expect(audit?.before).toMatchObject({ translations: { my: { images: [burmeseImage.id] } } })
+    expect(audit?.after).toMatchObject({ translations: { vi: { name: 'Ưu đãi cuối năm' } } })
+
+    // A language's last image stays (removing the language is a save without it); the campaign's
+    // delete takes every language's images.
+    const last = await call(
+      t,
+      contract.deleteCampaignImageAndFile,
+      { params: { id: vietnameseImage.id } },
+      { token: support.token },
+    )
+    expect(last.status).toBe(422)
+    await call(t, contract.deleteCampaign, { params: { id: campaign.id } }, { token: admin.token })
+    expect(await t.ctx.db.select().from(files).where(eq(files.id, vietnameseImage.id))).toHaveLength(0)
+  })
+
+  it('refuses a language without a name or an image, an image in two languages, and other languages', async () => {
+    const shared = await uploadImage()
+    const incomplete = await call(
+      t,
+      contract.createCampaign,
+      { body: await bodyWith({ translations: { vi: { name: ' ', image_ids: [] } } }) },
+      { token: support.token, lang: 'vi' },
+    )
+    expect(incomplete.status).toBe(400)
+    expect(fieldsOf(incomplete.body)).toMatchObject({
+      'translations.vi.name': 'Vui lòng nhập tên',
+      'translations.vi.image_ids': 'Vui lòng tải ảnh lên',
+    })
+
+    const twice = await call(
+      t,
+      contract.createCampaign,
+      {
+        body: await bodyWith({
+          image_ids: [shared.id],
+          translations: { my: { name: 'တူညီသောပုံ', image_ids: [shared.id] } },
+        }),
+      },
+      { token: support.token },
+    )
+    expect(twice.status).toBe(400)
+    expect(fieldsOf(twice.body)['translations.my.image_ids']).toBe("An image can be in one language's banner only")
+
+    const french = await call(
+      t,
+      contract.createCampaign,
+      { body: { ...(await bodyWith()), translations: { fr: { name: 'Offre', image_ids: [shared.id] } } } as never },
+      { token: support.token },
+    )
+    expect(french.status).toBe(400)
+    // Nothing was written: the shared image is still loose.
+    const loose = await call(t, contract.deleteCampaignImage, { params: { id: shared.id } }, { token: support.token })
+    expect(loose.status).toBe(200)
+  })
+
   it('deletes a campaign and its images, audit-logged', async () => {
     const campaign = await create()
     const res = await call(t, contract.deleteCampaign, { params: { id: campaign.id } }, { token: admin.token })

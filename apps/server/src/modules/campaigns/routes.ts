@@ -16,7 +16,7 @@ export const campaignRoutes = routes((r) => {
     return { items, total, page: paging.page, page_size: paging.pageSize }
   })
 
-  r.on(contract.activeCampaigns, async ({ ctx }) => service.activeCampaigns(ctx))
+  r.on(contract.activeCampaigns, async ({ ctx, meta }) => service.activeCampaigns(ctx, meta.lang))
 
   r.on(contract.createCampaign, async ({ ctx, meta, user, body }) =>
     ok(await service.createCampaign(ctx, meta, user, body), 'campaigns.created'),

@@ -1,6 +1,15 @@
-import type { ActiveCampaign, BodyOf, Campaign, createCampaign as createCampaignEndpoint } from '@app/contract'
-import { ErrorCode } from '@app/contract'
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notInArray, or } from 'drizzle-orm'
+import type {
+  ActiveCampaign,
+  BodyOf,
+  Campaign,
+  CampaignImage,
+  CampaignTranslations,
+  createCampaign as createCampaignEndpoint,
+  Lang,
+  TranslationLang,
+} from '@app/contract'
+import { ErrorCode, inLanguage } from '@app/contract'
+import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { type Db, PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
 import { campaignFiles, campaigns, files } from '../../db/schema/index.ts'
@@ -16,31 +25,72 @@ import { filePath } from '../files/files.ts'
 // today. A campaign's images are `files` rows (purpose `campaign`) listed in `campaign_files`; an image
 // uploaded but not (yet) in a campaign is "loose" and can be deleted with DELETE /v1/campaigns/image/{id}.
 // "Today" is the UTC date of the app's clock, never SQL's current_date, so tests with a fixed clock agree.
+// A campaign may also have a banner in Burmese and Vietnamese (docs/campaigns.md "Banners in three
+// languages"): a name in `campaigns.translations` and images of its own, `campaign_files` rows of that lang.
 
 type CampaignRow = typeof campaigns.$inferSelect
 type Body = BodyOf<typeof createCampaignEndpoint>
+type ImageLang = 'en' | TranslationLang
+type ImagesByLang = Partial<Record<ImageLang, CampaignImage[]>>
+
+const TRANSLATION_LANGS = ['my', 'vi'] as const satisfies readonly TranslationLang[]
+
+/** The image lists a body asks for, each with the field a refusal names. */
+function imageLists(body: Body): { lang: ImageLang; field: string; ids: string[] }[] {
+  return [
+    { lang: 'en', field: 'image_ids', ids: body.image_ids },
+    ...TRANSLATION_LANGS.flatMap((lang) => {
+      const words = body.translations?.[lang]
+      return words ? [{ lang, field: `translations.${lang}.image_ids`, ids: words.image_ids }] : []
+    }),
+  ]
+}
+
+/** The names a body gives its translations, as stored. */
+function translationNames(body: Body): CampaignRow['translations'] {
+  const names: CampaignRow['translations'] = {}
+  for (const lang of TRANSLATION_LANGS) {
+    const words = body.translations?.[lang]
+    if (words) names[lang] = { name: words.name }
+  }
+  return names
+}
 
 function utcDate(now: Date): string {
   return now.toISOString().slice(0, 10)
 }
 
-async function imagesOf(db: Db, ids: string[]): Promise<Map<string, { id: string; path: string }[]>> {
-  const result = new Map<string, { id: string; path: string }[]>()
+async function imagesOf(db: Db, ids: string[]): Promise<Map<string, ImagesByLang>> {
+  const result = new Map<string, ImagesByLang>()
   if (ids.length === 0) return result
   const rows = await db
-    .select({ campaignId: campaignFiles.campaignId, fileId: campaignFiles.fileId })
+    .select({ campaignId: campaignFiles.campaignId, fileId: campaignFiles.fileId, lang: campaignFiles.lang })
     .from(campaignFiles)
     .where(inArray(campaignFiles.campaignId, ids))
     .orderBy(asc(campaignFiles.position))
   for (const row of rows) {
-    const list = result.get(row.campaignId) ?? []
+    const byLang = result.get(row.campaignId) ?? {}
+    const list = byLang[row.lang] ?? []
     list.push({ id: row.fileId, path: filePath(row.fileId) })
-    result.set(row.campaignId, list)
+    byLang[row.lang] = list
+    result.set(row.campaignId, byLang)
   }
   return result
 }
 
-function toCampaign(row: CampaignRow, images: { id: string; path: string }[], today: string): Campaign {
+/** The translations that have a name and images (a translation is saved whole, so both or neither). */
+function translationsOf(row: CampaignRow, byLang: ImagesByLang): CampaignTranslations {
+  const translations: CampaignTranslations = {}
+  for (const lang of TRANSLATION_LANGS) {
+    const name = row.translations[lang]?.name
+    const images = byLang[lang]
+    if (name && images?.length) translations[lang] = { name, images }
+  }
+  return translations
+}
+
+function toCampaign(row: CampaignRow, byLang: ImagesByLang, today: string): Campaign {
+  const images = byLang.en ?? []
   return {
     id: row.id,
     code: row.code,
@@ -50,6 +100,7 @@ function toCampaign(row: CampaignRow, images: { id: string; path: string }[], to
     url: row.url,
     images,
     file: images[0]?.path ?? null,
+    translations: translationsOf(row, byLang),
     active: row.startDate <= today && today <= row.endDate,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -59,13 +110,17 @@ function toCampaign(row: CampaignRow, images: { id: string; path: string }[], to
 async function loadCampaign(db: Db, id: string, today: string): Promise<Campaign | null> {
   const [row] = await db.select().from(campaigns).where(eq(campaigns.id, id)).limit(1)
   if (!row) return null
-  return toCampaign(row, (await imagesOf(db, [id])).get(id) ?? [], today)
+  return toCampaign(row, (await imagesOf(db, [id])).get(id) ?? {}, today)
 }
 
 export async function listCampaigns(ctx: Ctx, keyword: string | undefined, page: { limit: number; offset: number }) {
   const text = keyword?.trim()
   const where = text
-    ? or(ilike(campaigns.code, `%${escapeLike(text)}%`), ilike(campaigns.name, `%${escapeLike(text)}%`))
+    ? or(
+        ilike(campaigns.code, `%${escapeLike(text)}%`),
+        ilike(campaigns.name, `%${escapeLike(text)}%`),
+        ilike(sql`${campaigns.translations}::text`, `%${escapeLike(text)}%`),
+      )
     : undefined
   const [rows, [total]] = await Promise.all([
     ctx.db
@@ -82,10 +137,11 @@ export async function listCampaigns(ctx: Ctx, keyword: string | undefined, page:
     ctx.db,
     rows.map((r) => r.id),
   )
-  return { items: rows.map((r) => toCampaign(r, images.get(r.id) ?? [], today)), total: total?.value ?? 0 }
+  return { items: rows.map((r) => toCampaign(r, images.get(r.id) ?? {}, today)), total: total?.value ?? 0 }
 }
 
-export async function activeCampaigns(ctx: Ctx): Promise<ActiveCampaign[]> {
+/** The campaigns running today, each in `lang` where it has a banner in it, else in English. */
+export async function activeCampaigns(ctx: Ctx, lang: Lang): Promise<ActiveCampaign[]> {
   const today = utcDate(ctx.clock.now())
   const rows = await ctx.db
     .select()
@@ -98,15 +154,18 @@ export async function activeCampaigns(ctx: Ctx): Promise<ActiveCampaign[]> {
     rows.map((r) => r.id),
   )
   return rows.flatMap((row) => {
-    const image = images.get(row.id)?.[0]
+    const byLang = images.get(row.id) ?? {}
+    const read = inLanguage({ name: row.name, images: byLang.en ?? [] }, translationsOf(row, byLang), lang)
+    const image = read.words.images[0]
     return image
       ? [
           {
             id: row.id,
             code: row.code,
-            name: row.name,
+            name: read.words.name,
             url: row.url,
             image: image.path,
+            lang: read.lang,
             start_date: row.startDate,
             end_date: row.endDate,
           },
@@ -116,35 +175,56 @@ export async function activeCampaigns(ctx: Ctx): Promise<ActiveCampaign[]> {
 }
 
 /**
- * The images a campaign is to have must be campaign uploads that are loose or already this campaign's;
- * they are locked so a parallel save cannot take the same image.
+ * The images a campaign is to have must be campaign uploads that are loose or already this campaign's,
+ * each in one language's list; they are locked so a parallel save cannot take the same image. Each
+ * list comes back without repeats, in order.
  */
-async function checkImages(db: Db, ids: string[], campaignId: string | null) {
-  const unique = [...new Set(ids)]
+async function checkImages(db: Db, lists: ReturnType<typeof imageLists>, campaignId: string | null) {
+  const checked = lists.map((list) => ({ ...list, ids: [...new Set(list.ids)] }))
+  const all = checked.flatMap((list) => list.ids)
   const found = await db
     .select({ id: files.id, campaignId: campaignFiles.campaignId })
     .from(files)
     .leftJoin(campaignFiles, eq(campaignFiles.fileId, files.id))
-    .where(and(inArray(files.id, unique), eq(files.purpose, 'campaign')))
+    .where(and(inArray(files.id, all), eq(files.purpose, 'campaign')))
     .for('update', { of: files })
-  for (const id of unique) {
-    const row = found.find((f) => f.id === id)
-    if (!row) throw invalidField('image_ids', 'campaigns.imageNotFound')
-    if (row.campaignId && row.campaignId !== campaignId) throw invalidField('image_ids', 'campaigns.imageInUse')
+  const seen = new Set<string>()
+  for (const { field, ids } of checked) {
+    for (const id of ids) {
+      const row = found.find((f) => f.id === id)
+      if (!row) throw invalidField(field, 'campaigns.imageNotFound')
+      if (row.campaignId && row.campaignId !== campaignId) throw invalidField(field, 'campaigns.imageInUse')
+      if (seen.has(id)) throw invalidField(field, 'campaigns.imageRepeated')
+      seen.add(id)
+    }
   }
-  return unique
+  return checked
 }
 
-async function setImages(db: Db, campaignId: string, ids: string[]) {
+async function setImages(db: Db, campaignId: string, lists: { lang: ImageLang; ids: string[] }[]) {
   const previous = await db
     .select({ fileId: campaignFiles.fileId })
     .from(campaignFiles)
     .where(eq(campaignFiles.campaignId, campaignId))
   await db.delete(campaignFiles).where(eq(campaignFiles.campaignId, campaignId))
-  await db.insert(campaignFiles).values(ids.map((fileId, position) => ({ campaignId, fileId, position })))
+  await db
+    .insert(campaignFiles)
+    .values(lists.flatMap(({ lang, ids }) => ids.map((fileId, position) => ({ campaignId, fileId, position, lang }))))
   // Images dropped from the campaign are deleted with their file (the campaign image delete call).
-  const dropped = previous.map((p) => p.fileId).filter((id) => !ids.includes(id))
+  const kept = new Set(lists.flatMap((list) => list.ids))
+  const dropped = previous.map((p) => p.fileId).filter((id) => !kept.has(id))
   if (dropped.length > 0) await db.delete(files).where(inArray(files.id, dropped))
+}
+
+/** A campaign's image lists as stored, for a change that keeps all but some images. */
+function listsOf(campaign: Campaign): { lang: ImageLang; ids: string[] }[] {
+  return [
+    { lang: 'en', ids: campaign.images.map((i) => i.id) },
+    ...TRANSLATION_LANGS.flatMap((lang) => {
+      const words = campaign.translations[lang]
+      return words ? [{ lang, ids: words.images.map((i) => i.id) }] : []
+    }),
+  ]
 }
 
 function codeUsed(error: unknown): boolean {
@@ -159,6 +239,12 @@ function auditView(c: Campaign) {
     end_date: c.end_date,
     url: c.url,
     images: c.images.map((i) => i.id),
+    translations: Object.fromEntries(
+      Object.entries(c.translations).map(([lang, words]) => [
+        lang,
+        { name: words.name, images: words.images.map((i) => i.id) },
+      ]),
+    ),
   }
 }
 
@@ -167,7 +253,7 @@ export async function createCampaign(ctx: Ctx, meta: RequestMeta, actor: AuthUse
   const today = utcDate(now)
   try {
     return await ctx.db.transaction(async (tx) => {
-      const ids = await checkImages(tx, body.image_ids, null)
+      const lists = await checkImages(tx, imageLists(body), null)
       const id = newId('cmp', now.getTime())
       await tx.insert(campaigns).values({
         id,
@@ -176,11 +262,12 @@ export async function createCampaign(ctx: Ctx, meta: RequestMeta, actor: AuthUse
         startDate: body.start_date,
         endDate: body.end_date,
         url: body.url,
+        translations: translationNames(body),
         createdBy: actor.id,
         createdAt: now,
         updatedAt: now,
       })
-      await setImages(tx, id, ids)
+      await setImages(tx, id, lists)
       const campaign = await loadCampaign(tx, id, today)
       if (!campaign) throw new Error('campaign insert lost')
       await writeAudit(
@@ -212,7 +299,7 @@ export async function updateCampaign(
       const [locked] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for('update')
       if (!locked) throw notFound('campaigns.notFound')
       const before = await loadCampaign(tx, id, today)
-      const ids = await checkImages(tx, body.image_ids, id)
+      const lists = await checkImages(tx, imageLists(body), id)
       await tx
         .update(campaigns)
         .set({
@@ -221,10 +308,11 @@ export async function updateCampaign(
           startDate: body.start_date,
           endDate: body.end_date,
           url: body.url,
+          translations: translationNames(body),
           updatedAt: now,
         })
         .where(eq(campaigns.id, id))
-      await setImages(tx, id, ids)
+      await setImages(tx, id, lists)
       const campaign = await loadCampaign(tx, id, today)
       if (!campaign || !before) throw new Error('campaign update lost')
       await writeAudit(
@@ -253,7 +341,7 @@ export async function deleteCampaign(ctx: Ctx, meta: RequestMeta, actor: AuthUse
   await ctx.db.transaction(async (tx) => {
     const before = await loadCampaign(tx, id, utcDate(now))
     if (!before) throw notFound('campaigns.notFound')
-    const imageIds = before.images.map((i) => i.id)
+    const imageIds = listsOf(before).flatMap((list) => list.ids)
     await tx.delete(campaigns).where(eq(campaigns.id, id))
     if (imageIds.length > 0) await tx.delete(files).where(inArray(files.id, imageIds))
     await writeAudit(
@@ -283,7 +371,10 @@ export async function deleteLooseImage(ctx: Ctx, meta: RequestMeta, actor: AuthU
   })
 }
 
-/** Removes one image from its campaign's file list and deletes it; a campaign keeps at least one image. */
+/**
+ * Removes one image from its campaign's file list and deletes it; a campaign keeps at least one image
+ * in English and in each language it has a banner in.
+ */
 export async function deleteImageAndCampaignFile(
   ctx: Ctx,
   meta: RequestMeta,
@@ -302,9 +393,14 @@ export async function deleteImageAndCampaignFile(
     await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, link.campaignId)).for('update')
     const before = await loadCampaign(tx, link.campaignId, today)
     if (!before) throw notFound('campaigns.notFound')
-    if (before.images.length <= 1) throw refused(ErrorCode.CampaignLastImage, 'campaigns.lastImage')
-    const keep = before.images.map((i) => i.id).filter((id) => id !== fileId)
-    await setImages(tx, link.campaignId, keep)
+    const lists = listsOf(before)
+    const list = lists.find((l) => l.ids.includes(fileId))
+    if (!list || list.ids.length <= 1) throw refused(ErrorCode.CampaignLastImage, 'campaigns.lastImage')
+    await setImages(
+      tx,
+      link.campaignId,
+      lists.map((l) => ({ ...l, ids: l.ids.filter((id) => id !== fileId) })),
+    )
     await tx.update(campaigns).set({ updatedAt: now }).where(eq(campaigns.id, link.campaignId))
     const after = await loadCampaign(tx, link.campaignId, today)
     if (!after) throw new Error('campaign lost')

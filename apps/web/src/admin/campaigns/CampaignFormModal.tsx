@@ -1,5 +1,5 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons'
-import { type Campaign, type CampaignImage, IMAGE_MAX_BYTES, isWebUrl } from '@app/contract'
+import { CAMPAIGN_IMAGES_MAX, type Campaign, type CampaignImage, IMAGE_MAX_BYTES, isWebUrl } from '@app/contract'
 import { App, Button, DatePicker, Flex, Form, Image, Input, Modal, Typography, Upload } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useRef, useState } from 'react'
@@ -10,6 +10,13 @@ import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { optionalRuleFrom, problemText, requiredRule } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
+import {
+  LanguageTabs,
+  type TranslationLang,
+  useLanguageName,
+  useLanguageTab,
+  writtenTranslations,
+} from '../shell/LanguageTabs.tsx'
 import { saveCampaignCall, useDeleteCampaignImage, useUploadCampaignImage } from './campaigns.api.ts'
 import { campaignsMessages } from './campaigns.i18n.ts'
 
@@ -18,7 +25,12 @@ interface Values {
   name: string
   period: [Dayjs, Dayjs] | null
   url: string
+  translations: Record<TranslationLang, { name: string }>
 }
+
+/** English, the campaign's own banner, and the languages it may have a banner of its own in. */
+type ImageLang = 'en' | TranslationLang
+const IMAGE_LANGS = ['en', 'my', 'vi'] as const satisfies readonly ImageLang[]
 
 interface ShownImage extends CampaignImage {
   /** Saved with the campaign (removing it deletes its file entry) or a fresh upload. */
@@ -31,6 +43,7 @@ const DATE = 'YYYY-MM-DD'
  * Creates or edits a campaign (docs/requirements.md §16.1: code, name, start and end date, url and an image required;
  * images at most 10 MB, judged by content on the server). Images upload as soon as they are chosen;
  * one removed is deleted at once (a fresh upload) or with its campaign file entry (a saved one).
+ * The banner — name and images — may also be made in Burmese and Vietnamese, a tab each (issue 20).
  */
 export function CampaignFormModal({
   open,
@@ -59,13 +72,17 @@ export function CampaignFormModal({
 function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone: () => void }) {
   const t = useT(campaignsMessages)
   const common = useT(commonMessages)
-  const { message } = App.useApp()
+  const languageName = useLanguageName()
   const [form] = Form.useForm<Values>()
   const { onFieldsChange, showServerErrors } = useFadingErrors(form)
-  const uploadImage = useUploadCampaignImage()
   const removeImage = useDeleteCampaignImage()
-  const [images, setImages] = useState<ShownImage[]>(campaign?.images.map((i) => ({ ...i, saved: true })) ?? [])
-  const [imageError, setImageError] = useState<string | null>(null)
+  const languageTab = useLanguageTab(['name'])
+  const [images, setImages] = useState<Record<ImageLang, ShownImage[]>>(() => ({
+    en: shown(campaign?.images),
+    my: shown(campaign?.translations.my?.images),
+    vi: shown(campaign?.translations.vi?.images),
+  }))
+  const [imageErrors, setImageErrors] = useState<Partial<Record<ImageLang, string>>>({})
   const loose = useRef(new Set<string>())
   const save = useAppMutation({
     ...saveCampaignCall,
@@ -77,19 +94,26 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
     },
     onError: (error) => {
       showServerErrors(error)
-      if (error instanceof ApiError && error.fields.image_ids) setImageError(error.fields.image_ids)
+      if (error instanceof ApiError) {
+        const refused = IMAGE_LANGS.filter((lang) => error.fields[imagesField(lang)])
+        setImageErrors(Object.fromEntries(refused.map((lang) => [lang, error.fields[imagesField(lang)]])))
+        const first = refused[0]
+        if (first && !error.fields.code && !error.fields.name) languageTab.tabs.onChange(first)
+      }
       return false
     },
   })
 
-  const initial: Values = campaign
-    ? {
-        code: campaign.code,
-        name: campaign.name,
-        period: [dayjs(campaign.start_date), dayjs(campaign.end_date)],
-        url: campaign.url,
-      }
-    : { code: '', name: '', period: null, url: '' }
+  const initial: Values = {
+    code: campaign?.code ?? '',
+    name: campaign?.name ?? '',
+    period: campaign ? [dayjs(campaign.start_date), dayjs(campaign.end_date)] : null,
+    url: campaign?.url ?? '',
+    translations: {
+      my: { name: campaign?.translations.my?.name ?? '' },
+      vi: { name: campaign?.translations.vi?.name ?? '' },
+    },
+  }
 
   const cancel = () => {
     // Uploads that were never saved with a campaign are not left behind.
@@ -97,56 +121,33 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
     onDone()
   }
 
-  const onPick = (file: File) => {
-    setImageError(null)
-    if (file.size > IMAGE_MAX_BYTES) {
-      setImageError(t('form.tooLarge'))
-      return
-    }
-    uploadImage
-      .mutateAsync(file)
-      .then(({ data }) => {
-        loose.current.add(data.id)
-        setImages((list) => [...list, { ...data, saved: false }])
-      })
-      .catch((error: unknown) => {
-        const reason = serverMessage(error)
-        setImageError(reason ?? t('form.uploadFailed'))
-      })
-  }
-
-  const onRemove = (image: ShownImage) => {
-    const savedLeft = images.filter((i) => i.saved && i.id !== image.id).length
-    // The last saved image goes when the campaign is saved with another one (a campaign needs one).
-    if (image.saved && savedLeft === 0) {
-      setImages((list) => list.filter((i) => i.id !== image.id))
-      return
-    }
-    removeImage
-      .mutateAsync({ id: image.id, saved: image.saved })
-      .then(() => {
-        loose.current.delete(image.id)
-        setImages((list) => list.filter((i) => i.id !== image.id))
-        message.success(t('form.imageRemoved'))
-      })
-      .catch((error: unknown) => {
-        const reason = serverMessage(error)
-        message.error(
-          reason ? t('form.failedBecause', { action: t('form.removeFailed'), reason }) : t('form.removeFailed'),
-        )
-      })
-  }
-
-  // The images are not a form field: their rule is checked with the fields', so an empty form shows
-  // the missing image with the other missing fields instead of only once they are filled.
+  // The images are not form fields: their rules are checked with the fields', so an empty form shows
+  // the missing image with the other missing fields instead of only once they are filled. A language
+  // is whole or empty: a name asks for an image, as an image asks for a name (the name's rule).
   const imagesMissing = () => {
-    if (images.length > 0) return false
-    setImageError(t('form.noImageToSend'))
-    return true
+    const names = form.getFieldValue('translations') as Values['translations'] | undefined
+    const missing: Partial<Record<ImageLang, string>> = {}
+    if (images.en.length === 0) missing.en = t('form.noImageToSend')
+    for (const lang of ['my', 'vi'] as const) {
+      if (names?.[lang]?.name?.trim() && images[lang].length === 0)
+        missing[lang] = t('form.translationNeedsImage', { language: languageName(lang) })
+    }
+    setImageErrors(missing)
+    return Object.keys(missing) as ImageLang[]
+  }
+
+  const onFinishFailed = (failure: Parameters<typeof languageTab.onFinishFailed>[0]) => {
+    const missing = imagesMissing()
+    if (failure.errorFields.length > 0) languageTab.onFinishFailed(failure)
+    else if (missing[0]) languageTab.tabs.onChange(missing[0])
   }
 
   const onFinish = (values: Values) => {
-    if (imagesMissing()) return
+    const missing = imagesMissing()
+    if (missing[0]) {
+      languageTab.tabs.onChange(missing[0])
+      return
+    }
     const [start, end] = values.period ?? []
     if (!start || !end) return
     save.run({
@@ -157,10 +158,25 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
         start_date: start.format(DATE),
         end_date: end.format(DATE),
         url: values.url.trim(),
-        image_ids: images.map((i) => i.id),
+        image_ids: images.en.map((i) => i.id),
+        // A language left empty is not sent: its readers see the English banner.
+        translations: writtenTranslations(values.translations, (words, lang) =>
+          images[lang].length > 0 ? { name: words.name.trim(), image_ids: images[lang].map((i) => i.id) } : null,
+        ),
       },
     })
   }
+
+  const imagesOf = (lang: ImageLang) => (
+    <CampaignImages
+      images={images[lang]}
+      setImages={(update) => setImages((all) => ({ ...all, [lang]: update(all[lang]) }))}
+      error={imageErrors[lang] ?? null}
+      setError={(error) => setImageErrors((all) => ({ ...all, [lang]: error ?? undefined }))}
+      loose={loose.current}
+      lang={lang === 'en' ? undefined : lang}
+    />
+  )
 
   return (
     <Form<Values>
@@ -168,30 +184,53 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
       layout="vertical"
       initialValues={initial}
       onFinish={onFinish}
-      onFinishFailed={imagesMissing}
+      onFinishFailed={onFinishFailed}
       onFieldsChange={onFieldsChange}
     >
-      <Flex gap={12} wrap>
-        <Form.Item<Values>
-          name="code"
-          label={t('form.code')}
-          extra={t('form.codeHelp')}
-          required
-          rules={[requiredRule('campaigns.codeRequired')]}
-          style={{ flex: '1 1 200px' }}
-        >
-          <Input maxLength={64} autoComplete="off" spellCheck={false} autoFocus />
-        </Form.Item>
-        <Form.Item<Values>
-          name="name"
-          label={t('form.name')}
-          required
-          rules={[requiredRule('campaigns.nameRequired')]}
-          style={{ flex: '2 1 260px' }}
-        >
-          <Input maxLength={255} autoComplete="off" />
-        </Form.Item>
-      </Flex>
+      <Form.Item<Values>
+        name="code"
+        label={t('form.code')}
+        extra={t('form.codeHelp')}
+        required
+        rules={[requiredRule('campaigns.codeRequired')]}
+      >
+        <Input maxLength={64} autoComplete="off" spellCheck={false} autoFocus />
+      </Form.Item>
+      <LanguageTabs
+        {...languageTab.tabs}
+        english={
+          <>
+            <Form.Item<Values>
+              name="name"
+              label={t('form.name')}
+              required
+              rules={[requiredRule('campaigns.nameRequired')]}
+            >
+              <Input maxLength={255} autoComplete="off" />
+            </Form.Item>
+            {imagesOf('en')}
+          </>
+        }
+        translation={(lang) => (
+          <>
+            <Form.Item
+              name={['translations', lang, 'name']}
+              label={t('form.name')}
+              rules={[
+                {
+                  validator: (_rule, value: string | undefined) =>
+                    images[lang].length > 0 && !value?.trim()
+                      ? Promise.reject(new Error(t('form.translationNeedsName', { language: languageName(lang) })))
+                      : Promise.resolve(),
+                },
+              ]}
+            >
+              <Input maxLength={255} autoComplete="off" lang={lang} />
+            </Form.Item>
+            {imagesOf(lang)}
+          </>
+        )}
+      />
       <Form.Item<Values>
         name="period"
         label={t('form.period')}
@@ -224,43 +263,6 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
       >
         <Input inputMode="url" placeholder="https://" autoComplete="off" />
       </Form.Item>
-      <Form.Item
-        label={t('form.images')}
-        required
-        extra={t('form.imagesHelp')}
-        validateStatus={imageError ? 'error' : ''}
-        help={imageError ?? undefined}
-      >
-        <Flex gap={12} wrap align="center">
-          {images.map((image) => (
-            <Flex key={image.id} vertical gap={4} align="center" data-testid="campaign-image">
-              <Image src={image.path} width={120} height={60} style={{ objectFit: 'cover', borderRadius: 6 }} alt="" />
-              <Button
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('form.removeImage')}
-                onClick={() => onRemove(image)}
-                loading={removeImage.isPending && removeImage.variables?.id === image.id}
-              />
-            </Flex>
-          ))}
-          {images.length < 5 ? (
-            <Upload
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              showUploadList={false}
-              beforeUpload={(file) => {
-                onPick(file)
-                return false
-              }}
-            >
-              <Button icon={<UploadOutlined />} loading={uploadImage.isPending}>
-                {uploadImage.isPending ? t('form.uploading') : t('form.upload')}
-              </Button>
-            </Upload>
-          ) : null}
-        </Flex>
-      </Form.Item>
       {campaign ? (
         <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
           {campaign.id}
@@ -273,5 +275,117 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
         </Button>
       </Flex>
     </Form>
+  )
+}
+
+function shown(images: CampaignImage[] | undefined): ShownImage[] {
+  return (images ?? []).map((image) => ({ ...image, saved: true }))
+}
+
+/** The body field a refusal of a language's images names. */
+function imagesField(lang: ImageLang) {
+  return lang === 'en' ? 'image_ids' : `translations.${lang}.image_ids`
+}
+
+/**
+ * One language's images: uploaded as soon as chosen (a loose upload until the campaign is saved);
+ * removing one deletes it at once, or with its campaign file entry when it was saved with the campaign.
+ */
+function CampaignImages({
+  images,
+  setImages,
+  error,
+  setError,
+  loose,
+  lang,
+}: {
+  images: ShownImage[]
+  setImages: (update: (list: ShownImage[]) => ShownImage[]) => void
+  error: string | null
+  setError: (error: string | null) => void
+  loose: Set<string>
+  lang: TranslationLang | undefined
+}) {
+  const t = useT(campaignsMessages)
+  const { message } = App.useApp()
+  const uploadImage = useUploadCampaignImage()
+  const removeImage = useDeleteCampaignImage()
+
+  const onPick = (file: File) => {
+    setError(null)
+    if (file.size > IMAGE_MAX_BYTES) {
+      setError(t('form.tooLarge'))
+      return
+    }
+    uploadImage
+      .mutateAsync(file)
+      .then(({ data }) => {
+        loose.add(data.id)
+        setImages((list) => [...list, { ...data, saved: false }])
+      })
+      .catch((failure: unknown) => setError(serverMessage(failure) ?? t('form.uploadFailed')))
+  }
+
+  const onRemove = (image: ShownImage) => {
+    const savedLeft = images.filter((i) => i.saved && i.id !== image.id).length
+    // A language's last saved image goes when the campaign is saved (with another one, or — for a
+    // translation — without the language): the server keeps one per language.
+    if (image.saved && savedLeft === 0) {
+      setImages((list) => list.filter((i) => i.id !== image.id))
+      return
+    }
+    removeImage
+      .mutateAsync({ id: image.id, saved: image.saved })
+      .then(() => {
+        loose.delete(image.id)
+        setImages((list) => list.filter((i) => i.id !== image.id))
+        message.success(t('form.imageRemoved'))
+      })
+      .catch((failure: unknown) => {
+        const reason = serverMessage(failure)
+        message.error(
+          reason ? t('form.failedBecause', { action: t('form.removeFailed'), reason }) : t('form.removeFailed'),
+        )
+      })
+  }
+
+  return (
+    <Form.Item
+      label={t('form.images')}
+      required={lang === undefined}
+      extra={lang ? t('form.translationImagesHelp') : t('form.imagesHelp')}
+      validateStatus={error ? 'error' : ''}
+      help={error ?? undefined}
+    >
+      <Flex gap={12} wrap align="center">
+        {images.map((image) => (
+          <Flex key={image.id} vertical gap={4} align="center" data-testid="campaign-image">
+            <Image src={image.path} width={120} height={60} style={{ objectFit: 'cover', borderRadius: 6 }} alt="" />
+            <Button
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={t('form.removeImage')}
+              onClick={() => onRemove(image)}
+              loading={removeImage.isPending && removeImage.variables?.id === image.id}
+            />
+          </Flex>
+        ))}
+        {images.length < CAMPAIGN_IMAGES_MAX ? (
+          <Upload
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            showUploadList={false}
+            beforeUpload={(file) => {
+              onPick(file)
+              return false
+            }}
+          >
+            <Button icon={<UploadOutlined />} loading={uploadImage.isPending}>
+              {uploadImage.isPending ? t('form.uploading') : t('form.upload')}
+            </Button>
+          </Upload>
+        ) : null}
+      </Flex>
+    </Form.Item>
   )
 }

@@ -45,6 +45,10 @@ export const campaignsMessages = adminMessages(
       urlHelp: 'Where the banner leads (http:// or https://).',
       images: 'Images',
       imagesHelp: 'PNG, JPEG, WebP or GIF, at most 10 MB each; the first is the banner.',
+      translationImagesHelp:
+        'The banner drawn in this language, PNG, JPEG, WebP or GIF, at most 10 MB each; the first is shown.',
+      translationNeedsImage: 'Add an image to the {{language}} banner, or clear its name',
+      translationNeedsName: 'Name the {{language}} banner, or remove its images',
       upload: 'Upload image',
       uploading: 'Uploading…',
       removeImage: 'Remove image',
@@ -105,6 +109,10 @@ export const campaignsMessages = adminMessages(
       urlHelp: 'Địa chỉ banner dẫn tới (http:// hoặc https://).',
       images: 'Ảnh',
       imagesHelp: 'PNG, JPEG, WebP hoặc GIF, tối đa 10 MB mỗi ảnh; ảnh đầu tiên là banner.',
+      translationImagesHelp:
+        'Banner vẽ bằng ngôn ngữ này, PNG, JPEG, WebP hoặc GIF, tối đa 10 MB mỗi ảnh; ảnh đầu tiên được hiển thị.',
+      translationNeedsImage: 'Hãy thêm ảnh cho banner {{language}}, hoặc xóa tên của nó',
+      translationNeedsName: 'Hãy đặt tên cho banner {{language}}, hoặc xóa ảnh của nó',
       upload: 'Tải ảnh lên',
       uploading: 'Đang tải lên…',
       removeImage: 'Xóa ảnh',

@@ -46,6 +46,7 @@ const campaign = Campaign.parse({
   url: 'https://example.com/bf',
   images: [{ id: 'fil_01jd0000000000000000000001', path: '/files/fil_01jd0000000000000000000001' }],
   file: '/files/fil_01jd0000000000000000000001',
+  translations: {},
   active: true,
   created_at: '2026-11-20T08:00:00.000Z',
   updated_at: '2026-11-20T08:00:00.000Z',
@@ -193,5 +194,48 @@ describe('campaigns', () => {
     // The missing image is flagged with the other fields, before any of them is filled.
     expect(within(dialog).getByText('Add an image: a campaign needs one')).toBeTruthy()
     expect(calls.some((c) => c.route === 'POST /v1/campaigns')).toBe(false)
+  })
+
+  it('keeps a banner per language: a name without an image is refused on its tab, the rest is sent', async () => {
+    const burmese = { id: 'fil_01jd0000000000000000000002', path: '/files/fil_01jd0000000000000000000002' }
+    const withBurmese = { ...campaign, translations: { my: { name: 'ဘလက်ဖရိုက်ဒေး', images: [burmese] } } }
+    server['GET /v1/campaigns/'] = (_b, query) => ok(pageOf([withBurmese], query))
+    server['PUT /v1/campaigns/update/{id}'] = () => ok(withBurmese, 'Campaign updated')
+    openApp('/administrator/campaigns')
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit BLACK_FRIDAY' }))
+    const dialog = await screen.findByRole('dialog')
+    // A tab's panel (a hidden panel has no accessible name in jsdom).
+    const panel = (lang: string) => dialog.querySelector(`[role="tabpanel"][id$="-panel-${lang}"]`) as HTMLElement
+    // The Burmese tab holds its name and its image.
+    expect(within(panel('my')).getByDisplayValue('ဘလက်ဖရိုက်ဒေး')).toBeTruthy()
+    expect(within(panel('my')).getAllByTestId('campaign-image')).toHaveLength(1)
+    expect(within(panel('vi')).queryAllByTestId('campaign-image')).toHaveLength(0)
+
+    // A Vietnamese name without a Vietnamese image: refused on the Vietnamese tab, which opens.
+    fireEvent.change(within(panel('vi')).getByLabelText('Name'), { target: { value: 'Thứ Sáu Đen' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    expect(
+      await within(panel('vi')).findByText('Add an image to the Vietnamese banner, or clear its name'),
+    ).toBeTruthy()
+    await waitFor(() =>
+      expect(
+        within(dialog)
+          .getByRole('tab', { name: /Vietnamese/ })
+          .getAttribute('aria-selected'),
+      ).toBe('true'),
+    )
+    expect(calls.some((c) => c.route === `PUT /v1/campaigns/update/${campaign.id}`)).toBe(false)
+
+    // Cleared, the save sends English and Burmese; Vietnamese readers see the English banner.
+    fireEvent.change(within(panel('vi')).getByLabelText('Name'), { target: { value: '' } })
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(calls.some((c) => c.route === `PUT /v1/campaigns/update/${campaign.id}`)).toBe(true))
+    const sent = calls.find((c) => c.route === `PUT /v1/campaigns/update/${campaign.id}`)?.body
+    expect(sent).toMatchObject({
+      name: 'Black Friday',
+      image_ids: ['fil_01jd0000000000000000000001'],
+      translations: { my: { name: 'ဘလက်ဖရိုက်ဒေး', image_ids: [burmese.id] } },
+    })
+    expect(sent).not.toHaveProperty('translations.vi')
   })
 })

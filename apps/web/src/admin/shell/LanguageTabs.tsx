@@ -15,12 +15,12 @@ export type { TranslationLang }
  */
 export function writtenTranslations<W, B>(
   translations: Partial<Record<TranslationLang, W>> | undefined,
-  toBody: (words: W) => B | null,
+  toBody: (words: W, lang: TranslationLang) => B | null,
 ): Partial<Record<TranslationLang, B>> {
   const written: Partial<Record<TranslationLang, B>> = {}
   for (const lang of TRANSLATION_LANGS) {
     const words = translations?.[lang]
-    const body = words === undefined ? null : toBody(words)
+    const body = words === undefined ? null : toBody(words, lang)
     if (body !== null) written[lang] = body
   }
   return written

@@ -47,6 +47,7 @@ export function CampaignBanner() {
             <img
               src={campaign.image}
               alt={campaign.name}
+              lang={campaign.lang}
               style={{ display: 'block', width: '100%', maxHeight: 180, objectFit: 'cover', borderRadius: 8 }}
             />
           </a>
@@ -57,6 +58,7 @@ export function CampaignBanner() {
             style={{ position: 'absolute', insetInline: 0, bottom: 0, padding: '6px 8px' }}
           >
             <Typography.Text
+              lang={campaign.lang}
               style={{
                 background: 'rgba(0,0,0,0.55)',
                 color: '#fff',
