@@ -109,13 +109,26 @@ test('staff publish an FAQ entry and a customer finds it by searching /faqs', as
   await admin.goto('/administrator/faqs?tab=categories')
   await admin.getByRole('button', { name: 'New category' }).click()
   const categoryForm = admin.getByRole('dialog')
-  await categoryForm.getByLabel('Name').fill(`Journey ${tag}`)
+  // The name per language: English on its tab, and a Burmese name on the Burmese tab.
+  await categoryForm
+    .getByRole('tabpanel', { name: /English/ })
+    .getByLabel('Name')
+    .fill(`Journey ${tag}`)
+  await categoryForm.getByRole('tab', { name: /Burmese/ }).click()
+  await categoryForm
+    .getByRole('tabpanel', { name: /Burmese/ })
+    .getByLabel('Name')
+    .fill(`ခရီးစဉ် ${tag}`)
   await categoryForm.getByRole('button', { name: 'Save' }).click()
   await expect(admin.getByRole('cell', { name: `Journey ${tag}` })).toBeVisible(WAIT)
 
   // A second category of the same name, whatever its case, is refused.
   await admin.getByRole('button', { name: 'New category' }).click()
-  await admin.getByRole('dialog').getByLabel('Name').fill(`JOURNEY ${tag}`)
+  await admin
+    .getByRole('dialog')
+    .getByRole('tabpanel', { name: /English/ })
+    .getByLabel('Name')
+    .fill(`JOURNEY ${tag}`)
   await admin.getByRole('dialog').getByRole('button', { name: 'Save' }).click()
   await expect(admin.getByRole('dialog').getByText('Category name is exist').first()).toBeVisible(WAIT)
   await admin.keyboard.press('Escape')

@@ -234,8 +234,14 @@ const samples: Record<string, () => Record<string, unknown>> = {
     reference: null,
   }),
   'POST /v1/support/tickets/{id}/replies': () => ({ content: 'Here are more details about it.', images: [] }),
-  'POST /v1/faq-categories': () => ({ name: `Category ${Math.random().toString(36).slice(2, 8)}` }),
-  'PUT /v1/faq-categories/{id}': () => ({ name: `Category ${Math.random().toString(36).slice(2, 8)}` }),
+  'POST /v1/faq-categories': () => ({
+    name: `Category ${Math.random().toString(36).slice(2, 8)}`,
+    translations: { vi: { name: `Danh mục ${Math.random().toString(36).slice(2, 8)}` } },
+  }),
+  'PUT /v1/faq-categories/{id}': () => ({
+    name: `Category ${Math.random().toString(36).slice(2, 8)}`,
+    translations: { vi: { name: `Danh mục ${Math.random().toString(36).slice(2, 8)}` } },
+  }),
   'POST /v1/faqs': () => ({
     category_id: `fqc_${'0'.repeat(26)}`,
     title: 'How do I roll a key?',

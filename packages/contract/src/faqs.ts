@@ -20,9 +20,17 @@ export const CategoryName = z
   .superRefine(refineWith(checkCategoryName))
   .transform((v) => v.trim())
 
+/** A category's name in Burmese and Vietnamese where staff gave one (issue 20); readers of a missing language read English. */
+export const FaqCategoryTranslations = z.object({
+  my: z.object({ name: z.string() }).optional(),
+  vi: z.object({ name: z.string() }).optional(),
+})
+export type FaqCategoryTranslations = z.infer<typeof FaqCategoryTranslations>
+
 export const FaqCategory = z.object({
   id: z.string(),
   name: z.string(),
+  translations: FaqCategoryTranslations,
   /** Entries in the category (any status). */
   faqs: z.number().int(),
   created_at: IsoDateTime,
@@ -83,6 +91,17 @@ const FaqBody = z.strictObject({
   status: z.enum(FaqStatus).default('open'),
 })
 
+/** A category: its English name (unique, ignoring case) and, optionally, its Burmese and Vietnamese names. */
+const FaqCategoryBody = z.strictObject({
+  name: CategoryName,
+  translations: z
+    .strictObject({
+      my: z.strictObject({ name: CategoryName }).optional(),
+      vi: z.strictObject({ name: CategoryName }).optional(),
+    })
+    .default({}),
+})
+
 export const listFaqCategories = endpoint({
   method: 'GET',
   path: '/v1/faq-categories',
@@ -99,7 +118,7 @@ export const createFaqCategory = endpoint({
   roles: STAFF_ROLES,
   tag,
   summary: 'Create a category (the name is required and unique, ignoring case).',
-  body: z.strictObject({ name: CategoryName }),
+  body: FaqCategoryBody,
   data: FaqCategory,
   successStatus: 201,
 })
@@ -109,9 +128,9 @@ export const updateFaqCategory = endpoint({
   path: '/v1/faq-categories/{id}',
   roles: STAFF_ROLES,
   tag,
-  summary: 'Rename a category.',
+  summary: 'Rename a category (in English, and in Burmese and Vietnamese).',
   params: IdParams,
-  body: z.strictObject({ name: CategoryName }),
+  body: FaqCategoryBody,
   data: FaqCategory,
 })
 
@@ -215,7 +234,8 @@ export const publishedFaqs = endpoint({
     limit: z.coerce.number().int().min(1).max(500).default(500),
   }),
   data: z.object({
-    categories: z.array(z.object({ id: z.string(), name: z.string() })),
+    /** In the reader's language where the category has a name in it (`lang` says which). */
+    categories: z.array(z.object({ id: z.string(), name: z.string(), lang: z.enum(['en', 'my', 'vi']) })),
     items: z.array(PublishedFaq),
   }),
 })

@@ -7,9 +7,15 @@ import { findUserByEmail } from '../modules/users/queries.ts'
 // `npm run demo`: FAQ categories with published entries for /faqs, and one answered support ticket of
 // a demo customer for /support/request and the back office's support page. Runs once (by category name).
 
-const content: { category: string; entries: { title: string; question: string; answer: string }[] }[] = [
+const content: {
+  category: string
+  /** The category's name for Burmese and Vietnamese readers (docs/support.md "FAQs in three languages"). */
+  translations: { my: { name: string }; vi: { name: string } }
+  entries: { title: string; question: string; answer: string }[]
+}[] = [
   {
     category: 'Keys',
+    translations: { my: { name: 'ကီးများ' }, vi: { name: 'Khóa' } },
     entries: [
       {
         title: 'How do I restrict a key to my website?',
@@ -27,6 +33,7 @@ const content: { category: string; entries: { title: string; question: string; a
   },
   {
     category: 'Billing and payments',
+    translations: { my: { name: 'ငွေတောင်းခံလွှာနှင့် ငွေပေးချေမှု' }, vi: { name: 'Hóa đơn và thanh toán' } },
     entries: [
       {
         title: 'When is my monthly bill created?',
@@ -44,6 +51,7 @@ const content: { category: string; entries: { title: string; question: string; a
   },
   {
     category: 'Maps',
+    translations: { my: { name: 'မြေပုံများ' }, vi: { name: 'Bản đồ' } },
     entries: [
       {
         title: 'How many points can a map hold?',
@@ -63,7 +71,13 @@ export async function seedDemoFaqs(ctx: Ctx): Promise<string> {
       const [existing] = await tx.select().from(faqCategories).where(eq(faqCategories.name, group.category))
       if (existing) continue
       const categoryId = newId('fqc', now.getTime())
-      await tx.insert(faqCategories).values({ id: categoryId, name: group.category, createdAt: now, updatedAt: now })
+      await tx.insert(faqCategories).values({
+        id: categoryId,
+        name: group.category,
+        translations: group.translations,
+        createdAt: now,
+        updatedAt: now,
+      })
       for (const entry of group.entries) {
         await tx.insert(faqs).values({
           id: newId('faq', now.getTime()),

@@ -1,4 +1,4 @@
-import type { FaqTranslations } from '@app/contract'
+import type { FaqCategoryTranslations, FaqTranslations } from '@app/contract'
 import { sql } from 'drizzle-orm'
 import { check, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { tstz } from './columns.ts'
@@ -10,6 +10,8 @@ export const faqCategories = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
+    /** Its name in Burmese and Vietnamese, where staff gave one (docs/support.md "FAQs in three languages"). */
+    translations: jsonb('translations').$type<FaqCategoryTranslations>().notNull().default({}),
     createdAt: tstz('created_at').notNull(),
     updatedAt: tstz('updated_at').notNull(),
   },

@@ -264,6 +264,74 @@ describe('FAQs', async () => {
     expect(audit?.after).toMatchObject({ translations: { my: burmese, vi: vietnamese } })
   })
 
+  it('names a category in Burmese and Vietnamese for their readers, English for the others', async () => {
+    const made = await call(
+      t,
+      contract.createFaqCategory,
+      { body: { name: 'Maps in three languages', translations: { my: { name: ' မြေပုံများ ' } } } },
+      { token: support.token },
+    )
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    expect(made.body.data.translations).toEqual({ my: { name: 'မြေပုံများ' } })
+    const cat = made.body.data
+    await faq(cat.id, { title: `Layers of a map ${serial}` })
+    const read = async (lang: contract.Lang) => {
+      const res = await call(
+        t,
+        contract.publishedFaqs,
+        { query: { category_id: cat.id } },
+        { token: customer.token, lang },
+      )
+      return {
+        category: res.body.data.categories.find((c) => c.id === cat.id),
+        entry: res.body.data.items[0]?.category,
+      }
+    }
+    expect(await read('my')).toEqual({
+      category: { id: cat.id, name: 'မြေပုံများ', lang: 'my' },
+      entry: { id: cat.id, name: 'မြေပုံများ' },
+    })
+    expect((await read('vi')).category).toEqual({ id: cat.id, name: 'Maps in three languages', lang: 'en' })
+
+    const renamed = await call(
+      t,
+      contract.updateFaqCategory,
+      {
+        params: { id: cat.id },
+        body: { name: 'Maps in three languages', translations: { vi: { name: 'Bản đồ' } } },
+      },
+      { token: admin.token },
+    )
+    expect(renamed.status).toBe(200)
+    expect((await read('vi')).category).toEqual({ id: cat.id, name: 'Bản đồ', lang: 'vi' })
+    expect((await read('my')).category).toMatchObject({ name: 'Maps in three languages', lang: 'en' })
+    const [audit] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'faqs.category.update'), eq(auditLog.targetId, cat.id)))
+    expect(audit?.before).toEqual({ name: 'Maps in three languages', translations: { my: { name: 'မြေပုံများ' } } })
+    expect(audit?.after).toEqual({ name: 'Maps in three languages', translations: { vi: { name: 'Bản đồ' } } })
+    // Staff find it by its Vietnamese name.
+    const found = await call(t, contract.listFaqCategories, { query: { keyword: 'bản đồ' } }, { token: admin.token })
+    expect(found.body.data.items.map((c) => c.id)).toEqual([cat.id])
+    // A translated name is checked as the English one is; other languages are refused.
+    const blank = await call(
+      t,
+      contract.createFaqCategory,
+      { body: { name: 'Blank Burmese', translations: { my: { name: '  ' } } } },
+      { token: support.token },
+    )
+    expect(blank.status).toBe(400)
+    expect(Object.keys(fieldsOf(blank.body))).toEqual(['translations.my.name'])
+    const french = await call(
+      t,
+      contract.createFaqCategory,
+      { body: { name: 'French', translations: { fr: { name: 'Cartes' } } } as never },
+      { token: support.token },
+    )
+    expect(french.status).toBe(400)
+  })
+
   it('refuses a language written in part, naming its fields', async () => {
     const cat = await category()
     const res = await call(
@@ -332,7 +400,7 @@ describe('FAQs', async () => {
     const ids = all.body.data.items.map((i) => i.id)
     expect(ids).toContain(published.id)
     expect(ids).not.toContain(hidden.id)
-    expect(all.body.data.categories).toContainEqual({ id: cat.id, name: 'Usage and quotas' })
+    expect(all.body.data.categories).toContainEqual({ id: cat.id, name: 'Usage and quotas', lang: 'en' })
     expect(all.body.data.items[0]).not.toHaveProperty('status')
 
     const search = await call(

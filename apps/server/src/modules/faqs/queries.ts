@@ -18,11 +18,20 @@ export interface Page {
 const entriesOf = sql<number>`(select count(*)::int from ${faqs} f where f.category_id = ${faqCategories}.id)`
 
 function toFaqCategory(row: FaqCategoryRow, entries: number): FaqCategory {
-  return { id: row.id, name: row.name, faqs: entries, created_at: row.createdAt.toISOString() }
+  return {
+    id: row.id,
+    name: row.name,
+    translations: row.translations,
+    faqs: entries,
+    created_at: row.createdAt.toISOString(),
+  }
 }
 
 export async function listCategories(db: Db, keyword: string | undefined, page: Page) {
-  const where = keyword ? ilike(faqCategories.name, `%${escapeLike(keyword)}%`) : undefined
+  const like = keyword ? `%${escapeLike(keyword)}%` : undefined
+  const where = like
+    ? or(ilike(faqCategories.name, like), ilike(sql`${faqCategories.translations}::text`, like))
+    : undefined
   const [rows, [total]] = await Promise.all([
     db
       .select({ category: faqCategories, entries: entriesOf })
@@ -47,20 +56,20 @@ export async function findCategory(db: Db, id: string): Promise<FaqCategory | nu
 
 const selection = {
   faq: faqs,
-  category: { id: faqCategories.id, name: faqCategories.name },
+  category: { id: faqCategories.id, name: faqCategories.name, translations: faqCategories.translations },
   author: { id: users.id, firstName: users.firstName, lastName: users.lastName },
 }
 
 type Selected = {
   faq: FaqRow
-  category: { id: string; name: string }
+  category: { id: string; name: string; translations: FaqCategoryRow['translations'] }
   author: { id: string; firstName: string | null; lastName: string | null } | null
 }
 
 function toFaq(row: Selected): Faq {
   return {
     id: row.faq.id,
-    category: row.category,
+    category: { id: row.category.id, name: row.category.name },
     title: row.faq.title,
     question: row.faq.question,
     answer: row.faq.answer,
@@ -162,7 +171,7 @@ export async function listPublished(
   filter: { keyword?: string; categoryId?: string },
   limit: number,
   lang: Lang,
-): Promise<{ categories: { id: string; name: string }[]; items: PublishedFaq[] }> {
+): Promise<{ categories: { id: string; name: string; lang: Lang }[]; items: PublishedFaq[] }> {
   const search = publishedSearch(filter.keyword)
   const scope = whereOf({ status: 'open', ...(filter.categoryId ? { categoryId: filter.categoryId } : {}) })
   const [rows, categories] = await Promise.all([
@@ -176,18 +185,25 @@ export async function listPublished(
           .orderBy(asc(sql`lower(${faqCategories.name})`), asc(faqs.title), asc(faqs.id))
           .limit(limit),
     db
-      .selectDistinct({ id: faqCategories.id, name: faqCategories.name, sort: sql`lower(${faqCategories.name})` })
+      .selectDistinct({ id: faqCategories.id, name: faqCategories.name, translations: faqCategories.translations })
       .from(faqCategories)
-      .innerJoin(faqs, and(eq(faqs.categoryId, faqCategories.id), eq(faqs.status, 'open')))
-      .orderBy(sql`lower(${faqCategories.name})`),
+      .innerJoin(faqs, and(eq(faqs.categoryId, faqCategories.id), eq(faqs.status, 'open'))),
   ])
+  // Categories by their name in the reader's language (English names where they have none).
+  const order = new Intl.Collator(lang, { sensitivity: 'base' })
   return {
-    categories: categories.map((c) => ({ id: c.id, name: c.name })),
+    categories: categories
+      .map((c) => {
+        const read = inLanguage({ name: c.name }, c.translations, lang)
+        return { id: c.id, name: read.words.name, lang: read.lang }
+      })
+      .sort((a, b) => order.compare(a.name, b.name) || a.id.localeCompare(b.id)),
     items: rows.map((row) => {
       const { status: _status, created_at: _created, translations, ...published } = toFaq(row)
       const { title, question, answer } = published
       const read = inLanguage({ title, question, answer }, translations, lang)
-      return { ...published, ...read.words, lang: read.lang }
+      const category = inLanguage({ name: row.category.name }, row.category.translations, lang).words
+      return { ...published, ...read.words, category: { id: row.category.id, name: category.name }, lang: read.lang }
     }),
   }
 }

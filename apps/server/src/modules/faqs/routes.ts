@@ -19,11 +19,11 @@ export const faqRoutes = routes((r) => {
   })
 
   r.on(contract.createFaqCategory, async ({ ctx, meta, user, body }) =>
-    ok(await service.createCategory(ctx, meta, user, body.name), 'faqs.categoryCreated'),
+    ok(await service.createCategory(ctx, meta, user, body), 'faqs.categoryCreated'),
   )
 
   r.on(contract.updateFaqCategory, async ({ ctx, meta, user, params, body }) =>
-    ok(await service.renameCategory(ctx, meta, user, params.id, body.name), 'faqs.categoryUpdated'),
+    ok(await service.renameCategory(ctx, meta, user, params.id, body), 'faqs.categoryUpdated'),
   )
 
   r.on(contract.deleteFaqCategory, async ({ ctx, meta, user, params }) => {

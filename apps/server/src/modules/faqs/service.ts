@@ -1,4 +1,11 @@
-import type { BodyOf, createFaq as createFaqEndpoint, Faq, FaqCategory, FaqTranslations } from '@app/contract'
+import type {
+  BodyOf,
+  createFaqCategory as createFaqCategoryEndpoint,
+  createFaq as createFaqEndpoint,
+  Faq,
+  FaqCategory,
+  FaqTranslations,
+} from '@app/contract'
 import { ErrorCode } from '@app/contract'
 import { count, eq } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
@@ -16,6 +23,7 @@ import { findCategory, findFaq } from './queries.ts'
 // entries; each change is audit-logged. The one who writes an entry's answer is its "answered by".
 
 type FaqBody = BodyOf<typeof createFaqEndpoint>
+type CategoryBody = BodyOf<typeof createFaqCategoryEndpoint>
 
 const categoryExists = () => conflict(ErrorCode.CategoryExists, 'faqs.categoryExists')
 
@@ -28,17 +36,18 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createCategory(ctx: Ctx, meta: RequestMeta, actor: AuthUser, name: string) {
+export async function createCategory(ctx: Ctx, meta: RequestMeta, actor: AuthUser, body: CategoryBody) {
   const now = ctx.clock.now()
   const id = newId('fqc', now.getTime())
+  const { name, translations = {} } = body
   await uniqueName(() =>
     ctx.db.transaction(async (tx) => {
-      await tx.insert(faqCategories).values({ id, name, createdAt: now, updatedAt: now })
+      await tx.insert(faqCategories).values({ id, name, translations, createdAt: now, updatedAt: now })
       await writeAudit(
         tx,
         actor,
         meta,
-        { action: 'faqs.category.create', targetType: 'faq_category', targetId: id, after: { name } },
+        { action: 'faqs.category.create', targetType: 'faq_category', targetId: id, after: { name, translations } },
         now,
       )
     }),
@@ -46,13 +55,14 @@ export async function createCategory(ctx: Ctx, meta: RequestMeta, actor: AuthUse
   return (await findCategory(ctx.db, id)) as FaqCategory
 }
 
-export async function renameCategory(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string, name: string) {
+export async function renameCategory(ctx: Ctx, meta: RequestMeta, actor: AuthUser, id: string, body: CategoryBody) {
   const now = ctx.clock.now()
+  const { name, translations = {} } = body
   await uniqueName(() =>
     ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(faqCategories).where(eq(faqCategories.id, id)).for('update')
       if (!before) throw notFound('faqs.categoryNotFound')
-      await tx.update(faqCategories).set({ name, updatedAt: now }).where(eq(faqCategories.id, id))
+      await tx.update(faqCategories).set({ name, translations, updatedAt: now }).where(eq(faqCategories.id, id))
       await writeAudit(
         tx,
         actor,
@@ -61,8 +71,8 @@ export async function renameCategory(ctx: Ctx, meta: RequestMeta, actor: AuthUse
           action: 'faqs.category.update',
           targetType: 'faq_category',
           targetId: id,
-          before: { name: before.name },
-          after: { name },
+          before: { name: before.name, translations: before.translations },
+          after: { name, translations },
         },
         now,
       )

@@ -3,12 +3,22 @@ import { Button, Flex, Form, Input, Modal } from 'antd'
 import { serverMessage } from '../../api/errors.ts'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { useT } from '../../i18n/define.ts'
-import { ruleFrom } from '../../ui/form-rules.ts'
+import { optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
+import { LanguageTabs, type TranslationLang, useLanguageTab, writtenTranslations } from '../shell/LanguageTabs.tsx'
 import { saveCategoryCall } from './admin-faqs.api.ts'
 import { adminFaqsMessages } from './admin-faqs.i18n.ts'
 
-/** Creates or renames a category; a name taken (whatever its case) shows "Category name is exist". */
+interface Values {
+  name: string
+  translations: Record<TranslationLang, { name: string }>
+}
+
+/**
+ * Creates or renames a category; a name taken (whatever its case) shows "Category name is exist".
+ * Its name may also be given in Burmese and Vietnamese (a tab each); customers of a language without
+ * one read the English name.
+ */
 export function CategoryFormModal({
   category,
   open,
@@ -34,8 +44,9 @@ export function CategoryFormModal({
 
 function CategoryForm({ category, onDone }: { category: FaqCategory | null; onDone: () => void }) {
   const t = useT(adminFaqsMessages)
-  const [form] = Form.useForm<{ name: string }>()
+  const [form] = Form.useForm<Values>()
   const { onFieldsChange, showServerErrors, showFieldError } = useFadingErrors(form)
+  const languageTab = useLanguageTab(['name'])
   const save = useAppMutation({
     ...saveCategoryCall(category?.id ?? null),
     success: ({ message }) => message,
@@ -45,25 +56,56 @@ function CategoryForm({ category, onDone }: { category: FaqCategory | null; onDo
       if (!showServerErrors(error)) {
         // "Category name is exist" is the answer's message, not a field's: put it under the name.
         const reason = serverMessage(error)
-        if (reason) showFieldError('name', reason)
+        if (reason) {
+          languageTab.tabs.onChange('en')
+          showFieldError('name', reason)
+        }
       }
       return false
     },
   })
 
-  const onFinish = ({ name }: { name: string }) => save.run(name.trim())
+  const onFinish = (values: Values) =>
+    save.run({
+      name: values.name.trim(),
+      // A language left empty is not sent: its readers read the English name.
+      translations: writtenTranslations(values.translations, ({ name }) =>
+        name?.trim() ? { name: name.trim() } : null,
+      ),
+    })
 
   return (
-    <Form
+    <Form<Values>
       form={form}
       layout="vertical"
-      initialValues={{ name: category?.name ?? '' }}
+      initialValues={{
+        name: category?.name ?? '',
+        translations: {
+          my: { name: category?.translations.my?.name ?? '' },
+          vi: { name: category?.translations.vi?.name ?? '' },
+        },
+      }}
       onFinish={onFinish}
+      onFinishFailed={languageTab.onFinishFailed}
       onFieldsChange={onFieldsChange}
     >
-      <Form.Item name="name" label={t('categories.name')} rules={[ruleFrom(checkCategoryName)]}>
-        <Input maxLength={FAQ_CATEGORY_NAME_MAX} autoFocus />
-      </Form.Item>
+      <LanguageTabs
+        {...languageTab.tabs}
+        english={
+          <Form.Item name="name" label={t('categories.name')} rules={[ruleFrom(checkCategoryName)]}>
+            <Input maxLength={FAQ_CATEGORY_NAME_MAX} autoFocus />
+          </Form.Item>
+        }
+        translation={(lang) => (
+          <Form.Item
+            name={['translations', lang, 'name']}
+            label={t('categories.name')}
+            rules={[optionalRuleFrom(checkCategoryName)]}
+          >
+            <Input maxLength={FAQ_CATEGORY_NAME_MAX} lang={lang} />
+          </Form.Item>
+        )}
+      />
       <Flex justify="flex-end">
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('form.save')}

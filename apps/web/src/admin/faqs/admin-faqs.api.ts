@@ -71,11 +71,11 @@ export function useDeleteFaq() {
   })
 }
 
+type CategoryBody = RequestOf<typeof contract.createFaqCategory>['body']
+
 export const saveCategoryCall = (id: string | null) => ({
-  mutationFn: (name: string) =>
-    id
-      ? call(contract.updateFaqCategory, { params: { id }, body: { name } })
-      : call(contract.createFaqCategory, { body: { name } }),
+  mutationFn: (body: CategoryBody) =>
+    id ? call(contract.updateFaqCategory, { params: { id }, body }) : call(contract.createFaqCategory, { body }),
   invalidates: [['faqs']],
 })
 

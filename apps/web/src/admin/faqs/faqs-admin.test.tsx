@@ -19,6 +19,7 @@ setUpAdminScreens({
 const category = FaqCategory.parse({
   id: 'fqc_01jd0000000000000000000001',
   name: 'Keys',
+  translations: {},
   faqs: 2,
   created_at: '2026-11-01T08:00:00.000Z',
 })
@@ -56,10 +57,17 @@ describe('/administrator/faqs', { timeout: 60_000 }, () => {
     expect(screen.getByRole('button', { name: 'Delete' }).hasAttribute('disabled')).toBe(true)
     fireEvent.click(screen.getByRole('button', { name: /New category/ }))
     const dialog = await screen.findByRole('dialog')
-    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'keys' } })
+    // The name per language, a tab each (a hidden tab's panel has no accessible name in jsdom).
+    const panel = (lang: string) => dialog.querySelector(`[role="tabpanel"][id$="-panel-${lang}"]`) as HTMLElement
+    fireEvent.change(within(panel('en')).getByLabelText('Name'), { target: { value: 'keys' } })
+    fireEvent.change(within(panel('vi')).getByLabelText('Name'), { target: { value: ' Khóa ' } })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }))
-    expect((await within(dialog).findAllByText('Category name is exist')).length).toBeGreaterThan(0)
-    expect(calls.find((c) => c.route === 'POST /v1/faq-categories')?.body).toEqual({ name: 'keys' })
+    expect((await within(panel('en')).findAllByText('Category name is exist')).length).toBeGreaterThan(0)
+    // Burmese left empty is not sent: its readers read the English name.
+    expect(calls.find((c) => c.route === 'POST /v1/faq-categories')?.body).toEqual({
+      name: 'keys',
+      translations: { vi: { name: 'Khóa' } },
+    })
   })
 
   it('asks for a category when none is chosen, and sends nothing', async () => {

@@ -140,7 +140,10 @@ export function FaqsPage() {
                   onChange={(value) => setParam('category', value === 'all' ? null : String(value))}
                   options={[
                     { value: 'all', label: t('all') },
-                    ...data.categories.map((c) => ({ value: c.id, label: c.name })),
+                    ...data.categories.map((c) => ({
+                      value: c.id,
+                      label: <Verbatim lang={c.lang}>{c.name}</Verbatim>,
+                    })),
                   ]}
                   style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
                 />
@@ -156,7 +159,7 @@ export function FaqsPage() {
                     <section key={category.id} aria-label={category.name}>
                       <Flex align="baseline" gap={8} style={{ marginBottom: 8 }}>
                         <Typography.Title level={2} style={{ fontSize: 18, margin: 0 }}>
-                          <Verbatim>{category.name}</Verbatim>
+                          <Verbatim lang={category.lang}>{category.name}</Verbatim>
                         </Typography.Title>
                         <Typography.Text type="secondary">{t('count', { count: entries.length })}</Typography.Text>
                       </Flex>

@@ -82,7 +82,7 @@ beforeEach(() => {
   server[`GET /v1/support/tickets/${TICKET_ID}`] = () => ok(ticket())
   server['GET /v1/support/references'] = () =>
     ok({ key: [{ id: 'key_01jd0000000000000000000001', label: 'Checkout search' }], bill: [], map: [] })
-  server['GET /v1/faqs/published'] = () => ok({ categories: [faq.category], items: [faq] })
+  server['GET /v1/faqs/published'] = () => ok({ categories: [{ ...faq.category, lang: 'en' }], items: [faq] })
 })
 
 afterEach(() => {
@@ -147,22 +147,36 @@ describe('support requests', { timeout: 60_000 }, () => {
 })
 
 describe('/faqs', { timeout: 60_000 }, () => {
-  it('marks an entry staff have not written in the reader’s language as English', async () => {
+  it('marks an entry and a category staff have not written in the reader’s language as English', async () => {
     customerLangPref.set('my')
+    const payments = { id: 'fqc_01jd0000000000000000000002', name: 'ငွေပေးချေမှု' }
     const burmese = PublishedFaq.parse({
       ...faq,
+      category: payments,
       id: 'faq_01jd0000000000000000000002',
       title: 'ငွေဖြည့်နည်း',
       question: 'လက်ကျန်ငွေကို ဘယ်လိုဖြည့်ရမလဲ',
       answer: 'ငွေပေးချေမှု စာမျက်နှာတွင် ဖြည့်ပါ။',
       lang: 'my',
     })
-    server['GET /v1/faqs/published'] = () => ok({ categories: [faq.category], items: [faq, burmese] })
+    server['GET /v1/faqs/published'] = () =>
+      ok({
+        categories: [
+          { ...faq.category, lang: 'en' },
+          { ...payments, lang: 'my' },
+        ],
+        items: [faq, burmese],
+      })
     openApp('/faqs')
     const titles = await screen.findAllByTestId('faq-title')
     expect(titles.map((title) => [title.textContent, title.getAttribute('lang')])).toEqual([
       ['How do I roll a key?', 'en'],
       ['ငွေဖြည့်နည်း', null],
+    ])
+    const headings = screen.getAllByRole('heading', { level: 2 })
+    expect(headings.map((h) => [h.textContent, h.querySelector('[lang]')?.getAttribute('lang') ?? null])).toEqual([
+      ['Keys', 'en'],
+      ['ငွေပေးချေမှု', 'my'],
     ])
     customerLangPref.set('en')
   })
