@@ -40,6 +40,7 @@ async function settled(page: Page, screen: string): Promise<boolean> {
   return false
 }
 
+// biome-ignore lint/suspicious/noConfusingVoidType: Playwright types a fixture that gives the test nothing as void, so that `use()` takes no argument.
 export const test = base.extend<{ axeEveryPage: void; checkEveryPage: boolean }>({
   /** Off for a journey whose flow cannot be read while it runs (passkeys.spec.ts says why). */
   checkEveryPage: [true, { option: true }],
