@@ -8,7 +8,8 @@ import { ListFrame, useListPaging } from '../../ui/ListFrame.tsx'
 import { EditDeleteButtons, useEditDialog } from '../../ui/RowActions.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
-import { verbatimCell } from '../../ui/Verbatim.tsx'
+import { Verbatim } from '../../ui/Verbatim.tsx'
+import { useLanguageName } from '../shell/LanguageTabs.tsx'
 import { CampaignFormModal } from './CampaignFormModal.tsx'
 import { CAMPAIGNS_PAGE_SIZE, campaignsQuery, useDeleteCampaign } from './campaigns.api.ts'
 import { campaignsMessages } from './campaigns.i18n.ts'
@@ -43,6 +44,7 @@ export function CampaignsPage() {
       failed: t('delete.failed'),
     })
 
+  const languageName = useLanguageName()
   const colors = { active: 'green', upcoming: 'blue', ended: 'default' } as const
   const columns: ColumnsType<Campaign> = [
     {
@@ -59,7 +61,24 @@ export function CampaignsPage() {
       dataIndex: 'code',
       render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
     },
-    { key: 'name', title: t('columns.name'), dataIndex: 'name', onCell: verbatimCell },
+    {
+      key: 'name',
+      title: t('columns.name'),
+      render: (_v, c) => {
+        // The languages the campaign also has a banner in (its other readers see the English one).
+        const others = (['my', 'vi'] as const).filter((lang) => c.translations[lang])
+        return (
+          <>
+            <Verbatim>{c.name}</Verbatim>
+            {others.length > 0 ? (
+              <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                {t('alsoIn', { languages: others.map(languageName).join(', ') })}
+              </Typography.Text>
+            ) : null}
+          </>
+        )
+      },
+    },
     {
       key: 'dates',
       title: t('columns.dates'),

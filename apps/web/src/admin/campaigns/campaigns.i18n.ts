@@ -22,6 +22,7 @@ export const campaignsMessages = adminMessages(
     },
     status: { active: 'Showing', upcoming: 'Upcoming', ended: 'Ended' },
     dates: '{{from}} – {{to}}',
+    alsoIn: 'Also in {{languages}}',
     edit: 'Edit',
     editOf: 'Edit {{code}}',
     delete: {
@@ -86,6 +87,7 @@ export const campaignsMessages = adminMessages(
     },
     status: { active: 'Đang hiển thị', upcoming: 'Sắp diễn ra', ended: 'Đã kết thúc' },
     dates: '{{from}} – {{to}}',
+    alsoIn: 'Có thêm bản {{languages}}',
     edit: 'Sửa',
     editOf: 'Sửa {{code}}',
     delete: {

@@ -202,6 +202,9 @@ describe('campaigns', () => {
     server['GET /v1/campaigns/'] = (_b, query) => ok(pageOf([withBurmese], query))
     server['PUT /v1/campaigns/update/{id}'] = () => ok(withBurmese, 'Campaign updated')
     openApp('/administrator/campaigns')
+    // The list says which languages have a banner of their own.
+    const row = (await screen.findByText('BLACK_FRIDAY')).closest('tr') as HTMLElement
+    expect(within(row).getByText('Also in Burmese')).toBeTruthy()
     fireEvent.click(await screen.findByRole('button', { name: 'Edit BLACK_FRIDAY' }))
     const dialog = await screen.findByRole('dialog')
     // A tab's panel (a hidden panel has no accessible name in jsdom).
