@@ -37,10 +37,8 @@ function SocialReturn({ provider }: { provider: Provider }) {
     started.current = true
     const answer = readProviderReturn(provider, hash)
     // The token leaves the address bar (and the history entry) at once; `next` goes there instead, where
-    // the signed-out guard reads it when the session arrives. Rendered at once (`flushSync`), not as a
-    // transition: a quick answer would otherwise let the guard render the arriving session with the old
-    // address, and send the user home instead of to `next` (a race a test run in one module graph showed).
-    navigate(`${pathname}?next=${encodeURIComponent(safeNext(answer.next))}`, { replace: true, flushSync: true })
+    // the signed-out guard reads it when the session arrives.
+    navigate(`${pathname}?next=${encodeURIComponent(safeNext(answer.next))}`, { replace: true })
     if (!answer.token) {
       setFailure(failedText)
       return
