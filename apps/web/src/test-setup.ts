@@ -51,17 +51,10 @@ if (!window.ResizeObserver) {
   }
 }
 
-// A worker runs its test files one after another in one module graph and one page (`isolate: false`
-// in vitest.config.ts: half the time of importing React, antd and the app again for every file). Each
-// file starts as in a page of its own: nothing stored, nobody signed in, in English.
-localStorage.clear()
-sessionStorage.clear()
-
 // The SPA fetches the full message catalog right after its first render (i18n.preloadMessages in
 // start.tsx); components under test get it before they render.
 const { i18n } = await import('./i18n/i18n.ts')
 await i18n.preloadMessages()
-i18n.changeLanguage('en')
 
 // antd's Burmese and Vietnamese locales load when a screen switches language (app/Root.tsx). Loaded
 // here once, so a test that ends right after switching does not leave that import to land after the
