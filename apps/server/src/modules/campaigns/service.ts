@@ -8,7 +8,7 @@ import type {
   Lang,
   TranslationLang,
 } from '@app/contract'
-import { ErrorCode, inLanguage } from '@app/contract'
+import { ErrorCode, inLanguage, TRANSLATION_LANGS } from '@app/contract'
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notInArray, or, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import { type Db, PG_UNIQUE_VIOLATION, pgCode, pgConstraint } from '../../db/client.ts'
@@ -32,8 +32,6 @@ type CampaignRow = typeof campaigns.$inferSelect
 type Body = BodyOf<typeof createCampaignEndpoint>
 type ImageLang = 'en' | TranslationLang
 type ImagesByLang = Partial<Record<ImageLang, CampaignImage[]>>
-
-const TRANSLATION_LANGS = ['my', 'vi'] as const satisfies readonly TranslationLang[]
 
 /** The image lists a body asks for, each with the field a refusal names. */
 function imageLists(body: Body): { lang: ImageLang; field: string; ids: string[] }[] {

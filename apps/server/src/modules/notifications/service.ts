@@ -8,7 +8,7 @@ import type {
   RecipientFilter,
   RecipientStatus,
 } from '@app/contract'
-import { ErrorCode } from '@app/contract'
+import { ErrorCode, TRANSLATION_LANGS } from '@app/contract'
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
 import type { Db } from '../../db/client.ts'
@@ -208,7 +208,7 @@ async function readable(html: string, field: string): Promise<string> {
 async function prepare(body: Body, now: Date) {
   const content = await readable(body.content, 'content')
   const translations: NotificationTranslations = {}
-  for (const lang of ['my', 'vi'] as const) {
+  for (const lang of TRANSLATION_LANGS) {
     const version = body.translations?.[lang]
     if (version)
       translations[lang] = {

@@ -1,5 +1,12 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons'
-import { CAMPAIGN_IMAGES_MAX, type Campaign, type CampaignImage, IMAGE_MAX_BYTES, isWebUrl } from '@app/contract'
+import {
+  CAMPAIGN_IMAGES_MAX,
+  type Campaign,
+  type CampaignImage,
+  IMAGE_MAX_BYTES,
+  isWebUrl,
+  TRANSLATION_LANGS,
+} from '@app/contract'
 import { App, Button, DatePicker, Flex, Form, Image, Input, Modal, Typography, Upload } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useRef, useState } from 'react'
@@ -128,7 +135,7 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
     const names = form.getFieldValue('translations') as Values['translations'] | undefined
     const missing: Partial<Record<ImageLang, string>> = {}
     if (images.en.length === 0) missing.en = t('form.noImageToSend')
-    for (const lang of ['my', 'vi'] as const) {
+    for (const lang of TRANSLATION_LANGS) {
       if (names?.[lang]?.name?.trim() && images[lang].length === 0)
         missing[lang] = t('form.translationNeedsImage', { language: languageName(lang) })
     }

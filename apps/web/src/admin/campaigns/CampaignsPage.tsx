@@ -1,4 +1,4 @@
-import type { Campaign } from '@app/contract'
+import { type Campaign, TRANSLATION_LANGS } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Image, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
@@ -74,7 +74,7 @@ export function CampaignsPage() {
       title: t('columns.name'),
       render: (_v, c) => {
         // The languages the campaign also has a banner in (its other readers see the English one).
-        const others = (['my', 'vi'] as const).filter((lang) => c.translations[lang])
+        const others = TRANSLATION_LANGS.filter((lang) => c.translations[lang])
         return (
           <>
             <Verbatim>{c.name}</Verbatim>

@@ -1,11 +1,8 @@
-import type { TranslationLang } from '@app/contract'
+import { TRANSLATION_LANGS, type TranslationLang } from '@app/contract'
 import { Tabs, Typography } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useT } from '../../i18n/define.ts'
 import { languageTabsMessages } from './language-tabs.i18n.ts'
-
-/** The languages staff may write customer-facing content in besides English (issue 20). */
-const TRANSLATION_LANGS = ['my', 'vi'] as const satisfies readonly TranslationLang[]
 
 export type { TranslationLang }
 
