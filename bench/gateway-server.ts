@@ -71,7 +71,7 @@ async function serveMapsApi() {
     portalUrl: process.env.PORTAL_URL ?? 'http://127.0.0.1:3460',
     gatewayToken: GATEWAY_TOKEN,
     upstream: `127.0.0.1:${port}`,
-    ports: { keyCheck: nginxPort, direct: nginxPort + 1, cachedVerdicts: nginxPort + 2 },
+    ports: { keyCheck: nginxPort, direct: nginxPort + 1, uncached: nginxPort + 2 },
   })
   process.send?.({ ready: true, dir, nginx })
   process.on('SIGINT', () => void app.close().then(() => process.exit(0)))

@@ -1,6 +1,8 @@
 // The nginx configurations of bench/gateway.mjs's "through nginx" phase, all from the deployment's
 // own template (deploy/nginx/gateway.conf, filled in by the gateway's `gatewayConfig()`):
-// - `keyCheck`: the template as deployed (auth_request to the portal's GET /v1/gateway/authorize);
+// - `keyCheck`: the template as deployed (auth_request to the portal's GET /v1/gateway/authorize, its
+//   verdicts kept by nginx for at most half a second);
+// - `uncached`: the same without the verdict cache, so every call asks the portal (for context);
 // - `direct`: the same text without its `auth_request` line, so nginx proxies straight to the maps
 //   API. Everything else is the template's: the same keepalive upstream, proxy settings, headers and
 //   usage access log (written in both). The `auth_request_set` lines stay, so that the variables the
@@ -30,30 +32,11 @@ function editOnce(config: string, anchor: string, replacement: string): string {
 }
 
 /**
- * An experiment, not the deployed configuration: nginx keeps the portal's verdicts for a second, keyed
- * by everything the check reads (key, service, Origin, Referer, address), so most calls of a busy key
- * make no sub-request. A key's change then reaches nginx up to a second later, and the cache files
- * (under the run folder) hold the key secrets in their headers.
+ * The deployed configuration with nginx's verdict cache off: every call asks the portal (what the
+ * gateway did before the cache, docs/gateway.md "Verdicts kept for half a second"), for context.
  */
-function withCachedVerdicts(config: string, run: string): string {
-  const zone = editOnce(
-    config,
-    '  server_tokens off;\n',
-    `  server_tokens off;\n  proxy_cache_path ${run}/verdicts levels=1:2 keys_zone=verdicts:1m max_size=64m inactive=10s use_temp_path=off;\n`,
-  )
-  return editOnce(
-    zone,
-    '      internal;\n',
-    [
-      '      internal;',
-      '      proxy_cache verdicts;',
-      '      proxy_cache_key "$api_key|$service|$http_origin|$http_referer|$remote_addr";',
-      '      proxy_cache_valid 204 401 403 1s;',
-      // The portal says no-store (right for its other callers); this copy keeps the answer anyway.
-      '      proxy_ignore_headers Cache-Control Expires;',
-      '',
-    ].join('\n'),
-  )
+function withoutVerdictCache(config: string): string {
+  return editOnce(config, '      proxy_cache verdicts;\n', '')
 }
 
 export interface NginxRun {
@@ -69,7 +52,7 @@ export interface GatewayConfigsOptions {
   gatewayToken: string
   /** The maps API's host:port. */
   upstream: string
-  ports: { keyCheck: number; direct: number; cachedVerdicts: number }
+  ports: { keyCheck: number; direct: number; uncached: number }
 }
 
 /** Writes the configurations into folders under `dir`; gateway.mjs starts an nginx on each. */
@@ -77,7 +60,7 @@ export function writeGatewayConfigs(options: GatewayConfigsOptions): NginxRun[] 
   const variants: [name: keyof GatewayConfigsOptions['ports'], edit: (config: string, run: string) => string][] = [
     ['keyCheck', (config) => config],
     ['direct', withoutKeyCheck],
-    ['cachedVerdicts', withCachedVerdicts],
+    ['uncached', withoutVerdictCache],
   ]
   return variants.map(([name, edit]) => {
     const gateway: GatewayOptions = {

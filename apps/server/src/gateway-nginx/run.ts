@@ -125,6 +125,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     throw new Error('nginx is not installed. On Debian or Ubuntu: sudo apt-get install nginx (then run this again).')
   }
   const runDir = path.join(options.dir, 'run')
+  // Private: nginx.conf holds the gateway token, and the verdict cache's files hold key secrets.
+  mkdirSync(runDir, { recursive: true, mode: 0o700 })
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     mkdirSync(path.join(runDir, sub), { recursive: true })
 

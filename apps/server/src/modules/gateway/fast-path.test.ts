@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { KeyType, RestrictionRow } from '@app/contract'
 import * as contract from '@app/contract'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { call, createUser, freshEmail, signIn, type TestApp, useTestApp } from '../../../test/helpers.ts'
+import { call, createUser, freshEmail, signIn, type TestApp, userWithToken, useTestApp } from '../../../test/helpers.ts'
 
 // The cached key check served ahead of Fastify (fast-path.ts) must be indistinguishable from the
 // Fastify route: every request below is sent over real HTTP (where the fast path sits) and through
@@ -181,6 +181,59 @@ describe('the gateway check’s fast path', async () => {
       expect(served, 'the fast path answered').toBe(true)
     },
   )
+
+  it('tells a proxy not to keep a verdict that counted the call against a plan quota, and only that one', async () => {
+    const admin = await userWithToken(t, ['admin'])
+    const plan = await call(
+      t,
+      contract.createPlan,
+      {
+        body: {
+          name: `Fast path quota ${Date.now()}`,
+          price: '1.00',
+          request_limit: 50,
+          request_limit_duration: 'month',
+        },
+      },
+      { token: admin.token },
+    )
+    expect(plan.status, JSON.stringify(plan.body)).toBe(201)
+    const limited = await createUser(t, { email: freshEmail('fast-quota'), phoneVerified: true })
+    const onPlan = await call(
+      t,
+      contract.changeUserPlan,
+      { params: { id: limited.id }, body: { user_plan_id: plan.body.data.id } },
+      { token: admin.token },
+    )
+    expect(onPlan.status, JSON.stringify(onPlan.body)).toBe(200)
+    const created = await call(
+      t,
+      contract.createKey,
+      { body: { name: 'Quota counted', type: 'api_key', restriction_list: null } },
+      { token: await signIn(t, limited.email) },
+    )
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+
+    // Each call is counted, so the two forms' answers differ in what remains: compared apart.
+    const headers = { authorization: bearer, 'x-api-key': created.body.data.key }
+    const viaRoute = await throughFastify(t, 'GET', authorizeUrl('GEOCODE'), headers)
+    spy.mockClear()
+    const viaFastPath = await overHttp(port, 'GET', authorizeUrl('GEOCODE'), headers)
+    expect(
+      spy.mock.results.some((r) => r.type === 'return' && r.value !== undefined),
+      'the fast path answered',
+    ).toBe(true)
+    for (const answer of [viaRoute, viaFastPath]) {
+      expect(answer.status).toBe(204)
+      expect(answer.headers['x-gateway-remaining']).toMatch(/^\d+$/)
+      expect(answer.headers['x-accel-expires']).toBe('0')
+    }
+    expect(Number(viaFastPath.headers['x-gateway-remaining'])).toBe(Number(viaRoute.headers['x-gateway-remaining']) - 1)
+
+    const unlimited = await both('GET', authorizeUrl('GEOCODE'), { authorization: bearer, 'x-api-key': open })
+    expect(unlimited.answer.status).toBe(204)
+    expect(unlimited.answer.headers['x-accel-expires']).toBeUndefined()
+  })
 
   it.each([
     ['no key', authorizeUrl('GEOCODE'), { authorization: bearer }, 400],

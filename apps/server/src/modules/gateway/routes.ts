@@ -27,7 +27,12 @@ export function authorizeHeaders(result: contract.VerifyResult): Record<string, 
     'x-gateway-status': String(contract.REFUSAL_STATUS[result.reason]),
   }
   if (result.key_id !== null) headers['x-gateway-key-id'] = result.key_id
-  if (result.remaining !== null) headers['x-gateway-remaining'] = String(result.remaining)
+  if (result.remaining !== null) {
+    headers['x-gateway-remaining'] = String(result.remaining)
+    // This answer counted the call against a plan quota: a proxy that keeps verdicts (nginx's verdict
+    // cache, deploy/nginx/gateway.conf) must ask again for the next call, or the count would miss it.
+    headers['x-accel-expires'] = '0'
+  }
   return headers
 }
 
