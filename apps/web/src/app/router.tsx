@@ -220,20 +220,6 @@ export const routes: RouteObject[] = [
                 ),
               },
               {
-                path: paths.loginGoogle,
-                ...authPage(
-                  () => import('../features/auth/SocialReturnPage.tsx'),
-                  (m) => m.GoogleReturnPage,
-                ),
-              },
-              {
-                path: paths.loginFacebook,
-                ...authPage(
-                  () => import('../features/auth/SocialReturnPage.tsx'),
-                  (m) => m.FacebookReturnPage,
-                ),
-              },
-              {
                 path: paths.register,
                 ...authPage(
                   () => import('../features/auth/RegisterPage.tsx'),
@@ -241,6 +227,23 @@ export const routes: RouteObject[] = [
                 ),
               },
             ],
+          },
+          // The providers' return pages send the new session on themselves (SocialReturnPage.tsx): under the
+          // signed-out guard, the guard could render the arriving session before the address that
+          // carries `next`, and send the user home instead.
+          {
+            path: paths.loginGoogle,
+            ...authPage(
+              () => import('../features/auth/SocialReturnPage.tsx'),
+              (m) => m.GoogleReturnPage,
+            ),
+          },
+          {
+            path: paths.loginFacebook,
+            ...authPage(
+              () => import('../features/auth/SocialReturnPage.tsx'),
+              (m) => m.FacebookReturnPage,
+            ),
           },
           {
             path: paths.forgotPassword,

@@ -36,8 +36,8 @@ function SocialReturn({ provider }: { provider: Provider }) {
     if (started.current) return
     started.current = true
     const answer = readProviderReturn(provider, hash)
-    // The token leaves the address bar (and the history entry) at once; `next` goes there instead, where
-    // the signed-out guard reads it when the session arrives.
+    // The token leaves the address bar (and the history entry) at once. This page is not under the
+    // signed-out guard (router.tsx): it sends the new session to `next` itself, below.
     navigate(`${pathname}?next=${encodeURIComponent(safeNext(answer.next))}`, { replace: true })
     if (!answer.token) {
       setFailure(failedText)

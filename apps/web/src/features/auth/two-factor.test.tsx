@@ -134,6 +134,20 @@ describe('Google and Facebook sign-in', { timeout: 30_000 }, () => {
     })
   })
 
+  it('finishes the sign-in this tab started with Google even if another tab signed in meanwhile, and goes to next', async () => {
+    // The return page sends the new session on itself: it is not behind the signed-out guard, which
+    // would send a session home (ignoring next) as soon as it saw one.
+    sessionStore.set(sessionFrom(profile, 'token-of-another-tab'))
+    sessionStorage.setItem('social-state:google', JSON.stringify({ state: 's-1', attempt: 'a-1', next: '/keys' }))
+    server['POST /v1/login-google'] = () => ok(session, 'Welcome back, Linh Nguyen!')
+    server['GET /v1/user_keys-unDelete'] = () => ok({ items: [], total: 0, page: 1, page_size: 10 })
+    server['GET /v1/campaigns/active'] = () => ok([])
+    const router = openApp('/login/google#id_token=id-token-1&state=s-1')
+    await waitFor(() => expect(router.state.location.pathname).toBe('/keys'))
+    expect(calls.filter((c) => c.route === 'POST /v1/login-google')).toHaveLength(1)
+    expect(sessionStore.get()?.token).toBe(session.token)
+  })
+
   it('refuses an answer whose state is not this tab’s, without calling the server', async () => {
     sessionStorage.setItem('social-state:google', JSON.stringify({ state: 's-1', attempt: 'a-1', next: null }))
     openApp('/login/google#id_token=id-token-1&state=forged')
