@@ -56,6 +56,23 @@ if (!window.ResizeObserver) {
 const { i18n } = await import('./i18n/i18n.ts')
 await i18n.preloadMessages()
 
+// The web tests run with `isolate: false` (vitest.config.ts): a worker's files share one window and
+// one module graph, which halves the project's time. This file runs before each of them, so each
+// starts as it would in a window of its own: nothing stored, nothing still mounted, English, no stubs
+// or spies left by the file before.
+{
+  const { cleanup } = await import('@testing-library/react')
+  const { vi } = await import('vitest')
+  cleanup()
+  document.body.innerHTML = ''
+  localStorage.clear()
+  sessionStorage.clear()
+  i18n.changeLanguage('en')
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+  vi.useRealTimers()
+}
+
 // antd's Burmese and Vietnamese locales load when a screen switches language (app/Root.tsx). Loaded
 // here once, so a test that ends right after switching does not leave that import to land after the
 // test environment is torn down (Vitest then reports an unhandled error and fails the run).

@@ -526,8 +526,8 @@ function answerFiles() {
     }),
   )
   const saved: string[] = []
-  Object.defineProperty(URL, 'createObjectURL', { value: () => 'blob:file', configurable: true })
-  Object.defineProperty(URL, 'revokeObjectURL', { value: () => {}, configurable: true })
+  Object.defineProperty(URL, 'createObjectURL', { value: () => 'blob:file', configurable: true, writable: true })
+  Object.defineProperty(URL, 'revokeObjectURL', { value: () => {}, configurable: true, writable: true })
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push(this.download)
   })
@@ -556,8 +556,8 @@ function answerXlsxExport() {
   )
   const saved: string[] = []
   // jsdom has no object URLs; the page only needs an address to hand to the download link.
-  Object.defineProperty(URL, 'createObjectURL', { value: () => 'blob:xlsx', configurable: true })
-  Object.defineProperty(URL, 'revokeObjectURL', { value: () => {}, configurable: true })
+  Object.defineProperty(URL, 'createObjectURL', { value: () => 'blob:xlsx', configurable: true, writable: true })
+  Object.defineProperty(URL, 'revokeObjectURL', { value: () => {}, configurable: true, writable: true })
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push(this.download)
   })

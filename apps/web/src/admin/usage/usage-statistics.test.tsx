@@ -205,8 +205,8 @@ function answerCsvExport() {
   )
   const saved: string[] = []
   // jsdom has no object URLs; the page only needs an address to hand to the download link.
-  Object.defineProperty(URL, 'createObjectURL', { value: () => 'blob:csv', configurable: true })
-  Object.defineProperty(URL, 'revokeObjectURL', { value: () => {}, configurable: true })
+  Object.defineProperty(URL, 'createObjectURL', { value: () => 'blob:csv', configurable: true, writable: true })
+  Object.defineProperty(URL, 'revokeObjectURL', { value: () => {}, configurable: true, writable: true })
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     saved.push(this.download)
   })

@@ -268,7 +268,8 @@ describe('the statistics page', { timeout: 60_000 }, () => {
       }),
     )
     const saved: Blob[] = []
-    // jsdom has no object URLs; these stand in for the browser's (each test file runs in its own window).
+    // jsdom has no object URLs; these stand in for the browser's (files share a window: web tests run with
+    // isolate: false, so every stand-in is a writable property).
     URL.createObjectURL = (blob: Blob) => {
       saved.push(blob)
       return 'blob:usage'
