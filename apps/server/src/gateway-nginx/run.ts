@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -126,7 +126,8 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   }
   const runDir = path.join(options.dir, 'run')
   // Private: nginx.conf holds the gateway token, and the verdict cache's files hold key secrets.
-  mkdirSync(runDir, { recursive: true, mode: 0o700 })
+  mkdirSync(runDir, { recursive: true })
+  chmodSync(runDir, 0o700)
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     mkdirSync(path.join(runDir, sub), { recursive: true })
 

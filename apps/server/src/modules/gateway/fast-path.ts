@@ -106,8 +106,9 @@ export function createVerifyFastPath(options: VerifyFastPathOptions) {
   function resultJson(result: contract.VerifyResult): string {
     let plan = 'null'
     if (result.plan !== null) {
-      plan = planJson.get(result.plan) ?? JSON.stringify(result.plan)
-      planJson.set(result.plan, plan)
+      const made = planJson.get(result.plan)
+      plan = made ?? JSON.stringify(result.plan)
+      if (made === undefined) planJson.set(result.plan, plan)
     }
     return `{"allowed":${result.allowed},"reason":"${result.reason}","key_id":${JSON.stringify(result.key_id)},"user_id":${JSON.stringify(result.user_id)},"plan":${plan},"remaining":${result.remaining}}`
   }
