@@ -14,6 +14,9 @@
 // through. In the same rounds, for context: the portal's answer to nginx's sub-request asked directly
 // (where the added time goes), and the deployed configuration without its verdict cache (every call
 // asks the portal). Requests/s at 8 connections for context.
+//
+// Environment: ONLY=portal or ONLY=nginx (one phase; both by default), ROUNDS (5), SECONDS (10 per
+// round), MISS_SECONDS (3), BENCH_PORT (3460).
 import { fork } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -26,6 +29,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 3460)
 const ROUNDS = Number(process.env.ROUNDS ?? 5)
 const SECONDS = Number(process.env.SECONDS ?? 10)
 const MISS_SECONDS = Number(process.env.MISS_SECONDS ?? 3)
+/** `ONLY=portal` or `ONLY=nginx`: one of the two phases (both by default). */
+const PHASES = new Set((process.env.ONLY ?? 'portal,nginx').split(','))
 const TOKEN = 'bench-gateway-token'
 const KEYS = 50_000
 const WARM = 1_000
@@ -183,6 +188,168 @@ async function throughNginx() {
   }
 }
 
+/** Prints the "through nginx" phase's figures and adds its targets to `targets`. */
+function reportNginx(nginx, targets) {
+  console.log('\nThrough nginx, with the key check vs straight to the maps API (median of rounds, µs):')
+  const labels = {
+    keyCheck: 'key check',
+    direct: 'direct',
+    uncached: 'key check, every call asking the portal (no verdict cache)',
+    portal: "portal's answer to the sub-request, asked directly",
+  }
+  console.table(
+    Object.fromEntries(
+      Object.entries(nginx.summary).flatMap(([call, s]) =>
+        NGINX_ROUTES.map((name) => [
+          `${call}, ${labels[name]}`,
+          { mean: s[`${name}MeanUs`], p50: s[`${name}P50Us`], p99: s[`${name}P99Us`] },
+        ]),
+      ),
+    ),
+  )
+  for (const [call, s] of Object.entries(nginx.summary)) {
+    console.log(
+      `${call}: ratios mean ${s.meanRatio} (target ≤ 1.3), p99 ${s.p99Ratio} (target ≤ 1.5); the key check adds ${s.addedMeanUs} µs (the portal alone answers in ${s.portalMeanUs}); with every call asking the portal ${s.uncachedMeanRatio} / ${s.uncachedP99Ratio}`,
+    )
+    console.log(
+      `${call}: requests/s at 8 connections (context): key check ${s.rpsAt8Connections.keyCheck}, direct ${s.rpsAt8Connections.direct}, every call asking the portal ${s.rpsAt8Connections.uncached}`,
+    )
+    targets[`through nginx, ${call}: mean <= 1.3x direct`] = s.meanRatio <= 1.3
+    targets[`through nginx, ${call}: p99 <= 1.5x direct`] = s.p99Ratio <= 1.5
+  }
+}
+
+/** The portal's own check against hello-world: cached, first sight, throughput. */
+async function portalPhases() {
+  const cached = []
+  for (let r = 0; r < ROUNDS; r++) {
+    const pick = (i) => 1 + ((i * 7919) % WARM)
+    const [hello, verify, viaPost] = await alternate(
+      PORT,
+      [
+        () => get('/hello'),
+        (i) => verifyGet(pick(i)),
+        (i) => postJson('/v1/gateway/verify', verifyBody(pick(i)), TOKEN),
+      ],
+      SECONDS,
+      expectAllowed,
+    )
+    const h = stats(hello)
+    const v = stats(verify)
+    const p = stats(viaPost)
+    cached.push({
+      round: r + 1,
+      hello: h,
+      verify: v,
+      post: p,
+      meanRatio: v.mean / h.mean,
+      p99Ratio: v.p99 / h.p99,
+      postMeanRatio: p.mean / h.mean,
+      postP99Ratio: p.p99 / h.p99,
+    })
+    console.log(
+      `cached round ${r + 1}: hello mean ${round1(h.mean)} µs p99 ${round1(h.p99)} | verify GET mean ${round1(v.mean)} µs p99 ${round1(v.p99)} | verify POST mean ${round1(p.mean)} µs p99 ${round1(p.p99)} | ratios GET ${(v.mean / h.mean).toFixed(3)} / ${(v.p99 / h.p99).toFixed(3)}, POST ${(p.mean / h.mean).toFixed(3)} / ${(p.p99 / h.p99).toFixed(3)}`,
+    )
+  }
+
+  // Context: what a POST with the same JSON body costs on this app before any work is done.
+  const floor = []
+  for (let r = 0; r < 3; r++) {
+    const [hello, post] = await alternate(
+      PORT,
+      [() => get('/hello'), (i) => postJson('/hello-post', verifyBody(1 + (i % WARM)), TOKEN)],
+      SECONDS / 2,
+    )
+    floor.push(stats(post).mean / stats(hello).mean)
+  }
+  console.log(`POST floor: a JSON POST that does nothing costs ${median(floor).toFixed(3)}× the GET hello-world`)
+
+  // First sight of a key: every verify uses a key the cache has never held.
+  let next = WARM + 1
+  const misses = []
+  for (let r = 0; r < ROUNDS && next < KEYS; r++) {
+    const [hello, verify] = await alternate(
+      PORT,
+      [() => get('/hello'), () => verifyGet(next < KEYS ? next++ : 1)],
+      MISS_SECONDS,
+      expectAllowed,
+    )
+    const h = stats(hello)
+    const v = stats(verify)
+    misses.push({ round: r + 1, hello: h, verify: v, meanRatio: v.mean / h.mean })
+    console.log(
+      `miss round ${r + 1}: hello mean ${round1(h.mean)} µs | verify (first sight) mean ${round1(v.mean)} µs p99 ${round1(v.p99)} | ratio ${v.mean / h.mean}`,
+    )
+  }
+
+  const helloRps = await throughput(PORT, () => get('/hello'), 8, 5)
+  const verifyRps = await throughput(PORT, (i) => verifyGet(1 + (i % WARM)), 8, 5)
+  const postRps = await throughput(PORT, (i) => postJson('/v1/gateway/verify', verifyBody(1 + (i % WARM)), TOKEN), 8, 5)
+
+  const summary = {
+    cached: {
+      helloMeanUs: round1(median(cached.map((c) => c.hello.mean))),
+      helloP50Us: round1(median(cached.map((c) => c.hello.p50))),
+      helloP99Us: round1(median(cached.map((c) => c.hello.p99))),
+      verifyMeanUs: round1(median(cached.map((c) => c.verify.mean))),
+      verifyP50Us: round1(median(cached.map((c) => c.verify.p50))),
+      verifyP99Us: round1(median(cached.map((c) => c.verify.p99))),
+      meanRatio: Number(median(cached.map((c) => c.meanRatio)).toFixed(3)),
+      p99Ratio: Number(median(cached.map((c) => c.p99Ratio)).toFixed(3)),
+      postMeanUs: round1(median(cached.map((c) => c.post.mean))),
+      postP50Us: round1(median(cached.map((c) => c.post.p50))),
+      postP99Us: round1(median(cached.map((c) => c.post.p99))),
+      postMeanRatio: Number(median(cached.map((c) => c.postMeanRatio)).toFixed(3)),
+      postP99Ratio: Number(median(cached.map((c) => c.postP99Ratio)).toFixed(3)),
+    },
+    miss: {
+      verifyMeanUs: round1(median(misses.map((m) => m.verify.mean))),
+      verifyP99Us: round1(median(misses.map((m) => m.verify.p99))),
+      meanRatio: Number(median(misses.map((m) => m.meanRatio)).toFixed(3)),
+    },
+    postFloorMeanRatio: Number(median(floor).toFixed(3)),
+    rpsAt8Connections: {
+      hello: Math.round(helloRps),
+      verify: Math.round(verifyRps),
+      verifyPost: Math.round(postRps),
+    },
+  }
+  console.log('\nGateway key check vs hello-world (median of rounds):')
+  console.table({
+    'hello-world': {
+      mean: summary.cached.helloMeanUs,
+      p50: summary.cached.helloP50Us,
+      p99: summary.cached.helloP99Us,
+    },
+    'verify GET, cached': {
+      mean: summary.cached.verifyMeanUs,
+      p50: summary.cached.verifyP50Us,
+      p99: summary.cached.verifyP99Us,
+    },
+    'verify POST, cached': {
+      mean: summary.cached.postMeanUs,
+      p50: summary.cached.postP50Us,
+      p99: summary.cached.postP99Us,
+    },
+    'verify GET, first sight': { mean: summary.miss.verifyMeanUs, p50: null, p99: summary.miss.verifyP99Us },
+  })
+  console.log(
+    `ratios (GET form): cached mean ${summary.cached.meanRatio} (target ≤ 1.15), cached p99 ${summary.cached.p99Ratio} (target ≤ 1.25), first-sight mean ${summary.miss.meanRatio} (target ≤ 5)`,
+  )
+  console.log(
+    `context: the POST form ${summary.cached.postMeanRatio} mean / ${summary.cached.postP99Ratio} p99; a JSON POST that does nothing ${summary.postFloorMeanRatio}`,
+  )
+  console.log(
+    `requests/s at 8 connections (context): hello ${summary.rpsAt8Connections.hello}, verify GET ${summary.rpsAt8Connections.verify}, verify POST ${summary.rpsAt8Connections.verifyPost}`,
+  )
+  const targets = {
+    'cached mean <= 1.15x hello': summary.cached.meanRatio <= 1.15,
+    'cached p99 <= 1.25x hello': summary.cached.p99Ratio <= 1.25,
+    'first sight mean <= 5x hello': summary.miss.meanRatio <= 5,
+  }
+  return { summary, cached, misses, targets }
+}
+
 async function main() {
   const [server, info] = await startServer([], { PORT: String(PORT) })
   console.log(`server ready: ${info.users} users, ${info.keys} keys (seeded in ${info.seededMs} ms)`)
@@ -192,168 +359,15 @@ async function main() {
       expectAllowed(1, s, b),
     )
 
-    const cached = []
-    for (let r = 0; r < ROUNDS; r++) {
-      const pick = (i) => 1 + ((i * 7919) % WARM)
-      const [hello, verify, viaPost] = await alternate(
-        PORT,
-        [
-          () => get('/hello'),
-          (i) => verifyGet(pick(i)),
-          (i) => postJson('/v1/gateway/verify', verifyBody(pick(i)), TOKEN),
-        ],
-        SECONDS,
-        expectAllowed,
-      )
-      const h = stats(hello)
-      const v = stats(verify)
-      const p = stats(viaPost)
-      cached.push({
-        round: r + 1,
-        hello: h,
-        verify: v,
-        post: p,
-        meanRatio: v.mean / h.mean,
-        p99Ratio: v.p99 / h.p99,
-        postMeanRatio: p.mean / h.mean,
-        postP99Ratio: p.p99 / h.p99,
-      })
-      console.log(
-        `cached round ${r + 1}: hello mean ${round1(h.mean)} µs p99 ${round1(h.p99)} | verify GET mean ${round1(v.mean)} µs p99 ${round1(v.p99)} | verify POST mean ${round1(p.mean)} µs p99 ${round1(p.p99)} | ratios GET ${(v.mean / h.mean).toFixed(3)} / ${(v.p99 / h.p99).toFixed(3)}, POST ${(p.mean / h.mean).toFixed(3)} / ${(p.p99 / h.p99).toFixed(3)}`,
-      )
-    }
-
-    // Context: what a POST with the same JSON body costs on this app before any work is done.
-    const floor = []
-    for (let r = 0; r < 3; r++) {
-      const [hello, post] = await alternate(
-        PORT,
-        [() => get('/hello'), (i) => postJson('/hello-post', verifyBody(1 + (i % WARM)), TOKEN)],
-        SECONDS / 2,
-      )
-      floor.push(stats(post).mean / stats(hello).mean)
-    }
-    console.log(`POST floor: a JSON POST that does nothing costs ${median(floor).toFixed(3)}× the GET hello-world`)
-
-    // First sight of a key: every verify uses a key the cache has never held.
-    let next = WARM + 1
-    const misses = []
-    for (let r = 0; r < ROUNDS && next < KEYS; r++) {
-      const [hello, verify] = await alternate(
-        PORT,
-        [() => get('/hello'), () => verifyGet(next < KEYS ? next++ : 1)],
-        MISS_SECONDS,
-        expectAllowed,
-      )
-      const h = stats(hello)
-      const v = stats(verify)
-      misses.push({ round: r + 1, hello: h, verify: v, meanRatio: v.mean / h.mean })
-      console.log(
-        `miss round ${r + 1}: hello mean ${round1(h.mean)} µs | verify (first sight) mean ${round1(v.mean)} µs p99 ${round1(v.p99)} | ratio ${v.mean / h.mean}`,
-      )
-    }
-
-    const helloRps = await throughput(PORT, () => get('/hello'), 8, 5)
-    const verifyRps = await throughput(PORT, (i) => verifyGet(1 + (i % WARM)), 8, 5)
-    const postRps = await throughput(
-      PORT,
-      (i) => postJson('/v1/gateway/verify', verifyBody(1 + (i % WARM)), TOKEN),
-      8,
-      5,
-    )
-
-    const summary = {
-      cached: {
-        helloMeanUs: round1(median(cached.map((c) => c.hello.mean))),
-        helloP50Us: round1(median(cached.map((c) => c.hello.p50))),
-        helloP99Us: round1(median(cached.map((c) => c.hello.p99))),
-        verifyMeanUs: round1(median(cached.map((c) => c.verify.mean))),
-        verifyP50Us: round1(median(cached.map((c) => c.verify.p50))),
-        verifyP99Us: round1(median(cached.map((c) => c.verify.p99))),
-        meanRatio: Number(median(cached.map((c) => c.meanRatio)).toFixed(3)),
-        p99Ratio: Number(median(cached.map((c) => c.p99Ratio)).toFixed(3)),
-        postMeanUs: round1(median(cached.map((c) => c.post.mean))),
-        postP50Us: round1(median(cached.map((c) => c.post.p50))),
-        postP99Us: round1(median(cached.map((c) => c.post.p99))),
-        postMeanRatio: Number(median(cached.map((c) => c.postMeanRatio)).toFixed(3)),
-        postP99Ratio: Number(median(cached.map((c) => c.postP99Ratio)).toFixed(3)),
-      },
-      miss: {
-        verifyMeanUs: round1(median(misses.map((m) => m.verify.mean))),
-        verifyP99Us: round1(median(misses.map((m) => m.verify.p99))),
-        meanRatio: Number(median(misses.map((m) => m.meanRatio)).toFixed(3)),
-      },
-      postFloorMeanRatio: Number(median(floor).toFixed(3)),
-      rpsAt8Connections: {
-        hello: Math.round(helloRps),
-        verify: Math.round(verifyRps),
-        verifyPost: Math.round(postRps),
-      },
-    }
-    console.log('\nGateway key check vs hello-world (median of rounds):')
-    console.table({
-      'hello-world': {
-        mean: summary.cached.helloMeanUs,
-        p50: summary.cached.helloP50Us,
-        p99: summary.cached.helloP99Us,
-      },
-      'verify GET, cached': {
-        mean: summary.cached.verifyMeanUs,
-        p50: summary.cached.verifyP50Us,
-        p99: summary.cached.verifyP99Us,
-      },
-      'verify POST, cached': {
-        mean: summary.cached.postMeanUs,
-        p50: summary.cached.postP50Us,
-        p99: summary.cached.postP99Us,
-      },
-      'verify GET, first sight': { mean: summary.miss.verifyMeanUs, p50: null, p99: summary.miss.verifyP99Us },
-    })
-    console.log(
-      `ratios (GET form): cached mean ${summary.cached.meanRatio} (target ≤ 1.15), cached p99 ${summary.cached.p99Ratio} (target ≤ 1.25), first-sight mean ${summary.miss.meanRatio} (target ≤ 5)`,
-    )
-    console.log(
-      `context: the POST form ${summary.cached.postMeanRatio} mean / ${summary.cached.postP99Ratio} p99; a JSON POST that does nothing ${summary.postFloorMeanRatio}`,
-    )
-    console.log(
-      `requests/s at 8 connections (context): hello ${summary.rpsAt8Connections.hello}, verify GET ${summary.rpsAt8Connections.verify}, verify POST ${summary.rpsAt8Connections.verifyPost}`,
-    )
-    const targets = {
-      'cached mean <= 1.15x hello': summary.cached.meanRatio <= 1.15,
-      'cached p99 <= 1.25x hello': summary.cached.p99Ratio <= 1.25,
-      'first sight mean <= 5x hello': summary.miss.meanRatio <= 5,
-    }
+    const { summary, cached, misses, targets } = PHASES.has('portal')
+      ? await portalPhases()
+      : { summary: null, cached: [], misses: [], targets: {} }
 
     let nginx
-    if (hasNginx()) {
+    if (!PHASES.has('nginx')) console.log('\nthrough nginx: not asked for (ONLY)')
+    else if (hasNginx()) {
       nginx = await throughNginx()
-      console.log('\nThrough nginx, with the key check vs straight to the maps API (median of rounds, µs):')
-      const labels = {
-        keyCheck: 'key check',
-        direct: 'direct',
-        uncached: 'key check, every call asking the portal (no verdict cache)',
-        portal: "portal's answer to the sub-request, asked directly",
-      }
-      console.table(
-        Object.fromEntries(
-          Object.entries(nginx.summary).flatMap(([call, s]) =>
-            NGINX_ROUTES.map((name) => [
-              `${call}, ${labels[name]}`,
-              { mean: s[`${name}MeanUs`], p50: s[`${name}P50Us`], p99: s[`${name}P99Us`] },
-            ]),
-          ),
-        ),
-      )
-      for (const [call, s] of Object.entries(nginx.summary)) {
-        console.log(
-          `${call}: ratios mean ${s.meanRatio} (target ≤ 1.3), p99 ${s.p99Ratio} (target ≤ 1.5); the key check adds ${s.addedMeanUs} µs (the portal alone answers in ${s.portalMeanUs}); with every call asking the portal ${s.uncachedMeanRatio} / ${s.uncachedP99Ratio}`,
-        )
-        console.log(
-          `${call}: requests/s at 8 connections (context): key check ${s.rpsAt8Connections.keyCheck}, direct ${s.rpsAt8Connections.direct}, every call asking the portal ${s.rpsAt8Connections.uncached}`,
-        )
-        targets[`through nginx, ${call}: mean <= 1.3x direct`] = s.meanRatio <= 1.3
-        targets[`through nginx, ${call}: p99 <= 1.5x direct`] = s.p99Ratio <= 1.5
-      }
+      reportNginx(nginx, targets)
     } else {
       console.log('\nthrough nginx: nginx is not installed (apt-get install nginx); skipped')
     }

@@ -30,7 +30,8 @@
 // Environment: ONLY=ingest,realistic,query,memory (a subset), ENGINES=postgres,pglite (a subset),
 // ROUNDS (3), WORST_EVENTS (1000000),
 // REALISTIC_EVENTS (1000000), CONCURRENCY (batches in flight, 2), QUERY_ROWS_PER_HOUR (1128, which
-// makes 10.0 M rows), QUERY_SAMPLES (100 per query), IDLE_SECONDS (15), PG_URL.
+// makes 10.0 M rows), QUERY_SAMPLES (100 per query), IDLE_SECONDS (15), PG_URL, SERVER_EXEC_ARGV (Node
+// options for the ingestion server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
 import { fork, spawn } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
@@ -124,7 +125,7 @@ function perBatch(total) {
 /** Starts bench/usage-server.ts on a database; `ask` runs a command inside it over IPC. */
 async function startServer(database, { port = PORT, seed = true } = {}) {
   const child = fork(path.join(here, 'usage-server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.SERVER_EXEC_ARGV ?? '').split(' ').filter(Boolean)],
     env: { ...process.env, BENCH_DB: database, PORT: String(port), BENCH_SEED: seed ? '1' : '0' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
