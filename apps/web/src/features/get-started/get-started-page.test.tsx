@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { customerLangPref } from '../../app/prefs.ts'
 import { sessionFrom, sessionStore } from '../../app/session.ts'
+import { i18n } from '../../i18n/i18n.ts'
 import { calls, installFakeServer, ok, openApp, profile, refused, server, session } from '../../test/fake-server.tsx'
 import { SecretModal } from '../keys/SecretModal.tsx'
 
@@ -69,8 +70,12 @@ function installGateway() {
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } })
 
-beforeEach(() => {
+beforeEach(async () => {
   localStorage.clear()
+  // English whatever ran before: the Burmese test leaves its language set, and the dialog's test renders
+  // outside the app, which would otherwise not set it back (tests must pass in any order).
+  customerLangPref.set('en')
+  await i18n.changeLanguage('en')
   sessionStore.set(sessionFrom(profile, session.token))
   installFakeServer()
   installGateway()
