@@ -16,7 +16,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { BankTransferDetails } from './BankTransferDetails.tsx'
 import { paymentOptionsQuery, useStartPayment } from './payments.api.ts'
 import { paymentsMessages } from './payments.i18n.ts'
-import { redirectTo } from './redirect.ts'
+import { redirect } from './redirect.ts'
 
 /**
  * The other ways to pay an unpaid bill: VNPay or PayPal (the fee on top, the bill paid from the credit
@@ -47,7 +47,7 @@ export function PayBillOnline({ bill }: { bill: BillDetail }) {
       .then(({ data }) => {
         if (data.redirect_url) {
           message.loading(t('topUp.redirecting'))
-          redirectTo(data.redirect_url)
+          redirect.to(data.redirect_url)
         } else setDeclared(true)
       })
       .catch((error: unknown) => {

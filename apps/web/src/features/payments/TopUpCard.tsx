@@ -24,7 +24,7 @@ import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { BankTransferDetails } from './BankTransferDetails.tsx'
 import { paymentOptionsQuery, useStartPayment } from './payments.api.ts'
 import { paymentsMessages } from './payments.i18n.ts'
-import { redirectTo } from './redirect.ts'
+import { redirect } from './redirect.ts'
 import { presetTopUpAmount } from './top-up-path.ts'
 
 interface Values {
@@ -93,7 +93,7 @@ function TopUpForm({ options }: { options: Options }) {
       .then(({ data }) => {
         if (data.redirect_url) {
           message.loading(t('topUp.redirecting'))
-          redirectTo(data.redirect_url)
+          redirect.to(data.redirect_url)
         } else setDeclared(data.payment)
       })
       .catch((error: unknown) => {

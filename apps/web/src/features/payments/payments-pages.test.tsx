@@ -3,14 +3,15 @@ import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { sessionFrom, sessionStore } from '../../app/session.ts'
 import { calls, installFakeServer, ok, openApp, profile, refused, server, session } from '../../test/fake-server.tsx'
+import { redirect } from './redirect.ts'
 
 // The top-up on /payment and the gateways' result pages through the real route table and API client;
 // only the network is answered, from fixtures the contract's schemas check.
 
 configure({ asyncUtilTimeout: 8000 })
 
-const redirects = vi.hoisted(() => ({ to: [] as string[] }))
-vi.mock('./redirect.ts', () => ({ redirectTo: (url: string) => redirects.to.push(url) }))
+/** Where the page sent the browser (`redirect.to`, spied on in each test). */
+const redirects: string[] = []
 
 beforeAll(async () => {
   await Promise.all([
@@ -69,6 +70,8 @@ const payment = (overrides: Partial<Payment> = {}): Payment =>
   })
 
 beforeEach(() => {
+  redirects.length = 0
+  vi.spyOn(redirect, 'to').mockImplementation((url) => void redirects.push(url))
   localStorage.clear()
   sessionStore.set(sessionFrom(profile, session.token))
   installFakeServer()
@@ -94,7 +97,6 @@ const callsOf = (route: string) => calls.filter((c) => c.route === route)
 
 describe('the top-up on /payment', { timeout: 90_000 }, () => {
   it('shows the fee before paying and sends the customer to VNPay with what they chose', async () => {
-    redirects.to.length = 0
     server['POST /v1/payments'] = () =>
       ok({ payment: payment({ status: 'pending' }), redirect_url: 'http://gateway.test/pay?x=1' })
     openApp('/payment')
@@ -115,7 +117,7 @@ describe('the top-up on /payment', { timeout: 90_000 }, () => {
 
     fireEvent.click(within(form).getByRole('radio', { name: /VNPay/ }))
     fireEvent.click(await within(form).findByRole('button', { name: 'Pay with VNPay' }))
-    await waitFor(() => expect(redirects.to).toEqual(['http://gateway.test/pay?x=1']))
+    await waitFor(() => expect(redirects).toEqual(['http://gateway.test/pay?x=1']))
     expect(callsOf('POST /v1/payments')[0]?.body).toEqual({
       provider: 'vnpay',
       purpose: 'topup',
