@@ -59,7 +59,8 @@ await i18n.preloadMessages()
 // The web tests run with `isolate: false` (vitest.config.ts): a worker's files share one window and
 // one module graph, which halves the project's time. This file runs before each of them, so each
 // starts as it would in a window of its own: nothing stored, nothing still mounted, English, no stubs
-// or spies left by the file before.
+// or spies left by the file before. A `vi.mock` of a module another file has already loaded changes
+// nothing here: spy on an object the code calls through instead (features/payments/redirect.ts).
 {
   const { cleanup } = await import('@testing-library/react')
   const { vi } = await import('vitest')
