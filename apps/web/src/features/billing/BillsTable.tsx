@@ -89,7 +89,9 @@ export function BillsTable({
         <Flex vertical gap={2}>
           <Link
             to={paths.bill(bill.id)}
-            aria-label={t('list.open', { code: bill.code })}
+            // The name starts with the text shown, the month (WCAG 2.5.3, label in name: axe-core's
+            // label-content-name-mismatch), and says which bill it opens.
+            aria-label={`${month(bill)}, ${t('list.open', { code: bill.code })}`}
             // The whole row opens the bill; the link is for the keyboard, a new tab and the address.
             onClick={(event) => event.stopPropagation()}
             style={{ fontWeight: 600, whiteSpace: 'nowrap' }}
