@@ -54,6 +54,8 @@ describe('the bill list', { timeout: 60_000 }, () => {
     expect(first.getByText('100.00 USD')).toBeTruthy()
     expect(first.getByText('Paid')).toBeTruthy()
     expect(first.getByText('VAT requested')).toBeTruthy()
+    // Its link's name starts with the month it shows (WCAG 2.5.3, label in name) and names the bill.
+    expect(first.getByRole('link').getAttribute('aria-label')).toBe('October 2026, Open the bill INV-202610-000123')
     const second = within(rows[1] as HTMLElement)
     expect(second.getByText('September 2026')).toBeTruthy()
     expect(second.getByText('Sep 1, 2026 – Sep 30, 2026')).toBeTruthy()
