@@ -15,21 +15,40 @@ import {
   uniquePhone,
 } from '../support.ts'
 
-// Every screen of this release in each language of its area and in both themes: nothing untranslated,
+// Every screen of this release in each language of its area and in each theme: nothing untranslated,
 // text legible against its background, no serious or critical accessibility violation (axe-core), and
 // a screenshot for people to look at.
+//
+// A language's checks (untranslated words, English left in a Burmese or Vietnamese screen, long words
+// that do not fit) do not depend on the theme, and a theme's (contrast, axe-core) do not depend on the
+// language: each area runs twice, English in the light theme and its other language in the dark one,
+// every screen checked with axe-core in both. SCREENS_MATRIX=full runs every language in both themes
+// (eight runs instead of four, for the screenshots; half again of the journeys' time).
 
-const themes = ['light', 'dark'] as const
-const customerLangs = ['en', 'my'] as const
-const adminLangs = ['en', 'vi'] as const
+type Theme = 'light' | 'dark'
+const full = process.env.SCREENS_MATRIX === 'full'
+const runs = <Lang extends string>(first: Lang, second: Lang): [Lang, Theme][] =>
+  full
+    ? [
+        [first, 'light'],
+        [first, 'dark'],
+        [second, 'light'],
+        [second, 'dark'],
+      ]
+    : [
+        [first, 'light'],
+        [second, 'dark'],
+      ]
+const customerRuns = runs('en', 'my')
+const adminRuns = runs('en', 'vi')
 const shots = 'test-results/screens'
 mkdirSync(shots, { recursive: true })
 
-// Each language and theme signs up its own customer: the eight runs are independent, and share the workers.
+// Each language and theme signs up its own customer: the runs are independent, and share the workers.
 test.describe.configure({ mode: 'parallel' })
-// This journey runs axe-core itself on every screen it opens, in both themes (in one language per
-// area, `check` below): the fixture's check of every page would read each screen a second time, in
-// all eight runs (a third of this journey's time, measured: 36.5 s against 48.1 s for one run).
+// This journey runs axe-core itself on every screen it opens (`check` below): the fixture's check of
+// every page would read each screen a second time (a third of this journey's time, measured: 36.5 s
+// against 48.1 s for one run).
 test.use({ checkEveryPage: false })
 
 interface Screen {
@@ -249,106 +268,102 @@ async function sessionFor(page: Page, email: string, password: string): Promise<
   return JSON.stringify({ ...data, user_id: data.user_id })
 }
 
-for (const theme of themes) {
-  for (const lang of customerLangs) {
-    test(`public and customer screens in ${lang}, ${theme} theme`, async ({ page, browser }) => {
-      // Some thirty screens, the map screens among them.
-      test.setTimeout(480_000)
-      // axe-core in both themes, in one language: colours and structure do not change with the language.
-      const axe = lang === customerLangs[0]
-      await prepare(page, { theme, lang })
-      // The second sign-in step shows only while a sign-in waits for its code (docs/auth.md).
-      await page.addInitScript(() => {
-        if (location.pathname !== '/login/two-factor') return
-        const challenge = { token: 'screens', expires_at: '2999-01-01T00:00:00.000Z' }
-        sessionStorage.setItem('two-factor-challenge', JSON.stringify(challenge))
-      })
-      for (const screen of publicScreens) await check(page, screen, `${screen.name}-${lang}-${theme}`, { axe, lang })
-
-      const email = uniqueEmail('screens')
-      const phone = uniquePhone()
-      await registerByApi(page, email, 'screens-password', 'Screen Tester', phone)
-      const session = await sessionFor(page, email, 'screens-password')
-      // A page of its own context: axe-core runs only in pages made that way.
-      const signedIn = await (await browser.newContext()).newPage()
-      await prepare(signedIn, { theme, lang, user: session })
-      for (const [i, screen] of customerScreens.entries()) {
-        await check(signedIn, screen, `${screen.name}-${lang}-${theme}`, {
-          splash: i === 0 ? 'wait' : 'click',
-          axe,
-          lang,
-        })
-      }
-      const waiting = await heldVnpayReturn(page, (JSON.parse(session) as { token: string }).token)
-      await check(
-        signedIn,
-        { name: 'vnpay-return-waiting', path: waiting, ready: '[data-testid="payment-result"]' },
-        `vnpay-return-waiting-${lang}-${theme}`,
-        { axe, lang },
-      )
-      await signedIn.context().close()
-
-      // The same customer, once verified, with a restricted key.
-      const { session: keySession, headers } = await makeKeyReady(page, email, 'screens-password', phone)
-      const created = await page.request.post('/v1/keys', {
-        headers,
-        data: {
-          name: 'Screens key',
-          type: 'api_key',
-          description: 'Made by the screens journey',
-          restriction_list: [
-            { type: 'domain', value: 'http*://*.example.com/*' },
-            { type: 'ip', value: '203.0.113.0/24' },
-          ],
-        },
-      })
-      expect(created.status()).toBe(201)
-      const keyId = ((await created.json()) as { data: { id: string } }).data.id
-      const holder = await (await browser.newContext()).newPage()
-      await prepare(holder, { theme, lang, user: JSON.stringify(keySession) })
-      for (const screen of keyScreens) {
-        await check(
-          holder,
-          { ...screen, path: screen.path.replace('{id}', keyId) },
-          `${screen.name}-${lang}-${theme}`,
-          { axe, lang },
-        )
-      }
-
-      // A map with that key, two points, shared.
-      const madeMap = await page.request.post('/v1/maps', {
-        headers,
-        data: { name: 'Screens map', key_id: keyId, description: 'Made by the screens journey' },
-      })
-      expect(madeMap.status()).toBe(201)
-      const map = ((await madeMap.json()) as { data: { id: string; layers: { id: string }[] } }).data
-      await page.request.post(`/v1/maps/${map.id}/points/bulk`, {
-        headers,
-        data: {
-          layer_id: map.layers[0]?.id,
-          points: [
-            { name: 'Hoan Kiem Lake', description: 'Hanoi', latitude: 21.0287, longitude: 105.8523 },
-            { name: 'Shwedagon Pagoda', description: 'Yangon', latitude: 16.7984, longitude: 96.1496 },
-          ],
-        },
-      })
-      const shared = await page.request.post(`/v1/maps/${map.id}/share`, { headers })
-      const token = ((await shared.json()) as { data: { share_token: string } }).data.share_token
-      for (const screen of mapScreens) {
-        const path = screen.path.replace('{map}', map.id).replace('{token}', token)
-        await check(holder, { ...screen, path }, `${screen.name}-${lang}-${theme}`, { axe, lang })
-      }
-      await holder.context().close()
+for (const [lang, theme] of customerRuns) {
+  test(`public and customer screens in ${lang}, ${theme} theme`, async ({ page, browser }) => {
+    // Some thirty screens, the map screens among them.
+    test.setTimeout(480_000)
+    // axe-core once per theme (in the full matrix, in English: colours and structure do not change with the language).
+    const axe = !full || lang === 'en'
+    await prepare(page, { theme, lang })
+    // The second sign-in step shows only while a sign-in waits for its code (docs/auth.md).
+    await page.addInitScript(() => {
+      if (location.pathname !== '/login/two-factor') return
+      const challenge = { token: 'screens', expires_at: '2999-01-01T00:00:00.000Z' }
+      sessionStorage.setItem('two-factor-challenge', JSON.stringify(challenge))
     })
-  }
-  for (const lang of adminLangs) {
-    test(`back-office screens in ${lang}, ${theme} theme`, async ({ page }) => {
-      // Some thirty screens, each waiting out the splash: far more than the default minute.
-      test.setTimeout(480_000)
-      // axe-core in both themes in Vietnamese, the back office's own language.
-      const axe = lang === 'vi'
-      await prepare(page, { theme, adminLang: lang, user: await sessionFor(page, ADMIN.email, ADMIN.password) })
-      for (const screen of adminScreens) await check(page, screen, `${screen.name}-${lang}-${theme}`, { axe, lang })
+    for (const screen of publicScreens) await check(page, screen, `${screen.name}-${lang}-${theme}`, { axe, lang })
+
+    const email = uniqueEmail('screens')
+    const phone = uniquePhone()
+    await registerByApi(page, email, 'screens-password', 'Screen Tester', phone)
+    const session = await sessionFor(page, email, 'screens-password')
+    // A page of its own context: axe-core runs only in pages made that way.
+    const signedIn = await (await browser.newContext()).newPage()
+    await prepare(signedIn, { theme, lang, user: session })
+    for (const [i, screen] of customerScreens.entries()) {
+      await check(signedIn, screen, `${screen.name}-${lang}-${theme}`, {
+        splash: i === 0 ? 'wait' : 'click',
+        axe,
+        lang,
+      })
+    }
+    const waiting = await heldVnpayReturn(page, (JSON.parse(session) as { token: string }).token)
+    await check(
+      signedIn,
+      { name: 'vnpay-return-waiting', path: waiting, ready: '[data-testid="payment-result"]' },
+      `vnpay-return-waiting-${lang}-${theme}`,
+      { axe, lang },
+    )
+    await signedIn.context().close()
+
+    // The same customer, once verified, with a restricted key.
+    const { session: keySession, headers } = await makeKeyReady(page, email, 'screens-password', phone)
+    const created = await page.request.post('/v1/keys', {
+      headers,
+      data: {
+        name: 'Screens key',
+        type: 'api_key',
+        description: 'Made by the screens journey',
+        restriction_list: [
+          { type: 'domain', value: 'http*://*.example.com/*' },
+          { type: 'ip', value: '203.0.113.0/24' },
+        ],
+      },
     })
-  }
+    expect(created.status()).toBe(201)
+    const keyId = ((await created.json()) as { data: { id: string } }).data.id
+    const holder = await (await browser.newContext()).newPage()
+    await prepare(holder, { theme, lang, user: JSON.stringify(keySession) })
+    for (const screen of keyScreens) {
+      await check(holder, { ...screen, path: screen.path.replace('{id}', keyId) }, `${screen.name}-${lang}-${theme}`, {
+        axe,
+        lang,
+      })
+    }
+
+    // A map with that key, two points, shared.
+    const madeMap = await page.request.post('/v1/maps', {
+      headers,
+      data: { name: 'Screens map', key_id: keyId, description: 'Made by the screens journey' },
+    })
+    expect(madeMap.status()).toBe(201)
+    const map = ((await madeMap.json()) as { data: { id: string; layers: { id: string }[] } }).data
+    await page.request.post(`/v1/maps/${map.id}/points/bulk`, {
+      headers,
+      data: {
+        layer_id: map.layers[0]?.id,
+        points: [
+          { name: 'Hoan Kiem Lake', description: 'Hanoi', latitude: 21.0287, longitude: 105.8523 },
+          { name: 'Shwedagon Pagoda', description: 'Yangon', latitude: 16.7984, longitude: 96.1496 },
+        ],
+      },
+    })
+    const shared = await page.request.post(`/v1/maps/${map.id}/share`, { headers })
+    const token = ((await shared.json()) as { data: { share_token: string } }).data.share_token
+    for (const screen of mapScreens) {
+      const path = screen.path.replace('{map}', map.id).replace('{token}', token)
+      await check(holder, { ...screen, path }, `${screen.name}-${lang}-${theme}`, { axe, lang })
+    }
+    await holder.context().close()
+  })
+}
+for (const [lang, theme] of adminRuns) {
+  test(`back-office screens in ${lang}, ${theme} theme`, async ({ page }) => {
+    // Some thirty screens, each waiting out the splash: far more than the default minute.
+    test.setTimeout(480_000)
+    // axe-core once per theme (in the full matrix, in Vietnamese, the back office's own language).
+    const axe = !full || lang === 'vi'
+    await prepare(page, { theme, adminLang: lang, user: await sessionFor(page, ADMIN.email, ADMIN.password) })
+    for (const screen of adminScreens) await check(page, screen, `${screen.name}-${lang}-${theme}`, { axe, lang })
+  })
 }
