@@ -1,7 +1,7 @@
 import * as contract from '@app/contract'
 import { type EndpointSpec, type ServiceType, translate, type UsageEvent, type UsageUnit } from '@app/contract'
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import {
   type CallOptions,
   call,
@@ -18,7 +18,7 @@ import {
 import { queryRows } from '../../db/client.ts'
 import { auditLog, usageBatches, usageDaily, usageDailyAll, usageHourly } from '../../db/schema/index.ts'
 import { jobDefinitions } from '../../jobs/definitions.ts'
-import { FOLD_LOCK } from './ingest.ts'
+import { FOLD_LANES, FOLD_LOCK, laneOf } from './ingest.ts'
 
 // Usage metering (issue 4): what the gateway reports through POST /v1/gateway/usage, and every
 // statistics call read back with exact numbers. Two apps: one for ingestion (whose tests write a lot),
@@ -535,6 +535,53 @@ describe('usage ingestion', async () => {
       ])
       expect((await footprint(t)).pending).toBe(0)
       expect(await hourlyOf(t, key.id)).toEqual([['2026-11-02T07:00:00.000Z', 'GEOCODE', 2, 2, 0, 0, 14, 7]])
+    })
+
+    it('folds a small batch that touches every lane in one transaction, a large one lane by lane', async () => {
+      // One key in each lane: users are put in lanes by a hash of their random id.
+      const keys = new Map<number, NewKey>()
+      for (let i = 0; keys.size < FOLD_LANES && i < 64; i++) {
+        const { user, token } = await customerOf(t, `fold-lanes-${i}`)
+        if (!keys.has(laneOf(user.id))) keys.set(laneOf(user.id), await newKey(t, token))
+      }
+      expect(keys.size).toBe(FOLD_LANES)
+      const batch = (events: number, service: ServiceType) =>
+        Array.from({ length: events }, (_, i) =>
+          ev({
+            key: [...keys.values()][i % FOLD_LANES]?.key ?? '',
+            service,
+            at: NOW - HOUR,
+            count: 1,
+            status: 200,
+            latency_ms: 4,
+          }),
+        )
+      const transactions = vi.spyOn(t.ctx.db, 'transaction')
+      try {
+        // A gateway's batch of a few events: the batch's own transaction, then one fold of the four lanes
+        // (four folds cost the database a quarter more: bench/README.md "Small batches: one fold, not four").
+        await recorded(t, 'fold-lanes-small', batch(8, 'TRIP'))
+        expect(transactions).toHaveBeenCalledTimes(2)
+        transactions.mockClear()
+        // Over 2,000 events: a fold per lane, so that batches in flight fold different lanes side by side.
+        await recorded(t, 'fold-lanes-large', batch(2_004, 'STATIC_MAP'))
+        expect(transactions).toHaveBeenCalledTimes(1 + FOLD_LANES)
+      } finally {
+        transactions.mockRestore()
+      }
+      expect((await footprint(t)).pending).toBe(0)
+      for (const key of keys.values()) {
+        expect(await hourlyOf(t, key.id)).toEqual([
+          ['2026-11-02T07:00:00.000Z', 'STATIC_MAP', 501, 501, 0, 0, 2004, 4],
+          ['2026-11-02T07:00:00.000Z', 'TRIP', 2, 2, 0, 0, 8, 4],
+        ])
+      }
+      // Everyone's daily counters keep a row per lane, also when the lanes are folded together.
+      const everyone = await t.ctx.db
+        .select({ lane: usageDailyAll.lane, hits: usageDailyAll.hits })
+        .from(usageDailyAll)
+        .where(and(eq(usageDailyAll.service, 'TRIP'), eq(usageDailyAll.day, '2026-11-02')))
+      expect(new Set(everyone.map((row) => row.lane))).toEqual(new Set([0, 1, 2, 3]))
     })
 
     it('counts batches left pending by a crash between the commit and the fold once, through the usage-fold job', async () => {
