@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { call, createTestApp, freshIp } from '../../../test/helpers.ts'
 import type { Ctx } from '../../context.ts'
-import { userRoles } from '../../db/schema/index.ts'
+import { userRoles, users } from '../../db/schema/index.ts'
 import { DEFAULT_ADMIN_EMAIL, ensureAdministrator } from './bootstrap.ts'
 
 const withAdmin = (ctx: Ctx, adminEmail: string | null, adminPassword: string | null): Ctx => ({
@@ -40,6 +40,26 @@ describe('the first administrator', () => {
       const results = await Promise.all([ensureAdministrator(ctx), ensureAdministrator(ctx), ensureAdministrator(ctx)])
       expect(results.filter((r) => r !== null)).toEqual([{ email: 'boss@example.com', generatedPassword: null }])
       expect(await t.ctx.db.select().from(userRoles).where(eq(userRoles.role, 'admin'))).toHaveLength(1)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('is created once, and no start fails, however the starts of several instances interleave', async () => {
+    // A start that found no administrator and then found the address taken, by the administrator another
+    // instance had just made, refused to start (seen with two instances on a new PostgreSQL database).
+    const t = await createTestApp()
+    try {
+      const ctx = withAdmin(t.ctx, 'race@example.com', 'a-long-password')
+      for (let round = 0; round < 12; round++) {
+        const results = await Promise.all(Array.from({ length: 6 }, () => ensureAdministrator(ctx)))
+        expect(results.filter((r) => r !== null)).toEqual([{ email: 'race@example.com', generatedPassword: null }])
+        const admins = await t.ctx.db.select().from(userRoles).where(eq(userRoles.role, 'admin'))
+        expect(admins).toHaveLength(1)
+        // The next round starts on a database without an administrator again.
+        await t.ctx.db.delete(userRoles).where(eq(userRoles.role, 'admin'))
+        await t.ctx.db.delete(users).where(eq(users.email, 'race@example.com'))
+      }
     } finally {
       await t.close()
     }

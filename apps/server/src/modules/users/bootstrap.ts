@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { checkEmail, checkPassword as checkPasswordRule, normalizeEmail } from '@app/contract'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Ctx } from '../../context.ts'
-import { PG_UNIQUE_VIOLATION, pgCode } from '../../db/client.ts'
 import { userRoles } from '../../db/schema/index.ts'
 import { newId } from '../../lib/ids.ts'
 import { hashPassword } from '../../lib/passwords.ts'
@@ -16,26 +15,35 @@ export interface CreatedAdmin {
   generatedPassword: string | null
 }
 
+/** The advisory lock first starts take turns on (unique among the product's locks: usage folds use 7,210,316-7,210,319). */
+const BOOTSTRAP_LOCK = 7_210_300
+
 /**
  * The first start creates an administrator, from ADMIN_EMAIL/ADMIN_PASSWORD or with a generated
  * one-time password that has to be changed at the first sign-in. Later starts do nothing.
+ *
+ * Several instances may start at once on a new database (docs/scale-out.md): they take turns on an
+ * advisory lock, in one transaction with the user and its role, so each start's checks see what an
+ * earlier one committed. Without it a start could miss the administrator, then find its address taken
+ * (by the administrator just made, or by its user before its role) and refuse to start.
  */
 export async function ensureAdministrator(ctx: Ctx): Promise<CreatedAdmin | null> {
-  const [existing] = await ctx.db.select().from(userRoles).where(eq(userRoles.role, 'admin')).limit(1)
-  if (existing) return null
-  const email = normalizeEmail(ctx.config.adminEmail ?? DEFAULT_ADMIN_EMAIL)
-  const emailProblem = checkEmail(email)
-  if (emailProblem) throw new Error(`ADMIN_EMAIL is not a valid e-mail address: ${email}`)
-  const given = ctx.config.adminPassword
-  if (given && checkPasswordRule(given)) throw new Error('ADMIN_PASSWORD must be at least 8 characters long.')
-  const password = given ?? randomBytes(12).toString('base64url')
-  const now = ctx.clock.now()
-  if (await findUserByEmail(ctx.db, email)) {
-    throw new Error(`${email} already has an account without the admin role; set ADMIN_EMAIL to another address.`)
-  }
-  try {
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`)
+    const [existing] = await tx.select().from(userRoles).where(eq(userRoles.role, 'admin')).limit(1)
+    if (existing) return null
+    const email = normalizeEmail(ctx.config.adminEmail ?? DEFAULT_ADMIN_EMAIL)
+    const emailProblem = checkEmail(email)
+    if (emailProblem) throw new Error(`ADMIN_EMAIL is not a valid e-mail address: ${email}`)
+    const given = ctx.config.adminPassword
+    if (given && checkPasswordRule(given)) throw new Error('ADMIN_PASSWORD must be at least 8 characters long.')
+    const password = given ?? randomBytes(12).toString('base64url')
+    const now = ctx.clock.now()
+    if (await findUserByEmail(tx, email)) {
+      throw new Error(`${email} already has an account without the admin role; set ADMIN_EMAIL to another address.`)
+    }
     await insertUser(
-      ctx.db,
+      tx,
       {
         id: newId('usr', now.getTime()),
         email,
@@ -49,11 +57,6 @@ export async function ensureAdministrator(ctx: Ctx): Promise<CreatedAdmin | null
       },
       ['admin'],
     )
-  } catch (error) {
-    // Several instances started at once on a new database (docs/scale-out.md): another one created the
-    // administrator between the checks above and this insert. It exists; this start has nothing to do.
-    if (pgCode(error) === PG_UNIQUE_VIOLATION) return null
-    throw error
-  }
-  return { email, generatedPassword: given ? null : password }
+    return { email, generatedPassword: given ? null : password }
+  })
 }
