@@ -606,6 +606,22 @@ function sampler(cluster: Cluster, db: pg.Client) {
  * would do at most that often. Without it the usage reports' pending table, emptied by every fold,
  * keeps every deleted row, each fold scans them all, and customer calls slow down within minutes.
  */
+/**
+ * The run's one connection serves the sampler, the statements' peek and the autovacuum stand-in, whose
+ * loops overlap: their queries take turns here (node-postgres queued them itself, but calling `query`
+ * while another runs is deprecated and goes in pg 9), and the connection stays the one
+ * `pg_backend_pid()` leaves out of the database's figures.
+ */
+function serialize(db: pg.Client) {
+  const query = db.query.bind(db) as (...args: unknown[]) => Promise<unknown>
+  let turn: Promise<unknown> = Promise.resolve()
+  db.query = ((...args: unknown[]) => {
+    const run = turn.then(() => query(...args))
+    turn = run.catch(() => {})
+    return run
+  }) as typeof db.query
+}
+
 function autovacuumStandIn(db: pg.Client) {
   const vacuums: { t: number; table: string; deadRows: number; ms: number }[] = []
   let stopped = false
@@ -881,6 +897,7 @@ async function main() {
   })
   const db = new pg.Client({ connectionString: cluster.databaseUrl })
   await db.connect()
+  serialize(db)
   const sampling = sampler(cluster, db)
   const autovacuum = (await db.query<{ autovacuum: string }>('show autovacuum')).rows[0]?.autovacuum
   const standIn = autovacuum === 'off' ? autovacuumStandIn(db) : null
