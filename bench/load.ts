@@ -600,13 +600,6 @@ function sampler(cluster: Cluster, db: pg.Client) {
 }
 
 /**
- * PostgreSQL's autovacuum, when the server runs without it (this machine's CI configuration turns it
- * off for the test suite): once a minute, the tables of this run's database whose dead rows pass
- * autovacuum's default threshold (50 + 20 % of the live rows) are vacuumed and analyzed, as autovacuum
- * would do at most that often. Without it the usage reports' pending table, emptied by every fold,
- * keeps every deleted row, each fold scans them all, and customer calls slow down within minutes.
- */
-/**
  * The run's one connection serves the sampler, the statements' peek and the autovacuum stand-in, whose
  * loops overlap: their queries take turns here (node-postgres queued them itself, but calling `query`
  * while another runs is deprecated and goes in pg 9), and the connection stays the one
@@ -622,6 +615,13 @@ function serialize(db: pg.Client) {
   }) as typeof db.query
 }
 
+/**
+ * PostgreSQL's autovacuum, when the server runs without it (this machine's CI configuration turns it
+ * off for the test suite): once a minute, the tables of this run's database whose dead rows pass
+ * autovacuum's default threshold (50 + 20 % of the live rows) are vacuumed and analyzed, as autovacuum
+ * would do at most that often. Without it the usage reports' pending table, emptied by every fold,
+ * keeps every deleted row, each fold scans them all, and customer calls slow down within minutes.
+ */
 function autovacuumStandIn(db: pg.Client) {
   const vacuums: { t: number; table: string; deadRows: number; ms: number }[] = []
   let stopped = false
