@@ -168,6 +168,10 @@ async function measure(browser, url, formFactor, prepare) {
           scripts: (audits['bootup-time']?.details?.items ?? [])
             .slice(0, 6)
             .map((i) => `${String(i.url).split('/').pop()} ${Math.round(i.total)}/${Math.round(i.scripting)}`),
+          // Each task over 50 ms (what TBT counts), at its start, with the script it is attributed to.
+          longTasks: (audits['long-tasks']?.details?.items ?? []).map(
+            (i) => `${Math.round(i.startTime)}+${Math.round(i.duration)} ${String(i.url).split('/').pop()}`,
+          ),
         }
       : {}),
     lcpElement: String(

@@ -9,6 +9,7 @@ import {
   formatMoney,
   groupDigits,
   localeOf,
+  numberFormat,
   relativeTime,
 } from './format.ts'
 
@@ -124,6 +125,34 @@ describe('dates', () => {
     expect(formatCalendar('2026-08-01T00:00:00Z', 'my', 'monthYear', 'UTC')).toBe('2026 ဩဂုတ်')
   })
 
+  // A screen formats hundreds of dates as it first renders; making a formatter each time cost a phone
+  // tens of milliseconds (bench/README.md "Phones").
+  it('makes one formatter per language, style and time zone, not one per date', () => {
+    const Original = Intl.DateTimeFormat
+    let made = 0
+    Intl.DateTimeFormat = class extends Original {
+      constructor(...args: ConstructorParameters<typeof Original>) {
+        super(...args)
+        made += 1
+      }
+    } as typeof Original
+    try {
+      const days = Array.from({ length: 50 }, (_, day) => new Date(Date.UTC(2027, 0, 1 + day, 3)))
+      const first = days.map((at) => formatCalendar(at, 'vi', 'dateTime', 'Asia/Ho_Chi_Minh'))
+      expect(days.map((at) => formatCalendar(at, 'vi', 'dateTime', 'Asia/Ho_Chi_Minh'))).toEqual(first)
+      for (const at of days) formatCalendar(at, 'my', 'date', 'Asia/Yangon')
+      expect(made).toBeLessThanOrEqual(2)
+    } finally {
+      Intl.DateTimeFormat = Original
+    }
+    // Each zone keeps a formatter of its own: 23:30 UTC is already the next day in Yangon.
+    const late = '2027-03-04T23:30:00Z'
+    expect(formatCalendar(late, 'en', 'date', 'UTC')).toBe('Mar 4, 2027')
+    expect(formatCalendar(late, 'en', 'date', 'Asia/Yangon')).toBe('Mar 5, 2027')
+    expect(formatCalendar(late, 'my', 'date', 'UTC')).toBe('2027 မတ် 4')
+    expect(formatCalendar(late, 'my', 'date', 'Asia/Yangon')).toBe('2027 မတ် 5')
+  })
+
   // Browsers without Burmese locale data get the table; it must say what CLDR says (Node has full ICU).
   it.each(['date', 'dateTime', 'dateTimeSeconds', 'monthYear', 'month', 'monthShort'] as const)(
     'writes the Burmese %s as CLDR does, in every month and at any hour',
@@ -139,6 +168,18 @@ describe('dates', () => {
       }
     },
   )
+})
+
+describe('numberFormat', () => {
+  it('gives the same formatter for the same language and options, another for others', () => {
+    expect(numberFormat('vi')).toBe(numberFormat('vi'))
+    expect(numberFormat('en', { style: 'percent' })).toBe(numberFormat('en', { style: 'percent' }))
+    expect(numberFormat('en', { style: 'percent' })).not.toBe(numberFormat('en'))
+    expect(numberFormat('vi').format(1234.5)).toBe('1.234,5')
+    expect(numberFormat('en', { style: 'percent' }).format(0.25)).toBe('25%')
+    expect(numberFormat('en', { maximumFractionDigits: 1 }).format(1.26)).toBe('1.3')
+    expect(numberFormat('en', { maximumFractionDigits: 0 }).format(1.26)).toBe('1')
+  })
 })
 
 describe('relativeTime', () => {

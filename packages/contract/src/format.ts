@@ -10,6 +10,31 @@ export function localeOf(lang: Lang): string {
   return LOCALE[lang]
 }
 
+// An Intl formatter is costly to make (on a phone a DateTimeFormat takes a fraction of a millisecond, and
+// a screen formats hundreds of dates and numbers as it first renders: bench/README.md "Phones") and free to
+// reuse, so each language and set of options gets one, made on first use.
+const numberFormats = new Map<string, Intl.NumberFormat>()
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>()
+
+function cached<F>(formats: Map<string, F>, key: string, make: () => F): F {
+  let format = formats.get(key)
+  if (format === undefined) {
+    format = make()
+    formats.set(key, format)
+  }
+  return format
+}
+
+/** `new Intl.NumberFormat(localeOf(lang), options)`, made once per language and options. */
+export function numberFormat(lang: Lang, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = options ? `${lang} ${JSON.stringify(options)}` : lang
+  return cached(numberFormats, key, () => new Intl.NumberFormat(LOCALE[lang], options))
+}
+
+function dateTimeFormat(locale: string, key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return cached(dateTimeFormats, `${locale} ${key}`, () => new Intl.DateTimeFormat(locale, options))
+}
+
 /** A metered service's readable name in the language ("Map loads" for LOAD_MAP); an unknown code as it is. */
 export function serviceName(service: string, lang: Lang): string {
   const key = `services.${service}`
@@ -21,7 +46,7 @@ export function serviceName(service: string, lang: Lang): string {
  * "1234.5" → "1,234.50" in English, "1.234,50" in Vietnamese; at least `minDigits` decimals, at most 8.
  */
 export function formatDecimalText(value: string, lang: Lang, minDigits = 2): string {
-  return new Intl.NumberFormat(LOCALE[lang], {
+  return numberFormat(lang, {
     minimumFractionDigits: minDigits,
     maximumFractionDigits: 8,
     roundingMode: 'halfExpand',
@@ -56,7 +81,7 @@ export function formatMoney(amount: string | number | bigint, currency: 'USD' | 
   const text = String(amount)
   if (!DECIMAL.test(text)) throw new Error(`Not a decimal amount: ${text}`)
   const digits = currency === 'VND' ? 0 : 2
-  return new Intl.NumberFormat(LOCALE[lang], {
+  return numberFormat(lang, {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,
@@ -86,7 +111,7 @@ const MY_MONTHS_SHORT = ['ဇန်', 'ဖေ', 'မတ်', 'ဧ', 'မေ', '�
 
 function burmeseCalendar(at: Date, style: CalendarStyle, timeZone: string | undefined): string {
   const parts: Record<string, string> = {}
-  const numeric = new Intl.DateTimeFormat('en-US', {
+  const numeric = dateTimeFormat('en-US', `numeric ${timeZone ?? ''}`, {
     timeZone,
     year: 'numeric',
     month: 'numeric',
@@ -123,7 +148,7 @@ function burmeseCalendar(at: Date, style: CalendarStyle, timeZone: string | unde
 export function formatCalendar(value: string | Date, lang: Lang, style: CalendarStyle, timeZone?: string): string {
   const at = new Date(value)
   if (lang === 'my') return burmeseCalendar(at, style, timeZone)
-  return new Intl.DateTimeFormat(LOCALE[lang], { ...CALENDAR_OPTIONS[style], timeZone }).format(at)
+  return dateTimeFormat(LOCALE[lang], `${style} ${timeZone ?? ''}`, { ...CALENDAR_OPTIONS[style], timeZone }).format(at)
 }
 
 export function formatDate(value: string | Date, lang: Lang): string {

@@ -1,11 +1,11 @@
-import { type Lang, localeOf } from '@app/contract'
+import { type Lang, numberFormat } from '@app/contract'
 
 // A whole-number input (antd InputNumber) that groups thousands as the reader's language writes them
 // ("10,000", Vietnamese "10.000"), in Latin digits so the number reads back exactly as typed. Nothing is
 // rounded or clamped here: a form rule judges the number, so "1.5" or "0" gets its message.
 
 function separatorsOf(lang: Lang) {
-  const parts = new Intl.NumberFormat(localeOf(lang)).formatToParts(12345.6)
+  const parts = numberFormat(lang).formatToParts(12345.6)
   return {
     group: parts.find((part) => part.type === 'group')?.value ?? ',',
     decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',

@@ -18,9 +18,13 @@ const servicesMessages = sharedMessages(
 
 const KNOWN = new Set<string>(SERVICE_TYPES)
 
+let segmenter: Intl.Segmenter | undefined
+
 /** Cuts a name to at most `max` characters, at a character a reader sees (Burmese marks stay whole). */
 export function cutName(name: string, max: number): string {
-  const graphemes = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(name)].map((s) => s.segment)
+  if (name.length <= max) return name
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+  const graphemes = [...segmenter.segment(name)].map((s) => s.segment)
   return graphemes.length > max ? `${graphemes.slice(0, max).join('').trimEnd()}…` : name
 }
 

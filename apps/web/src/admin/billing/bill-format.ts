@@ -1,4 +1,4 @@
-import { formatCalendar, type Lang, localeOf } from '@app/contract'
+import { formatCalendar, type Lang, numberFormat } from '@app/contract'
 import type { MonthChoice } from './bill-filters.ts'
 
 // How the billing manager writes months, billing periods and exact amounts. Bills are kept on the
@@ -24,7 +24,7 @@ export function formatDay(day: string, lang: Lang): string {
  * never rounded for display: the decimal string goes to Intl as it is, so no float is involved.
  */
 export function formatExactUsd(amount: string, lang: Lang): string {
-  return new Intl.NumberFormat(localeOf(lang), {
+  return numberFormat(lang, {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: 2,
@@ -34,5 +34,5 @@ export function formatExactUsd(amount: string, lang: Lang): string {
 
 /** A decimal setting (a percentage "10.00", an exchange rate) as the reader writes numbers: "10", "25,400.5". */
 export function formatDecimal(value: string, lang: Lang): string {
-  return new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 8 }).format(value as Intl.StringNumericLiteral)
+  return numberFormat(lang, { maximumFractionDigits: 8 }).format(value as Intl.StringNumericLiteral)
 }

@@ -6,7 +6,7 @@ import {
   type JobRun,
   type JobRunState,
   type JobSummary,
-  localeOf,
+  numberFormat,
 } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Badge, Button, Drawer, Flex, Select, Table, Tag, Tooltip, Typography } from 'antd'
@@ -61,7 +61,7 @@ function useScheduleText() {
 function useDuration() {
   const t = useT(jobsMessages)
   const lang = useLang()
-  const number = new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 1 })
+  const number = numberFormat(lang, { maximumFractionDigits: 1 })
   return (ms: number | null) =>
     ms === null
       ? '—'
@@ -101,7 +101,7 @@ function Outcome({ run }: { run: JobRun }) {
     )
   }
   if (!run.result || Object.keys(run.result).length === 0) return <Typography.Text type="secondary">—</Typography.Text>
-  const number = new Intl.NumberFormat(localeOf(lang))
+  const number = numberFormat(lang)
   const parts = Object.entries(run.result).map(([key, value]) => {
     const label = isResultKey(key) ? t(`results.${key}`) : key
     const shown =

@@ -1,5 +1,5 @@
 import { EditOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons'
-import { ADMIN_ONLY, formatMoney, hasAnyRole, localeOf, type Plan } from '@app/contract'
+import { ADMIN_ONLY, formatMoney, hasAnyRole, numberFormat, type Plan } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Flex, Table, Tag, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
@@ -26,7 +26,7 @@ export function PlansPage() {
   const [editing, setEditing] = useState<Plan | 'new' | null>(null)
   const [isChanging, setIsChanging] = useState(false)
   const lang = useLang()
-  const count = new Intl.NumberFormat(localeOf(lang))
+  const count = numberFormat(lang)
   useDocumentTitle(t('title'))
 
   const limit = (value: number | null, duration: Plan['request_limit_duration']) =>

@@ -1,4 +1,4 @@
-import { formatMoney, localeOf, type PriceBook } from '@app/contract'
+import { formatMoney, numberFormat, type PriceBook } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { App, Card, Empty, Flex, Segmented, Table, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
@@ -71,7 +71,7 @@ function UserPrices({ book, user }: { book: PriceBook; user: PickedUser }) {
   const [viewNew, setViewNew] = useState(book.is_new)
   const tiers = usePopupTierLabels()
   const lang = useLang()
-  const count = new Intl.NumberFormat(localeOf(lang))
+  const count = numberFormat(lang)
 
   const onBilledBy = (isNew: boolean) =>
     setBook

@@ -2,8 +2,8 @@ import { PlusOutlined } from '@ant-design/icons'
 import {
   formatCents,
   formatMoney,
-  localeOf,
   nanosToCents,
+  numberFormat,
   type RangeRequest,
   type RateSetting,
   tieredCharge,
@@ -38,7 +38,7 @@ export function RangesPanel({ setting }: { setting: RateSetting }) {
   const remove = useDeleteRange()
   const [editing, setEditing] = useState<RangeRequest | 'new' | null>(null)
   const lang = currentLang()
-  const count = new Intl.NumberFormat(localeOf(lang))
+  const count = numberFormat(lang)
   const ranges = [...setting.ranges].sort((a, b) => a.request_from - b.request_from)
   const canAdd = nextRangeStart(ranges) !== null
 
@@ -162,7 +162,7 @@ function MonthPreview({ setting }: { setting: RateSetting }) {
         </Typography.Text>
       </Flex>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('preview.free', { free: new Intl.NumberFormat(localeOf(lang)).format(setting.free) })}
+        {t('preview.free', { free: numberFormat(lang).format(setting.free) })}
       </Typography.Text>
     </Flex>
   )

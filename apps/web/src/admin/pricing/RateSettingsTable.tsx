@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons'
-import { formatMoney, localeOf, type RateSetting, SERVICE_TYPES } from '@app/contract'
+import { formatMoney, numberFormat, type RateSetting, SERVICE_TYPES } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Flex, Table, Tag, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
@@ -62,7 +62,7 @@ export function RateSettingsTable({ isNew, owner }: { isNew: boolean; owner: Own
       key: 'free',
       title: t('columns.free'),
       align: 'end',
-      render: (_value, row) => new Intl.NumberFormat(localeOf(lang)).format(row.free),
+      render: (_value, row) => numberFormat(lang).format(row.free),
     },
     {
       key: 'prefix',

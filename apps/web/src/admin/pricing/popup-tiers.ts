@@ -1,4 +1,4 @@
-import { localeOf, POPUP_TIERS, UNLIMITED } from '@app/contract'
+import { numberFormat, POPUP_TIERS, UNLIMITED } from '@app/contract'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { adminPricingMessages } from './pricing.i18n.ts'
@@ -6,7 +6,7 @@ import { adminPricingMessages } from './pricing.i18n.ts'
 /** The pricing popup's four tier headings (docs/requirements.md §8.5): "Up to 100,000", "100,001–200,000"… */
 export function usePopupTierLabels(): string[] {
   const t = useT(adminPricingMessages)
-  const count = new Intl.NumberFormat(localeOf(useLang()))
+  const count = numberFormat(useLang())
   return POPUP_TIERS.map(([from, to]) => {
     if (to === UNLIMITED) return t('tiers.over', { from: count.format(from) })
     if (from === 0) return t('tiers.upTo', { to: count.format(to) })

@@ -1,4 +1,4 @@
-import { type balanceSummary, formatMoney, type Lang, localeOf, parseMoney, type ResponseOf } from '@app/contract'
+import { type balanceSummary, formatMoney, type Lang, numberFormat, parseMoney, type ResponseOf } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Card, Flex, Statistic, Typography } from 'antd'
 import { Link } from 'react-router'
@@ -58,5 +58,5 @@ function runwayText(summary: BalanceSummary, lang: Lang, t: TFunction<Texts>): s
   if (!hasSpend(summary) || summary.runway_days === null) return t('runway.noSpend')
   if (summary.runway_days <= 0) return t('runway.none')
   if (summary.runway_days === 1) return t('runway.oneDay')
-  return t('runway.days', { count: new Intl.NumberFormat(localeOf(lang)).format(summary.runway_days) })
+  return t('runway.days', { count: numberFormat(lang).format(summary.runway_days) })
 }

@@ -1,4 +1,4 @@
-import { type Lang, localeOf } from '@app/contract'
+import { type Lang, numberFormat } from '@app/contract'
 
 /**
  * This month against last month in percent: 125 against 100 → 25. Null when last month had nothing
@@ -11,7 +11,7 @@ export function percentChange(current: number, previous: number): number | null 
 
 /** A change with its sign and at most one decimal: 25 → "+25%", -12.345 → "-12.3%", 0 → "0%". */
 export function formatChange(change: number, lang: Lang): string {
-  return new Intl.NumberFormat(localeOf(lang), {
+  return numberFormat(lang, {
     style: 'percent',
     maximumFractionDigits: 1,
     signDisplay: 'exceptZero',

@@ -1,4 +1,4 @@
-import { localeOf } from '@app/contract'
+import { numberFormat } from '@app/contract'
 import { Alert, Flex, Tag, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { useT } from '../../i18n/define.ts'
@@ -28,7 +28,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 export function TryResult({ outcome, base }: { outcome: TryOutcome; base: string }) {
   const t = useT(getStartedMessages)
   const lang = useLang()
-  const number = new Intl.NumberFormat(localeOf(lang))
+  const number = numberFormat(lang)
   const time = t('try.ms', { ms: number.format(outcome.elapsedMs) })
 
   if (outcome.kind === 'unreachable') {

@@ -1,5 +1,5 @@
 import type { Lang, UsageSeries, UsageUnit } from '@app/contract'
-import { CHART_PRIMARY, formatCalendar, localeOf } from '@app/contract'
+import { CHART_PRIMARY, formatCalendar, numberFormat } from '@app/contract'
 
 // The pure half of the usage charts: what the axes, legends and slices say, computed from a contract
 // `UsageSeries`. No Chart.js here, so tables and tests use it without loading the chart library.
@@ -101,12 +101,12 @@ export function shareOf(value: number, total: number): number {
 
 /** A share as a whole percentage for slice labels: 0.4231 → "42%". */
 export function percentText(share: number, lang: Lang = 'en'): string {
-  return new Intl.NumberFormat(localeOf(lang), { style: 'percent', maximumFractionDigits: 0 }).format(share)
+  return numberFormat(lang, { style: 'percent', maximumFractionDigits: 0 }).format(share)
 }
 
 /** Whole numbers in the reader's locale (1234567 → "1,234,567"). */
 export function formatCount(value: number, lang: Lang): string {
-  return new Intl.NumberFormat(localeOf(lang)).format(value)
+  return numberFormat(lang).format(value)
 }
 
 function luminance(hex: string): number {
