@@ -31,7 +31,10 @@ test('a new visitor registers, verifies through the outbox, signs in, switches t
   const adminContext = await browser.newContext()
   const admin = await adminContext.newPage()
   await signInByApi(admin, ADMIN.email, ADMIN.password)
+  // Searched for, as an operator finds one mail among many (a journey sending 200 may run beside this one).
   await admin.goto('/administrator/outbox')
+  await admin.getByLabel('Search by recipient or subject').fill(email)
+  await admin.getByLabel('Search by recipient or subject').press('Enter')
   await admin.getByRole('row', { name: new RegExp(email) }).click()
   await admin.getByRole('link', { name: /\/user\/verify\?token=/ }).click()
   await expect(admin).toHaveURL(/\/user\/verify\?token=/)

@@ -74,6 +74,8 @@ test('a customer opens a ticket with an image, support answers, the customer rea
   )
   expect(subjects).toContain(`New reply to your support request "${title}"`)
   await admin.goto('/administrator/outbox')
+  await admin.getByLabel('Search by recipient or subject').fill(email)
+  await admin.getByLabel('Search by recipient or subject').press('Enter')
   await expect(admin.getByText(`New reply to your support request "${title}"`).first()).toBeVisible(WAIT)
 
   // The customer closes it; it takes no reply any more.
