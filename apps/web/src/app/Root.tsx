@@ -74,6 +74,12 @@ export function Root() {
         algorithm: theme === 'dark' ? antTheme.darkAlgorithm : antTheme.defaultAlgorithm,
         token: { ...brandToken(theme), motion: !reduceMotion },
         components: componentTokens(theme),
+        // In the browser antd's component styles come from a stylesheet made at build time
+        // (theme/antd.css, loaded by start.tsx), not computed on each component's first render: about
+        // half the main thread's blocking time on a phone (bench/README.md). The build-time render of
+        // the sign-in pages (prerender.tsx) still computes them, to put them in the page itself.
+        zeroRuntime: !import.meta.env.SSR,
+        hashed: Boolean(import.meta.env.SSR),
       }}
     >
       <ThemeVariables />

@@ -9,6 +9,7 @@ import { adminLangPref, customerLangPref, themePref } from './prefs.ts'
 import { createRouter } from './router.tsx'
 import { sessionStore } from './session.ts'
 import '../i18n/common.i18n.ts'
+import '../theme/antd.css'
 
 const PREFS_COOKIE_DAYS = 365
 
