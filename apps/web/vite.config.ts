@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { antdStylesAtBuildTime } from './antd-styles-plugin.ts'
 import { contractForBrowser } from './contract-plugin.ts'
 
 // The SPA is served by the account server in production (`npm start`); in development Vite proxies
@@ -7,7 +8,7 @@ import { contractForBrowser } from './contract-plugin.ts'
 const api = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`
 
 export default defineConfig({
-  plugins: [contractForBrowser(), react()],
+  plugins: [contractForBrowser(), antdStylesAtBuildTime(), react()],
   build: {
     target: 'es2022',
     manifest: true,
