@@ -1,5 +1,6 @@
 import { theme as antTheme, ConfigProvider } from 'antd'
 import type { Locale } from 'antd/es/locale'
+import enUS from 'antd/es/locale/en_US'
 import { useEffect, useLayoutEffect, useState } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { i18n } from '../i18n/i18n.ts'
@@ -45,14 +46,17 @@ export function Root() {
   const adminLang = useStored(adminLangPref)
   const lang = isAdminPath(pathname) ? adminLang : customerLang
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)')
-  const [locale, setLocale] = useState<Locale | undefined>()
+  // Always a locale, English included: antd wraps the page in its locale provider only when it is given
+  // one, so going from none to Burmese changed the tree's shape and React mounted the whole page anew
+  // (open menus closed, typed text lost).
+  const [locale, setLocale] = useState<Locale>(enUS)
 
   useEffect(() => {
     i18n.changeLanguage(lang)
     document.documentElement.lang = lang
     let cancelled = false
     const load = antdLocales[lang]
-    if (!load) setLocale(undefined)
+    if (!load) setLocale(enUS)
     else
       void load().then((m) => {
         if (!cancelled) setLocale(m.default)

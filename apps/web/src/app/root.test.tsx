@@ -1,9 +1,10 @@
 import { createCache, StyleProvider } from '@ant-design/cssinjs'
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import { Button } from 'antd'
+import { useEffect } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it, onTestFinished } from 'vitest'
-import { themePref } from './prefs.ts'
+import { customerLangPref, themePref } from './prefs.ts'
 import { Root } from './Root.tsx'
 
 // Each render writes its styles into a container of its own with a fresh style cache, so neither the
@@ -23,10 +24,10 @@ function declarationsBesidesVariables() {
     .filter((declaration) => declaration && !declaration.startsWith('--'))
 }
 
-function renderRoot() {
+function renderRoot(page = <Button>Save</Button>) {
   container = document.createElement('div')
   document.head.append(container)
-  const router = createMemoryRouter([{ element: <Root />, children: [{ path: '/', element: <Button>Save</Button> }] }])
+  const router = createMemoryRouter([{ element: <Root />, children: [{ path: '/', element: page }] }])
   const rendered = render(
     <StyleProvider cache={createCache()} container={container}>
       <RouterProvider router={router} />
@@ -57,5 +58,27 @@ describe('Root', () => {
     expect(styleText()).toMatch(/--ant-color-bg-container:\s*#ffffff/i)
     act(() => themePref.set('dark'))
     expect(styleText()).toMatch(/--ant-color-bg-container:\s*#141414/i)
+  })
+
+  // antd wraps the page in its locale provider only when it has a locale; with none for English, the
+  // switch to Burmese changed the tree's shape and React mounted the whole page anew (the profile menu
+  // closed under the customer's pointer, typed text was lost).
+  it('keeps the page mounted when the language changes', async () => {
+    customerLangPref.set('en')
+    let mounts = 0
+    function Page() {
+      useEffect(() => {
+        mounts++
+      }, [])
+      return <Button>Save</Button>
+    }
+    renderRoot(<Page />)
+    await screen.findByRole('button', { name: 'Save' })
+    act(() => customerLangPref.set('my'))
+    await waitFor(() => expect(document.documentElement.lang).toBe('my'))
+    // Burmese antd texts arrive with their module; give it time to land.
+    await act(() => import('antd/es/locale/my_MM'))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(mounts).toBe(1)
   })
 })
