@@ -10,44 +10,18 @@
 // which `npm run bench:web` reports).
 //   ROUNDS=8        loads of each screen from each build
 //   PATHS=/,/keys   the screens, signed in as the administrator, after the once-a-session splash
-import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import puppeteer from 'puppeteer-core'
+import { BENCH_ADMIN as ADMIN, startWebPortal } from './lib/web-portal.mjs'
 
-const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dists = process.argv.slice(2).map((d) => path.resolve(d))
 const ROUNDS = Number(process.env.ROUNDS ?? 8)
 const PATHS = (process.env.PATHS ?? '/').split(',')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password' }
 if (dists.length < 2) throw new Error('usage: node bench/web-ab.mjs <dist A> <dist B> [...]')
 
 async function startPortal(dist, port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      NODE_ENV: 'production',
-      WEB_DIST: dist,
-      APP_SECRET: 'bench-secret-bench-secret-bench-secret-42',
-      GATEWAY_TOKEN: 'bench-gateway-token-bench-gateway',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) break
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500))
-  }
+  const child = await startWebPortal(port, dist)
   const login = await fetch(`http://127.0.0.1:${port}/v1/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -6,7 +6,7 @@
 //     dashboard, and on the bare single-chunk antd shell built in the same run;
 //     the ratios portal ÷ baseline cancel out this machine's noise.
 // Results go to bench/results/web-<time>.json; bench/README.md records what was reached.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -16,6 +16,7 @@ import desktopConfig from 'lighthouse/core/config/desktop-config.js'
 import puppeteer from 'puppeteer-core'
 import { build } from 'vite'
 import { serveStatic } from './lib/serve-static.mjs'
+import { BENCH_ADMIN as ADMIN, startWebPortal } from './lib/web-portal.mjs'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const repo = path.resolve(here, '..')
@@ -24,7 +25,6 @@ const RUNS = Number(process.env.RUNS ?? 3)
 const PORT = Number(process.env.BENCH_PORT ?? 3400)
 const BASELINE_PORT = PORT + 1
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password' }
 const CHROME_ARGS = [
   '--headless=new',
   '--no-sandbox',
@@ -112,34 +112,6 @@ function routeSizes() {
   return rows
 }
 
-async function startPortal() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
-    cwd: repo,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      DATA_DIR: 'memory://',
-      LOG_LEVEL: 'warn',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      NODE_ENV: 'production',
-      APP_SECRET: 'bench-secret-bench-secret-bench-secret-42',
-      GATEWAY_TOKEN: 'bench-gateway-token-bench-gateway',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/readyz`)).ok) return child
-    } catch {}
-    await new Promise((r) => setTimeout(r, 500))
-  }
-  child.kill()
-  throw new Error('the portal did not start')
-}
-
 async function measure(browser, url, formFactor, prepare) {
   // A fresh context per run: no session, cookie or cache carries over from one target to the next.
   const context = await browser.createBrowserContext()
@@ -206,7 +178,7 @@ async function main() {
   // SIZES_ONLY=1: the sizes alone, without the Lighthouse runs (a minute instead of a quarter of an hour).
   if (process.env.SIZES_ONLY) return
 
-  const portal = await startPortal()
+  const portal = await startWebPortal(PORT)
   const baseline = await serveStatic(baselineDist, BASELINE_PORT)
   const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_ARGS })
   const login = await (
