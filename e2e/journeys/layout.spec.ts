@@ -47,3 +47,23 @@ test('the customer sidebar folds at 1200 px and below, and the back-office sideb
   await page.setViewportSize({ width: 900, height: 800 })
   await expect.poll(() => sidebarWidth(page)).toBe(50)
 })
+
+// ARCHITECTURE.md "Front end", point 8: antd's styles come from its stylesheet made at build time;
+// nothing of antd's is written into the page at runtime but each component's CSS variables.
+test('antd writes no component styles into the page at runtime', async ({ page }) => {
+  await signInByApi(page, ADMIN.email, ADMIN.password)
+  await page.goto('/keys')
+  await dismissSplash(page)
+  await expect(page.getByRole('table')).toBeVisible()
+  // antd's icon reset runs even with `zeroRuntime`; it writes nothing only because the stylesheet's
+  // cssinjs map lists its styles as present. Written at runtime, outside the `antd` cascade layer, it
+  // would beat the button's own rule and lift every icon button's icon 2 px above the middle.
+  const icon = page.locator('header .ant-btn-icon .anticon').first()
+  expect(await icon.evaluate((el) => getComputedStyle(el).verticalAlign)).toBe('middle')
+  const runtimeStyles = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('style'))
+      .map((s) => s.textContent ?? '')
+      .filter((t) => /(?:^|[}\s,])\.(?:anticon|ant-[a-z-]+)\s*\{/.test(t)),
+  )
+  expect(runtimeStyles).toEqual([])
+})

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import type { Plugin } from 'vite'
 import { describe, expect, it } from 'vitest'
 import { styleWriters, withoutStyleWriters } from '../../antd-styles-plugin.ts'
+import viteConfig from '../../vite.config.ts'
 
 const antdFile = (file: string) => readFileSync(createRequire(import.meta.url).resolve(`antd/es/${file}`), 'utf8')
 
@@ -24,5 +26,10 @@ describe('the browser build without antd style writers', () => {
     expect(styleWriters(antdFile('button/style/index.js'))).toHaveLength(1)
     expect(styleWriters(antdFile('table/style/index.js'))).toHaveLength(1)
     expect(withoutStyleWriters('export const x = 1')).toBeNull()
+  })
+
+  it('is part of the browser build', () => {
+    const plugins = (viteConfig as { plugins: Plugin[] }).plugins
+    expect(plugins.map((plugin) => plugin.name)).toContain('antd-styles-at-build-time')
   })
 })
