@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-import { mkdirSync, writeFileSync } from 'node:fs'
 // Two builds of the SPA compared screen by screen, pixel for pixel: `node bench/web-shots.mjs <dist A>
 // <dist B>`. For changes that should not change what a user sees (how styles are made or loaded, how the
 // code is split): one portal serves its data, and each screen is loaded twice in the same browser, once
@@ -7,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 // and 390 px. Prints each screen that differs with the share of pixels that did, and writes both images
 // to OUT (default /tmp/web-shots) for a look. Env: PATHS (comma-separated) to choose screens; a screen
 // written `path|selector` is shot after a click on the selector (a menu, a popup, a picker open).
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import puppeteer from 'puppeteer-core'
@@ -136,6 +136,7 @@ try {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ADMIN),
   })
+  if (!login.ok) throw new Error(`the portal did not sign the bench administrator in (${login.status})`)
   const session = JSON.stringify((await login.json()).data)
   for (const screen of PATHS)
     for (const width of [1440, 390])
