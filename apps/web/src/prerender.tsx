@@ -1,8 +1,8 @@
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { renderToString } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router'
-import { routes } from './app/router.tsx'
+import { StaticRouter } from 'react-router'
+import { AppRoutes, preloadRoute } from './app/router.tsx'
 import { i18n } from './i18n/i18n.ts'
 import './i18n/common.i18n.ts'
 
@@ -30,16 +30,15 @@ export async function prerender(path: string, prefs: { lang: 'en' | 'my'; theme:
   } as Storage
   i18n.changeLanguage(prefs.lang)
 
-  const { query, dataRoutes } = createStaticHandler(routes)
-  const context = await query(new Request(`http://localhost${path}`))
-  if (context instanceof Response) throw new Error(`${path} answered with a redirect (${context.status})`)
-  if (context.errors) throw new Error(`${path} failed to render: ${JSON.stringify(context.errors)}`)
-  const router = createStaticRouter(dataRoutes, context)
+  // The route's code first: renderToString does not wait for a page still loading.
+  await preloadRoute(path)
   const cache = createCache()
   const html = renderToString(
     <StyleProvider cache={cache}>
       <QueryClientProvider client={new QueryClient()}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
       </QueryClientProvider>
     </StyleProvider>,
   )

@@ -1,12 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+import { BrowserRouter } from 'react-router'
 import { queryClient } from '../api/query-client.ts'
 import { i18n } from '../i18n/i18n.ts'
 import { isAdminPath } from './paths.ts'
 import { adminLangPref, customerLangPref, themePref } from './prefs.ts'
-import { createRouter } from './router.tsx'
+import { AppRoutes, preloadRoute } from './router.tsx'
 import { sessionStore } from './session.ts'
 import '../i18n/common.i18n.ts'
 import '../theme/antd.css'
@@ -32,22 +32,12 @@ export async function start() {
   // the public pages render with the core catalog and receive the rest right after.
   const messages = i18n.preloadMessages()
 
-  const router = createRouter()
   const root = document.getElementById('root')
   if (!root) throw new Error('index.html has no #root element')
 
   // Render once the first route's code has loaded: a pre-rendered page then gives way to the same
   // page, never to an empty frame.
-  if (!router.state.initialized) {
-    await new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (state.initialized) {
-          stop()
-          resolve()
-        }
-      })
-    })
-  }
+  await preloadRoute(window.location.pathname)
 
   if (sessionStore.get()) await messages.catch(() => {})
 
@@ -58,7 +48,9 @@ export async function start() {
     app.render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
         </QueryClientProvider>
       </StrictMode>,
     )

@@ -7,9 +7,10 @@ import {
 } from '@app/contract'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { useLayoutEffect } from 'react'
+import { type Location, MemoryRouter, useLocation } from 'react-router'
 import { vi } from 'vitest'
-import { routes } from '../app/router.tsx'
+import { AppRoutes } from '../app/router.tsx'
 
 // What the screen tests share: the real route table and API client, with only the network answered,
 // from fixtures the contract's own schemas check.
@@ -93,13 +94,23 @@ export function installFakeServer() {
   )
 }
 
-/** Renders the whole app at `path`; returns its router. */
+/** Renders the whole app at `path`; returns its router's state, which follows its navigations. */
 export function openApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] })
+  const router = { state: { location: undefined as unknown as Location } }
+  function FollowLocation() {
+    const location = useLocation()
+    useLayoutEffect(() => {
+      router.state.location = location
+    }, [location])
+    return null
+  }
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <FollowLocation />
+        <AppRoutes />
+      </MemoryRouter>
     </QueryClientProvider>,
   )
   return router
