@@ -94,12 +94,25 @@ function routeSizes() {
   }
   const gz = (file) => gzipSync(readFileSync(path.join(webDist, file)), { level: 9 }).length
   const rows = []
-  // The catalog is a shared chunk (no source path of its own in the manifest): found by its name.
-  const named = (m) => (m.startsWith('chunk:') ? Object.keys(manifest).find((k) => manifest[k].name === m.slice(6)) : m)
+  // The catalog is a shared chunk (no source path of its own in the manifest): found by its name. The
+  // modules merged into a frame's chunk (apps/web/chunk-layers-plugin.ts) are found through the list of
+  // what each such chunk holds, which the build writes beside the manifest.
+  const layersFile = path.join(webDist, '.vite/layers.json')
+  const held = existsSync(layersFile) ? JSON.parse(readFileSync(layersFile, 'utf8')) : {}
+  const holder = (m) => {
+    const file = Object.keys(held).find((f) => held[f].includes(m))
+    return file ? Object.keys(manifest).find((k) => manifest[k].file === file) : m
+  }
+  const named = (m) =>
+    m.startsWith('chunk:')
+      ? Object.keys(manifest).find((k) => manifest[k].name === m.slice(6))
+      : manifest[m]
+        ? m
+        : holder(m)
   for (const [route, listed] of Object.entries(ROUTES)) {
     const modules = listed.map(named)
     for (const m of modules) if (!manifest[m]) throw new Error(`${m} is not a chunk of the build (route ${route})`)
-    const keys = closure([entry, START, ...modules])
+    const keys = closure([entry, named(START), ...modules])
     const files = [...keys].map((k) => manifest[k].file)
     const js = files.reduce((sum, f) => sum + gz(f), 0)
     const css = [...keys].flatMap((k) => manifest[k].css ?? []).reduce((sum, f) => sum + gz(f), 0)

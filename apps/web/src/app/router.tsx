@@ -225,7 +225,7 @@ const adminChildren: RouteObject[] = [
 
 const authPage = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) => page(load, pick)
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <Root />,
     children: [
