@@ -42,5 +42,7 @@ export async function prerender(path: string, prefs: { lang: 'en' | 'my'; theme:
       </QueryClientProvider>
     </StyleProvider>,
   )
+  // Every pre-rendered page is a form; a redirect or a failed page renders none (scripts/prerender.mjs).
+  if (!html.includes('<form')) throw new Error(`${path} rendered no form: redirected or failed`)
   return { html, styles: extractStyle(cache) } satisfies Prerendered
 }

@@ -7,6 +7,7 @@ import { i18n } from '../i18n/i18n.ts'
 import { useStored } from '../lib/store.ts'
 import { useMediaQuery } from '../lib/use-media-query.ts'
 import { brandToken, componentTokens } from '../theme/theme.ts'
+import { PageErrorBoundary } from './PageErrorBoundary.tsx'
 import { isAdminPath } from './paths.ts'
 import { adminLangPref, customerLangPref, themePref } from './prefs.ts'
 
@@ -87,7 +88,9 @@ export function Root() {
       }}
     >
       <ThemeVariables />
-      <Outlet />
+      <PageErrorBoundary address={pathname}>
+        <Outlet />
+      </PageErrorBoundary>
     </ConfigProvider>
   )
 }

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { act, cleanup, render, screen } from '@testing-library/react'
-import { MemoryRouter } from 'react-router'
-import { afterEach, describe, expect, it } from 'vitest'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { Link, MemoryRouter, Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { installFakeServer } from '../test/fake-server.tsx'
+import { Root } from './Root.tsx'
 import { AppRoutes, preloadRoute } from './router.tsx'
 
 afterEach(cleanup)
@@ -34,6 +35,34 @@ describe('the route table', { timeout: 60_000 }, () => {
     installFakeServer()
     render(app('/forgot-password'))
     expect(await screen.findByRole('button', { name: 'Send reset link' }, { timeout: 20_000 })).toBeTruthy()
+  })
+})
+
+describe('a page that fails', () => {
+  // A page's code that cannot be downloaded (or a page that throws) left an empty window: the data
+  // router used to show its own error page, plain routes show nothing without a boundary.
+  it('is reported in the reader’s language with a reload, and the next address tries again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {})
+    function Broken(): never {
+      throw new Error('Failed to fetch dynamically imported module')
+    }
+    render(
+      <MemoryRouter initialEntries={['/broken']}>
+        <Link to="/fine">elsewhere</Link>
+        <Routes>
+          <Route element={<Root />}>
+            <Route path="/broken" element={<Broken />} />
+            <Route path="/fine" element={<p>A page that works</p>} />
+          </Route>
+        </Routes>
+      </MemoryRouter>,
+    )
+    expect((await screen.findByRole('alert')).textContent).toContain('This could not be loaded.')
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('link', { name: 'elsewhere' }))
+    expect(await screen.findByText('A page that works')).toBeTruthy()
+    expect(screen.queryByRole('alert')).toBeNull()
+    vi.restoreAllMocks()
   })
 })
 

@@ -223,8 +223,6 @@ const adminChildren: RouteObject[] = [
   },
 ]
 
-const authPage = <M,>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) => page(load, pick)
-
 const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -247,21 +245,21 @@ const routes: RouteObject[] = [
             children: [
               {
                 path: paths.login,
-                ...authPage(
+                ...page(
                   () => import('../features/auth/LoginPage.tsx'),
                   (m) => m.LoginPage,
                 ),
               },
               {
                 path: paths.loginTwoFactor,
-                ...authPage(
+                ...page(
                   () => import('../features/auth/TwoFactorPage.tsx'),
                   (m) => m.TwoFactorPage,
                 ),
               },
               {
                 path: paths.register,
-                ...authPage(
+                ...page(
                   () => import('../features/auth/RegisterPage.tsx'),
                   (m) => m.RegisterPage,
                 ),
@@ -273,42 +271,42 @@ const routes: RouteObject[] = [
           // carries `next`, and send the user home instead.
           {
             path: paths.loginGoogle,
-            ...authPage(
+            ...page(
               () => import('../features/auth/SocialReturnPage.tsx'),
               (m) => m.GoogleReturnPage,
             ),
           },
           {
             path: paths.loginFacebook,
-            ...authPage(
+            ...page(
               () => import('../features/auth/SocialReturnPage.tsx'),
               (m) => m.FacebookReturnPage,
             ),
           },
           {
             path: paths.forgotPassword,
-            ...authPage(
+            ...page(
               () => import('../features/auth/ForgotPasswordPage.tsx'),
               (m) => m.ForgotPasswordPage,
             ),
           },
           {
             path: paths.resetPassword,
-            ...authPage(
+            ...page(
               () => import('../features/auth/ResetPasswordPage.tsx'),
               (m) => m.ResetPasswordPage,
             ),
           },
           {
             path: paths.verify,
-            ...authPage(
+            ...page(
               () => import('../features/auth/VerifyEmailPage.tsx'),
               (m) => m.VerifyEmailPage,
             ),
           },
           {
             path: paths.sendVerify,
-            ...authPage(
+            ...page(
               () => import('../features/auth/SendVerifyPage.tsx'),
               (m) => m.SendVerifyPage,
             ),

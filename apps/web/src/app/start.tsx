@@ -36,8 +36,9 @@ export async function start() {
   if (!root) throw new Error('index.html has no #root element')
 
   // Render once the first route's code has loaded: a pre-rendered page then gives way to the same
-  // page, never to an empty frame.
-  await preloadRoute(window.location.pathname)
+  // page, never to an empty frame. A download that fails is tried once more as the page renders, and
+  // then reported on the page (PageErrorBoundary.tsx).
+  await preloadRoute(window.location.pathname).catch(() => {})
 
   if (sessionStore.get()) await messages.catch(() => {})
 
