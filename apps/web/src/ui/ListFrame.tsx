@@ -142,7 +142,7 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
   // the last ones, so they move there, in their order.
   const pinned = (column: ColumnsType<T>[number]) => column.key === 'actions' || column.key === 'status'
   const ordered = [...choice.shown.filter((c) => !pinned(c)), ...choice.shown.filter(pinned)]
-  const columns = ordered.map((column) => {
+  const sorted = ordered.map((column) => {
     const placed = pinned(column) && !column.fixed ? { ...column, fixed: 'end' as const } : column
     if (sort && placed.sorter === true) {
       const order: SortOrder = placed.key === sort.by ? (sort.order === 'asc' ? 'ascend' : 'descend') : null
@@ -150,6 +150,32 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
     }
     return placed
   })
+  const isSelected = (row: T) => selectedKeys.includes(keyOf(row))
+  const choose = (row: T, isChosen: boolean) =>
+    setSelectedKeys((keys) => (isChosen ? [...keys, keyOf(row)] : keys.filter((key) => key !== keyOf(row))))
+  // A box per row for the bulk actions: a column of our own, not antd's row selection, which the browser
+  // build leaves out (antd-unused-parts-plugin.ts); antd's class for a selection column gives it antd's
+  // look. The page's box is in the bar above the table (with antd's, it would also sit, focusable, in
+  // the table's hidden measuring row: axe-core's aria-hidden-focus).
+  const bulk = props.bulk
+  const columns: ColumnsType<T> = bulk
+    ? [
+        {
+          key: 'bulk-selection',
+          className: 'ant-table-selection-column',
+          render: (_: unknown, row: T) => (
+            <Checkbox
+              checked={isSelected(row)}
+              disabled={bulk.selectable ? !bulk.selectable(row) : false}
+              aria-label={bulkT('bulk.selectRow', { name: bulk.rowName(row) })}
+              onChange={(event) => choose(row, event.target.checked)}
+            />
+          ),
+        },
+        ...sorted,
+      ]
+    : sorted
+  const rowClassName = props.table?.rowClassName
   const onChange: TableProps<T>['onChange'] = (pagination, filters, sorter, extra) => {
     props.table?.onChange?.(pagination, filters, sorter, extra)
     if (extra.action !== 'sort' || !sort) return
@@ -168,20 +194,16 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
           columns={columns}
           dataSource={data.items}
           onChange={onChange}
-          rowSelection={
-            props.bulk
-              ? {
-                  selectedRowKeys: selected.map(keyOf),
-                  onChange: (keys) => setSelectedKeys(keys),
-                  getCheckboxProps: (row) => ({
-                    disabled: props.bulk?.selectable ? !props.bulk.selectable(row) : false,
-                    'aria-label': bulkT('bulk.selectRow', { name: props.bulk?.rowName(row) ?? '' }),
-                  }),
-                  // The header's box would also sit in the table's hidden measuring row, focusable
-                  // there (axe-core: aria-hidden-focus); the bar above the table has it instead.
-                  hideSelectAll: true,
-                }
-              : undefined
+          rowClassName={
+            bulk
+              ? (row, index, indent) =>
+                  [
+                    typeof rowClassName === 'function' ? rowClassName(row, index, indent) : rowClassName,
+                    isSelected(row) ? 'ant-table-row-selected' : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' ')
+              : rowClassName
           }
           loading={props.fetching === false ? undefined : query.isFetching}
           scroll={props.table && 'scroll' in props.table ? props.table.scroll : { x: 'max-content' }}
