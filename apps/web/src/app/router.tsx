@@ -1,8 +1,9 @@
 import type { Role } from '@app/contract'
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react'
+import { type ComponentType, Suspense, useEffect } from 'react'
 import { matchRoutes, Navigate, type RouteObject, useNavigate, useRoutes } from 'react-router'
 import { type AdminRouteName, adminRoutes } from '../admin/shell/admin-routes.ts'
 import { setNavigator } from '../api/client.ts'
+import { lazyComponent } from '../lib/lazy-component.tsx'
 import { RequireSignedIn, SignedOutOnly } from './guards.tsx'
 import { paths } from './paths.ts'
 import { Root } from './Root.tsx'
@@ -18,34 +19,6 @@ import { Root } from './Root.tsx'
 /** Route data of this app: how to load a route's code ahead of its first render. */
 interface RouteHandle {
   preload: () => Promise<unknown>
-}
-
-/**
- * A component whose module loads on its first render; `preload` loads it ahead. A mount that finds the
- * code already here renders it at once (the first route, preloaded by start.tsx and prerender.tsx,
- * replaces a pre-rendered page without an empty frame); otherwise React.lazy suspends until it arrives.
- */
-function lazyComponent<M, P extends object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>) {
-  let loaded: ComponentType<P> | undefined
-  let pending: Promise<ComponentType<P>> | undefined
-  const preload = () => {
-    pending ??= load().then(
-      (m) => (loaded = pick(m)),
-      (error: unknown) => {
-        // A failed download (a network error, a new release) is tried again on the next visit.
-        pending = undefined
-        throw error
-      },
-    )
-    return pending
-  }
-  const Lazy = lazy(async () => ({ default: await preload() }))
-  function LazyComponent(props: P) {
-    // Chosen once per mount, so the component never changes type under React (which would remount it).
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>))
-    return <Component {...props} />
-  }
-  return { Component: LazyComponent, preload }
 }
 
 const page = <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) => {

@@ -1,7 +1,8 @@
-import { Button, Result } from 'antd'
+import { Button } from 'antd'
 import type { ResultStatusType } from 'antd/es/result'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
+import { LazyResult } from './LazyResult.tsx'
 
 /** A centred full-page message (not found, no permission, maintenance). */
 export function ResultPage(props: {
@@ -13,7 +14,7 @@ export function ResultPage(props: {
 }) {
   return (
     <div style={{ minHeight: '70vh', display: 'grid', placeItems: 'center', padding: 24 }}>
-      <Result
+      <LazyResult
         status={props.status}
         title={props.title}
         subTitle={props.subTitle}

@@ -1,19 +1,24 @@
 import { useQuery } from '@tanstack/react-query'
 import { Card, Col, Flex, Row, Typography } from 'antd'
-import { useSession } from '../../app/session.ts'
+import { Suspense } from 'react'
 import { useT } from '../../i18n/define.ts'
+import { lazyComponent, usePreloaded } from '../../lib/lazy-component.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { PaymentsTable } from '../payments/PaymentsTable.tsx'
-import { SavedCards } from '../payments/SavedCards.tsx'
 import { TopUpCard } from '../payments/TopUpCard.tsx'
 import { BalanceAlertForm } from './BalanceAlertForm.tsx'
-import { BalanceLogTable } from './BalanceLogTable.tsx'
 import { balanceSummaryQuery } from './balance.api.ts'
 import { balanceMessages } from './balance.i18n.ts'
-import { CouponLogTable } from './CouponLogTable.tsx'
 import { CouponRedeem } from './CouponRedeem.tsx'
 import { RunwayFigures } from './RunwayCard.tsx'
+
+// The history under the forms (payments, coupons redeemed, the balance's movements: three tables with
+// their pagers and filters) and the saved cards come apart from the page, fetched once it is drawn
+// (bench/README.md, issue 20).
+const BalanceHistory = lazyComponent(
+  () => import('./BalanceHistory.tsx'),
+  (m) => m.BalanceHistory,
+)
 
 /**
  * /payment: the balance and how long it lasts, the top-up (VNPay, PayPal, bank transfer) and coupons,
@@ -23,8 +28,8 @@ import { RunwayFigures } from './RunwayCard.tsx'
 export function BalancePage() {
   const t = useT(balanceMessages)
   useDocumentTitle(t('title'))
-  const userId = useSession()?.user_id ?? ''
   const summary = useQuery(balanceSummaryQuery())
+  usePreloaded(BalanceHistory)
 
   return (
     <Flex vertical gap={16}>
@@ -51,18 +56,9 @@ export function BalancePage() {
             {(data) => <BalanceAlertForm key={data.alert_threshold ?? 'off'} threshold={data.alert_threshold} />}
           </QueryState>
         </Col>
-        <Col xs={24}>
-          <PaymentsTable />
-        </Col>
-        <Col xs={24}>
-          <CouponLogTable userId={userId} />
-        </Col>
-        <Col xs={24}>
-          <BalanceLogTable userId={userId} />
-        </Col>
-        <Col xs={24} lg={12}>
-          <SavedCards />
-        </Col>
+        <Suspense fallback={null}>
+          <BalanceHistory.Component />
+        </Suspense>
       </Row>
     </Flex>
   )

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, FileExcelOutlined, FilePdfOutlined, WalletOutlined }
 import { type BillDetail, formatCents, formatDate, parseMoney } from '@app/contract'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Alert, App, Button, Card, Col, Descriptions, Flex, Modal, Row, Typography } from 'antd'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { failureText, serverMessage } from '../../api/errors.ts'
 import { newIdempotencyKey } from '../../api/idempotency.ts'
@@ -11,6 +11,7 @@ import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { lazyComponent, usePreloaded } from '../../lib/lazy-component.tsx'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { ResultPage } from '../../ui/ResultPage.tsx'
@@ -26,12 +27,19 @@ import { PaidTag, VatTag } from './BillTags.tsx'
 import { formatDay, formatDecimal, formatMonth, isZero } from './bill-format.ts'
 import { type BillFileKind, billQuery, downloadBillFile, isMissingBill } from './billing.api.ts'
 import { billingMessages } from './billing.i18n.ts'
-import { VatRequest } from './VatRequest.tsx'
+
+// The VAT invoice request (a form) beside the bill comes apart from the page, fetched once the page is
+// drawn while the bill loads (bench/README.md, issue 20).
+const VatRequest = lazyComponent(
+  () => import('./VatRequest.tsx'),
+  (m) => m.VatRequest,
+)
 
 /** /billing/{id}: one bill, explained line by line, with its files and the VAT invoice request. */
 export function BillPage() {
   const { id = '' } = useParams()
   const bill = useQuery(billQuery(id))
+  usePreloaded(VatRequest)
   if (bill.isError && isMissingBill(bill.error)) return <BillNotFound />
   return <QueryState query={bill}>{(data) => <BillView bill={data} />}</QueryState>
 }
@@ -110,7 +118,9 @@ function BillView({ bill }: { bill: BillDetail }) {
         <Col xs={24} xl={9}>
           <Flex vertical gap={16}>
             <BillSummary bill={bill} />
-            <VatRequest bill={bill} />
+            <Suspense fallback={null}>
+              <VatRequest.Component bill={bill} />
+            </Suspense>
           </Flex>
         </Col>
       </Row>

@@ -7,7 +7,7 @@ import { appConfigQuery } from '../../api/app-config.ts'
 import { useT } from '../../i18n/define.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { StepUpDialog } from '../step-up/StepUpDialog.tsx'
+import { LazyStepUpDialog } from '../step-up/LazyStepUpDialog.tsx'
 import { CodeBlock } from './CodeBlock.tsx'
 import { exampleKeysQuery } from './get-started.api.ts'
 import { getStartedMessages } from './get-started.i18n.ts'
@@ -106,7 +106,7 @@ export function GetStartedPage() {
           </>
         )}
       </QueryState>
-      <StepUpDialog purpose="copy-key" confirmLabel={t('key.confirmShow')} {...secrets.dialog} />
+      <LazyStepUpDialog purpose="copy-key" confirmLabel={t('key.confirmShow')} {...secrets.dialog} />
     </Flex>
   )
 }

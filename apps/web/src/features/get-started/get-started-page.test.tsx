@@ -206,7 +206,7 @@ describe('the Get started page', { timeout: 60_000 }, () => {
     await openService('Directions')
     await pressTryIt()
     const asked = await screen.findByRole('dialog', { name: /Confirm it is you/ })
-    fireEvent.change(within(asked).getByLabelText('Password'), { target: { value: 'right-password' } })
+    fireEvent.change(await within(asked).findByLabelText('Password'), { target: { value: 'right-password' } })
     fireEvent.click(within(asked).getByText('Confirm and show'))
     const result = await screen.findByRole('status', { name: 'Result of Try it' })
     expect(within(result).getByTestId('try-status').textContent).toBe('200')

@@ -1,16 +1,13 @@
 import { CopyOutlined } from '@ant-design/icons'
 import { App, Button, type ButtonProps, Tooltip } from 'antd'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { ApiError } from '../../api/client.ts'
 import { useT } from '../../i18n/define.ts'
 import { copyText } from '../../lib/clipboard.ts'
+import { LazyStepUpDialog } from '../step-up/LazyStepUpDialog.tsx'
 import { needsStepUp, proveIdentity, type StepUpProof } from '../step-up/step-up.api.ts'
 import { keyCopyMessages } from './key-copy.i18n.ts'
 import { revealSecret } from './keys.api.ts'
-
-// The dialog (a form with its validation, a modal) downloads when the server first asks for a proof:
-// the copy button is on every page's header, the dialog rarely needed (bench/README.md, issue 20).
-const StepUpDialog = lazy(async () => ({ default: (await import('../step-up/StepUpDialog.tsx')).StepUpDialog }))
 
 /**
  * Copies a key's secret: fetched from the server when pressed (lists only carry a preview), then put
@@ -73,11 +70,12 @@ export function CopyKeyButton({
   return (
     <>
       {label ? control : <Tooltip title={title}>{control}</Tooltip>}
-      {keyId && !secret && isProving ? (
-        <Suspense fallback={null}>
-          <StepUpDialog purpose="copy-key" open onCancel={() => setProving(false)} onProve={onProve} />
-        </Suspense>
-      ) : null}
+      <LazyStepUpDialog
+        purpose="copy-key"
+        open={Boolean(keyId && !secret && isProving)}
+        onCancel={() => setProving(false)}
+        onProve={onProve}
+      />
     </>
   )
 }

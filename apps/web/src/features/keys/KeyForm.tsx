@@ -14,11 +14,12 @@ import {
   type ServiceType,
 } from '@app/contract'
 import { App, Button, Checkbox, Flex, Form, Input, InputNumber, Radio, Typography } from 'antd'
-import { useId, useState } from 'react'
+import { Suspense, useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { pageFor, serverMessage } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { lazyComponent, usePreloaded } from '../../lib/lazy-component.tsx'
 import { countInputProps } from '../../ui/count-input.ts'
 import { optionalNumberRuleFrom, optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
 import { useServiceName } from '../../ui/service-name.ts'
@@ -26,8 +27,14 @@ import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { KeyTypeTag } from './KeyTags.tsx'
 import { keyFormMessages } from './key-form.i18n.ts'
 import { type KeyBody, useCreateKey, useUpdateKey } from './keys.api.ts'
-import { emptyRow, LIST, RestrictionRows } from './RestrictionRows.tsx'
-import { RestrictionTester } from './RestrictionTester.tsx'
+import { emptyRow, LIST } from './restriction-rows.ts'
+
+// The restriction rows (with their type picker) and the tester load apart, fetched once the form is
+// drawn: a new key starts unrestricted (bench/README.md, issue 20).
+const KeyRestrictions = lazyComponent(
+  () => import('./KeyRestrictions.tsx'),
+  (m) => m.KeyRestrictions,
+)
 
 type Choice = 'none' | 'restricted'
 type ScopeChoice = 'all' | 'some'
@@ -110,6 +117,7 @@ export function KeyForm({
   const serviceName = useServiceName()
   const lang = useLang()
   const capsLabel = useId()
+  usePreloaded(KeyRestrictions)
   const { message } = App.useApp()
   const navigate = useNavigate()
   const [form] = Form.useForm<KeyFormValues>()
@@ -237,10 +245,9 @@ export function KeyForm({
         </Radio.Group>
       </Form.Item>
       {choice === 'restricted' ? (
-        <Flex vertical gap={20} style={{ marginBottom: 24 }}>
-          <RestrictionRows rows={rows} />
-          <RestrictionTester rows={rows} services={scope === 'some' ? (chosenServices ?? []) : null} />
-        </Flex>
+        <Suspense fallback={null}>
+          <KeyRestrictions.Component rows={rows} services={scope === 'some' ? (chosenServices ?? []) : null} />
+        </Suspense>
       ) : null}
       <Form.Item name="scope" label={t('scope.label')}>
         <Radio.Group style={{ display: 'grid', gap: 8 }}>

@@ -1,19 +1,27 @@
 import { ArrowLeftOutlined } from '@ant-design/icons'
 import type { Key } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Card, Flex, Result, Typography } from 'antd'
+import { Card, Flex, Typography } from 'antd'
 import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
+import { LazyResult } from '../../ui/LazyResult.tsx'
 import { LinkButton } from '../../ui/LinkButton.tsx'
+import { lazyDialog } from '../../ui/lazy-dialog.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { KeyAccountNotices, useKeyAbilities } from './KeyAccountNotices.tsx'
 import { KeyForm, type SavedKey } from './KeyForm.tsx'
 import { keyQuery } from './keys.api.ts'
 import { keysMessages } from './keys.i18n.ts'
-import { SecretModal, type ShownSecret } from './SecretModal.tsx'
+import type { ShownSecret } from './SecretModal.tsx'
+
+// The new secret's dialog opens once the key is created.
+const SecretModal = lazyDialog(
+  async () => (await import('./SecretModal.tsx')).SecretModal,
+  (p) => p.shown !== null,
+)
 
 /**
  * /createKey and /edit (docs/requirements.md §5.5): create mode, or edit mode when `?id=` names a key. After saving the
@@ -32,7 +40,7 @@ function EditKey({ id }: { id: string }) {
     <QueryState query={key}>
       {(item) =>
         item.status === 'deleted' ? (
-          <Result
+          <LazyResult
             status="warning"
             title={t('form.deletedTitle', { name: item.name })}
             subTitle={t('form.deletedHint')}

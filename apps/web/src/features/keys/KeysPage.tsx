@@ -10,6 +10,7 @@ import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
+import { lazyDialog } from '../../ui/lazy-dialog.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { usePageParam } from '../../ui/use-page-param.ts'
@@ -18,8 +19,17 @@ import { KeyAccountNotices, useKeyAbilities } from './KeyAccountNotices.tsx'
 import { KeysTable } from './KeysTable.tsx'
 import { deletedKeysQuery, useDeleteKey, useDuplicateKey, useRollKey, userKeysQuery } from './keys.api.ts'
 import { keysMessages } from './keys.i18n.ts'
-import { RollKeyModal } from './RollKeyModal.tsx'
-import { SecretModal, type ShownSecret } from './SecretModal.tsx'
+import type { ShownSecret } from './SecretModal.tsx'
+
+// The roll dialog (a slider and a number field) and the new secret's dialog open on demand.
+const RollKeyModal = lazyDialog(
+  async () => (await import('./RollKeyModal.tsx')).RollKeyModal,
+  (p) => p.target !== null,
+)
+const SecretModal = lazyDialog(
+  async () => (await import('./SecretModal.tsx')).SecretModal,
+  (p) => p.shown !== null,
+)
 
 type View = 'live' | 'deleted'
 

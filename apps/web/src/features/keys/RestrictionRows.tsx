@@ -6,8 +6,7 @@ import { useT } from '../../i18n/define.ts'
 import { problemText } from '../../ui/form-rules.ts'
 import { keyFormMessages } from './key-form.i18n.ts'
 
-export const LIST = 'restriction_list'
-export const emptyRow = (): RestrictionRow => ({ type: 'domain', value: '' })
+import { emptyRow, LIST } from './restriction-rows.ts'
 
 /** docs/requirements.md §5.2: each row is judged by its type ("Invalid Domain", "Invalid IP Address", or fill the field). */
 function rowRule(name: number): Rule {

@@ -32,7 +32,7 @@ import {
   Tag,
   Typography,
 } from 'antd'
-import { type ReactNode, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { serverMessage } from '../../api/errors.ts'
 import { paths } from '../../app/paths.ts'
@@ -42,10 +42,12 @@ import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { usePageParam } from '../../ui/use-page-param.ts'
-import { MapFormModal } from './MapFormModal.tsx'
 import { type MapListView, mapCalls, mapKeysQuery, mapsQuery, useMapsMutation } from './maps.api.ts'
 import { mapsMessages } from './maps.i18n.ts'
-import { ShareModal } from './ShareModal.tsx'
+
+// The create, edit and share dialogs (forms) open on demand.
+const MapFormModal = lazy(async () => ({ default: (await import('./MapFormModal.tsx')).MapFormModal }))
+const ShareModal = lazy(async () => ({ default: (await import('./ShareModal.tsx')).ShareModal }))
 
 type Mode = 'grid' | 'list'
 type Dialog = { kind: 'create' } | { kind: 'edit'; map: MapSummary } | { kind: 'share'; map: MapSummary } | null
@@ -172,9 +174,11 @@ export function MapsPage() {
           </Flex>
         )}
       </QueryState>
-      {dialog?.kind === 'create' && <MapFormModal map={null} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'edit' && <MapFormModal map={dialog.map} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'share' && <ShareModal map={dialog.map} onClose={() => setDialog(null)} />}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'create' && <MapFormModal map={null} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'edit' && <MapFormModal map={dialog.map} onClose={() => setDialog(null)} />}
+        {dialog?.kind === 'share' && <ShareModal map={dialog.map} onClose={() => setDialog(null)} />}
+      </Suspense>
     </Flex>
   )
 }

@@ -8,7 +8,7 @@ import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { problemText } from '../../ui/form-rules.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
-import { StepUpDialog } from '../step-up/StepUpDialog.tsx'
+import { LazyStepUpDialog } from '../step-up/LazyStepUpDialog.tsx'
 import { needsStepUp, proveIdentity, type StepUpProof } from '../step-up/step-up.api.ts'
 import { passkeysQuery, useAddPasskey, useDeletePasskey } from './passkeys.api.ts'
 import { passkeySettingsMessages } from './passkeys.i18n.ts'
@@ -157,7 +157,12 @@ export function PasskeysSection() {
           {failure ? <Alert type="error" showIcon title={failure} role="alert" /> : null}
         </Form>
       </Modal>
-      <StepUpDialog open={isProving} onCancel={() => setProving(false)} onProve={onProve} confirmLabel={t('confirm')} />
+      <LazyStepUpDialog
+        open={isProving}
+        onCancel={() => setProving(false)}
+        onProve={onProve}
+        confirmLabel={t('confirm')}
+      />
     </section>
   )
 }

@@ -5,7 +5,7 @@ import { App, Button, Flex, Modal, Popconfirm, Typography } from 'antd'
 import { useState } from 'react'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
-import { StepUpDialog } from '../step-up/StepUpDialog.tsx'
+import { LazyStepUpDialog } from '../step-up/LazyStepUpDialog.tsx'
 import { needsStepUp, proveIdentity, type StepUpProof } from '../step-up/step-up.api.ts'
 import { recoveryCodesQuery, useRegenerateRecoveryCodes } from './passkeys.api.ts'
 import { passkeySettingsMessages } from './passkeys.i18n.ts'
@@ -119,7 +119,12 @@ export function RecoveryCodesCard() {
       >
         <Button loading={regenerate.isPending}>{t('codes.regenerate')}</Button>
       </Popconfirm>
-      <StepUpDialog open={isProving} onCancel={() => setProving(false)} onProve={onProve} confirmLabel={t('confirm')} />
+      <LazyStepUpDialog
+        open={isProving}
+        onCancel={() => setProving(false)}
+        onProve={onProve}
+        confirmLabel={t('confirm')}
+      />
       <FreshRecoveryCodes codes={fresh} onDone={() => setFresh(null)} />
     </div>
   )

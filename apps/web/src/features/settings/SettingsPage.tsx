@@ -1,14 +1,25 @@
-import { Card, Tabs, Typography } from 'antd'
+import { Card, Skeleton, Tabs, Typography } from 'antd'
+import { type ReactNode, Suspense } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { paths, SETTINGS_PAGES, type SettingsPage as SettingsTab } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
+import { lazyComponent, usePreloaded } from '../../lib/lazy-component.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { EmailChangeForm } from './EmailChangeForm.tsx'
-import { PasskeysSection } from './PasskeysSection.tsx'
 import { ProfileForm } from './ProfileForm.tsx'
-import { SecurityForm } from './SecurityForm.tsx'
 import { settingsMessages } from './settings.i18n.ts'
-import { TwoFactorSection } from './TwoFactorSection.tsx'
+
+// The profile tab comes with the page; the security tab (passwords, two-factor, passkeys and the
+// browser's passkey API) and the e-mail tab load apart, after the page is drawn (bench/README.md, issue 20).
+const SecurityTab = lazyComponent(
+  () => import('./SecurityTab.tsx'),
+  (m) => m.SecurityTab,
+)
+const EmailTab = lazyComponent(
+  () => import('./EmailChangeForm.tsx'),
+  (m) => m.EmailChangeForm,
+)
+
+const later = (tab: ReactNode) => <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>{tab}</Suspense>
 
 const isSettingsTab = (value: string | undefined): value is SettingsTab =>
   (SETTINGS_PAGES as readonly string[]).includes(value ?? '')
@@ -24,6 +35,8 @@ function SettingsTabs({ tab }: { tab: SettingsTab }) {
   const t = useT(settingsMessages)
   const navigate = useNavigate()
   useDocumentTitle(`${t(`tabs.${tab}`)} · ${t('title')}`)
+  // The other tabs' code, fetched once this one is on screen, so that switching shows them at once.
+  usePreloaded(SecurityTab, EmailTab)
   return (
     <>
       <Typography.Title level={1} style={{ fontSize: 24, marginTop: 0 }}>
@@ -39,15 +52,9 @@ function SettingsTabs({ tab }: { tab: SettingsTab }) {
             {
               key: 'security',
               label: t('tabs.security'),
-              children: (
-                <>
-                  <SecurityForm />
-                  <TwoFactorSection />
-                  <PasskeysSection />
-                </>
-              ),
+              children: later(<SecurityTab.Component />),
             },
-            { key: 'email', label: t('tabs.email'), children: <EmailChangeForm /> },
+            { key: 'email', label: t('tabs.email'), children: later(<EmailTab.Component />) },
           ]}
         />
       </Card>

@@ -14,11 +14,12 @@ import { Link, useNavigate } from 'react-router'
 import { serverMessage } from '../../api/errors.ts'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
+import { usePreloaded } from '../../lib/lazy-component.tsx'
 import { ruleFrom } from '../../ui/form-rules.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { Verbatim } from '../../ui/Verbatim.tsx'
-import { ImagesField } from './ImagesField.tsx'
+import { ImagesFieldPart, LazyImagesField } from './LazyImagesField.tsx'
 import { faqSuggestionsQuery, referencesQuery, uploadTicketImage, useCreateTicket } from './support.api.ts'
 import { supportMessages } from './support.i18n.ts'
 import { supportSharedMessages } from './support-shared.i18n.ts'
@@ -51,6 +52,7 @@ export function AddQuestionPage() {
   const t = useT(supportMessages)
   const shared = useT(supportSharedMessages)
   useDocumentTitle(t('form.title'))
+  usePreloaded(ImagesFieldPart)
   const { message } = App.useApp()
   const navigate = useNavigate()
   const [form] = Form.useForm<Values>()
@@ -143,7 +145,7 @@ export function AddQuestionPage() {
             />
           </Form.Item>
           <Form.Item<Values> name="images" label={t('form.images')}>
-            <ImagesField
+            <LazyImagesField
               max={TICKET_IMAGES_MAX}
               upload={uploadTicketImage}
               onProblem={(text) => form.setFields([{ name: 'images', errors: [text] }])}

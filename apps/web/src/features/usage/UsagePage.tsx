@@ -1,17 +1,16 @@
 import type { UsageUnit } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Card, Col, Flex, Row, Spin, Typography } from 'antd'
-import { useMemo } from 'react'
+import { Card, Col, Flex, Row, Skeleton, Spin, Typography } from 'antd'
+import { type ReactNode, Suspense, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { useT } from '../../i18n/define.ts'
+import { lazyComponent, usePreloaded } from '../../lib/lazy-component.tsx'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { ChartKindToggle } from '../../ui/charts/ChartKindToggle.tsx'
 import type { ChartKind } from '../../ui/charts/chart-data.ts'
 import { UsageChart } from '../../ui/charts/UsageChart.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
-import { KeyHealthTable } from './KeyHealthTable.tsx'
-import { RecentRequests } from './RecentRequests.tsx'
 import {
   type DayRange,
   effectiveUnit,
@@ -21,10 +20,22 @@ import {
   parseRange,
   type UsageMonth,
 } from './range.ts'
-import { ServiceTotals } from './ServiceTotals.tsx'
 import { UsageFilters } from './UsageFilters.tsx'
 import { keyHealthQuery, usageQuery } from './usage.api.ts'
 import { usageMessages } from './usage.i18n.ts'
+
+// The page's three tables (each service's total, the keys' health, the recent requests) come apart from
+// the page, fetched once it is drawn while the usage loads; the filters and the chart come with it
+// (bench/README.md, issue 20).
+const tables = () => import('./usage-tables.ts')
+const ServiceTotals = lazyComponent(tables, (m) => m.ServiceTotals)
+const KeyHealthTable = lazyComponent(tables, (m) => m.KeyHealthTable)
+const RecentRequests = lazyComponent(tables, (m) => m.RecentRequests)
+
+/** A table's place while its code arrives: what QueryState shows while its data does. */
+const Later = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>{children}</Suspense>
+)
 
 /**
  * /statistics: the user's usage over a range (this month unless the address says otherwise), by unit
@@ -34,6 +45,7 @@ import { usageMessages } from './usage.i18n.ts'
 export function UsagePage() {
   const t = useT(usageMessages)
   useDocumentTitle(t('title'))
+  usePreloaded(ServiceTotals)
   const [params, setParams] = useSearchParams()
   const now = useMemo(() => new Date(), [])
   const range = parseRange(params.get('from'), params.get('to'), now)
@@ -99,17 +111,23 @@ export function UsagePage() {
         </Col>
         <Col xs={24} xl={8}>
           <Card title={t('totals.title')} style={{ height: '100%' }}>
-            <QueryState query={usage}>{(data) => <ServiceTotals usage={data} />}</QueryState>
+            <Later>
+              <QueryState query={usage}>{(data) => <ServiceTotals.Component usage={data} />}</QueryState>
+            </Later>
           </Card>
         </Col>
         <Col xs={24}>
           <Card title={t('health.title')}>
-            <QueryState query={health}>{(rows) => <KeyHealthTable rows={rows} />}</QueryState>
+            <Later>
+              <QueryState query={health}>{(rows) => <KeyHealthTable.Component rows={rows} />}</QueryState>
+            </Later>
           </Card>
         </Col>
         <Col xs={24}>
           <Card title={t('recent.title')}>
-            <RecentRequests month={month} now={now} onMonthChange={onMonthChange} />
+            <Later>
+              <RecentRequests.Component month={month} now={now} onMonthChange={onMonthChange} />
+            </Later>
           </Card>
         </Col>
       </Row>
