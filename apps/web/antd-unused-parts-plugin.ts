@@ -3,10 +3,10 @@ import type { Plugin } from 'vite'
 
 // antd's Table imports its column filter menus (with antd's Tree, Menu, Checkbox, Radio and Dropdown),
 // its row selection (Checkbox, Radio, rc-tree's check logic) and its virtual body whether a table uses
-// them or not; its Card imports Tabs for `tabList`, its Pagination imports Select for a page-size
-// changer: together about 60 kB gzip on a customer screen with a paged table (bench/README.md "antd's
-// unused table, card and pagination parts"). The portal uses none of the first four, and shows a size
-// changer only in the back office. In the browser build each of those modules is replaced by a stand-in
+// them or not; its Card imports Tabs for `tabList`, its Upload its file list (with progress bars), its
+// Typography a text area for `editable`, and its Pagination Select for a page-size changer: together
+// about 60 kB gzip on a customer screen with a paged table (bench/README.md "antd's unused parts"). The
+// portal uses none of the first six, and shows a size changer only in the back office. In the browser build each of those modules is replaced by a stand-in
 // (src/antd-stand-ins/) that does what antd does when the feature is not asked for and throws if it is,
 // so that a screen starting to use one fails loudly (the journeys run this build) instead of drawing
 // something half-made; the size changer's Select is loaded when one is first drawn. A test also keeps
@@ -38,13 +38,23 @@ export const REPLACED: Array<{ module: RegExp; importer: RegExp; standIn: string
     standIn: 'card-tabs.ts',
   },
   {
+    module: /antd[\\/]es[\\/]upload[\\/]UploadList[\\/]index\.js$/,
+    importer: /antd[\\/]es[\\/]upload[\\/]Upload\.js$/,
+    standIn: 'upload-list.ts',
+  },
+  {
+    module: /antd[\\/]es[\\/]typography[\\/]Editable\.js$/,
+    importer: /antd[\\/]es[\\/]typography[\\/]Base[\\/]index\.js$/,
+    standIn: 'typography-editable.ts',
+  },
+  {
     module: /antd[\\/]es[\\/]select[\\/]index\.js$/,
     importer: /antd[\\/]es[\\/]pagination[\\/]Pagination\.js$/,
     standIn: 'pagination-select.tsx',
   },
 ]
 
-const ANTD_IMPORTER = /antd[\\/]es[\\/](table|card|pagination)[\\/]/
+const ANTD_IMPORTER = /antd[\\/]es[\\/](table|card|pagination|upload|typography)[\\/]/
 
 export function antdUnusedParts(): Plugin {
   return {

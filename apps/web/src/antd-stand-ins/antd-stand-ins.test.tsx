@@ -11,6 +11,8 @@ import PaginationSelect from './pagination-select.tsx'
 import FilterDropdown, { flattenKeys } from './table-filter-dropdown.ts'
 import useSelection, { SELECTION_ALL, SELECTION_COLUMN } from './table-selection.ts'
 import VirtualTable from './table-virtual.ts'
+import Editable from './typography-editable.ts'
+import UploadList from './upload-list.ts'
 
 // The browser build replaces the parts of antd the portal does not use with these stand-ins
 // (antd-unused-parts-plugin.ts). What they must do: what antd does when the part is not asked for,
@@ -27,11 +29,13 @@ describe("antd's stand-ins", () => {
     expect(SELECTION_ALL).toBe('SELECT_ALL')
   })
 
-  it('refuse a rowSelection, a column filter, a virtual table and a card tab list, naming what was asked for', () => {
+  it('refuse a rowSelection, a column filter, a virtual table, a card tab list, an upload list and an edited text, naming what was asked for', () => {
     expect(() => useSelection({}, { type: 'checkbox' })).toThrow(/rowSelection is left out of this build/)
     expect(() => FilterDropdown()).toThrow(/filters \(filters, filterDropdown\) is left out/)
     expect(() => VirtualTable()).toThrow(/virtual table/)
     expect(() => CardTabs()).toThrow(/tabList/)
+    expect(() => UploadList()).toThrow(/showUploadList/)
+    expect(() => Editable()).toThrow(/editable/)
   })
 
   it("draw antd's own Select for a pager's size changer once its code is here", async () => {
@@ -66,9 +70,17 @@ function appSources(dir = path.join(web, 'src')): string[] {
 describe("the app's screens", () => {
   it('ask for none of the parts the build leaves out', () => {
     const asking =
-      /\browSelection\b|\bfilterDropdown\b|\bonFilter\b|\bfilteredValue\b|\bfilters\s*:\s*\[|\btabList\b|<Table\b[^>]*\svirtual\b/
+      /\browSelection\b|\beditable\b|\bfilterDropdown\b|\bonFilter\b|\bfilteredValue\b|\bfilters\s*:\s*\[|\btabList\b|<Table\b[^>]*\svirtual\b/
     const offenders = appSources().filter((file) => asking.test(readFileSync(file, 'utf8')))
     expect(offenders.map((file) => path.relative(web, file))).toEqual([])
+  })
+
+  it('draw no upload with its file list', () => {
+    const uploads = appSources().flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/<Upload\b[^>]*>/g)].map((tag) => ({ file, tag: tag[0] })),
+    )
+    expect(uploads.length).toBeGreaterThan(0)
+    expect(uploads.filter(({ tag }) => !tag.includes('showUploadList={false}')).map(({ file }) => file)).toEqual([])
   })
 })
 
@@ -85,7 +97,7 @@ async function bundle(withPlugin: boolean) {
         resolveId: (id) => (id === 'entry' ? '\0entry' : null),
         load: (id) =>
           id === '\0entry'
-            ? "import { Card, Pagination, Table } from 'antd'; globalThis.parts = [Card, Pagination, Table]"
+            ? "import { Card, Pagination, Table, Typography, Upload } from 'antd'; globalThis.parts = [Card, Pagination, Table, Typography, Upload]"
             : null,
       },
     ],
@@ -108,8 +120,16 @@ async function bundle(withPlugin: boolean) {
 }
 
 // A name from each left-out part's code: the filter menu's wrapper, rc-tree's check logic (selection),
-// rc-table's virtual grid, rc-tabs' measuring, rc-select's option list.
-const PART_NAMES = ['FilterDropdownMenuWrapper', 'conductCheck', 'ResponseGrid', 'getTabSize', 'RefOptionList']
+// rc-table's virtual grid, rc-tabs' measuring, the upload list, the typography's editor, rc-select's option list.
+const PART_NAMES = [
+  'FilterDropdownMenuWrapper',
+  'conductCheck',
+  'ResponseGrid',
+  'getTabSize',
+  'InternalUploadList',
+  'calculateAutoSizeStyle',
+  'RefOptionList',
+]
 
 describe('the browser build', { timeout: 120_000 }, () => {
   it('runs the plugin', () => {
@@ -117,7 +137,7 @@ describe('the browser build', { timeout: 120_000 }, () => {
     expect(plugins.map((plugin) => plugin.name)).toContain('antd-unused-parts')
   })
 
-  it("leaves antd's unused table, card and pagination parts out, and loads the size changer's Select on demand", async () => {
+  it("leaves antd's unused table, card, upload, typography and pagination parts out, and loads the size changer's Select on demand", async () => {
     const { atOnce, onDemand } = await bundle(true)
     expect(atOnce).toContain('FilterDropdown')
     for (const name of PART_NAMES) expect(atOnce).not.toContain(name)

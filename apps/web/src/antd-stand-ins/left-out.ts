@@ -5,6 +5,8 @@ export const LEFT_OUT_PARTS = {
   selection: "a table's rowSelection",
   virtual: "a virtual table (Table's virtual)",
   cardTabs: "a card's tabList",
+  uploadList: "an upload's file list (Upload's showUploadList)",
+  editable: "a text edited in place (Typography's editable)",
 } as const
 
 /** The error a screen gets when it asks for a part of antd the build left out. */

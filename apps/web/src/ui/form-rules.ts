@@ -44,6 +44,22 @@ export function wholeGroupRuleFrom(check: Check<string>, group: string[], incomp
   })
 }
 
+/**
+ * Like `optionalRuleFrom`, for a check whose code loads apart from the screen (`load`; the phone check
+ * and its numbering plans, 49 kB gzip): the first judgement waits for it, so a screen should start the
+ * load once it is drawn.
+ */
+export function lazyOptionalRuleFrom(load: () => Promise<Check<string>>): Rule {
+  return {
+    validator: async (_rule, value) => {
+      if (checkNoNul(text(value))) return verdict(checkNoNul(text(value)))
+      if (!text(value).trim()) return
+      const check = await load()
+      return verdict(check(text(value)))
+    },
+  }
+}
+
 /** Like `ruleFrom`, for a field that may stay empty: the check only judges what was typed. */
 export function optionalRuleFrom(check: Check<string>): Rule {
   return {

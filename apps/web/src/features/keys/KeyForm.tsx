@@ -13,7 +13,7 @@ import {
   SERVICE_TYPES,
   type ServiceType,
 } from '@app/contract'
-import { App, Button, Checkbox, Flex, Form, Input, InputNumber, Radio, Typography } from 'antd'
+import { App, Button, Checkbox, Flex, Form, Input, Radio, Typography } from 'antd'
 import { Suspense, useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { pageFor, serverMessage } from '../../api/errors.ts'
@@ -22,6 +22,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { lazyComponent, usePreloaded } from '../../lib/lazy-component.tsx'
 import { countInputProps } from '../../ui/count-input.ts'
 import { optionalNumberRuleFrom, optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
+import { InputNumberPart, LazyInputNumber } from '../../ui/LazyInputNumber.tsx'
 import { useServiceName } from '../../ui/service-name.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { KeyTypeTag } from './KeyTags.tsx'
@@ -117,7 +118,7 @@ export function KeyForm({
   const serviceName = useServiceName()
   const lang = useLang()
   const capsLabel = useId()
-  usePreloaded(KeyRestrictions)
+  usePreloaded(KeyRestrictions, InputNumberPart)
   const { message } = App.useApp()
   const navigate = useNavigate()
   const [form] = Form.useForm<KeyFormValues>()
@@ -282,7 +283,7 @@ export function KeyForm({
             rules={[requestCapRule]}
             style={{ flex: '1 1 220px', maxWidth: 320 }}
           >
-            <InputNumber
+            <LazyInputNumber
               {...countInputProps(lang)}
               placeholder={t('caps.noCap')}
               inputMode="numeric"

@@ -8,7 +8,6 @@ import { lazyComponent, usePreloaded } from '../../lib/lazy-component.tsx'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { ChartKindToggle } from '../../ui/charts/ChartKindToggle.tsx'
 import type { ChartKind } from '../../ui/charts/chart-data.ts'
-import { UsageChart } from '../../ui/charts/UsageChart.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import {
@@ -24,15 +23,16 @@ import { UsageFilters } from './UsageFilters.tsx'
 import { keyHealthQuery, usageQuery } from './usage.api.ts'
 import { usageMessages } from './usage.i18n.ts'
 
-// The page's three tables (each service's total, the keys' health, the recent requests) come apart from
-// the page, fetched once it is drawn while the usage loads; the filters and the chart come with it
-// (bench/README.md, issue 20).
-const tables = () => import('./usage-tables.ts')
-const ServiceTotals = lazyComponent(tables, (m) => m.ServiceTotals)
-const KeyHealthTable = lazyComponent(tables, (m) => m.KeyHealthTable)
-const RecentRequests = lazyComponent(tables, (m) => m.RecentRequests)
+// What the page draws once the usage is here (the chart, each service's total, the keys' health, the
+// recent requests) comes apart from the page, fetched once it is drawn while the usage loads; the
+// filters come with it (bench/README.md, issue 20).
+const parts = () => import('./usage-parts.ts')
+const UsageChart = lazyComponent(parts, (m) => m.UsageChart)
+const ServiceTotals = lazyComponent(parts, (m) => m.ServiceTotals)
+const KeyHealthTable = lazyComponent(parts, (m) => m.KeyHealthTable)
+const RecentRequests = lazyComponent(parts, (m) => m.RecentRequests)
 
-/** A table's place while its code arrives: what QueryState shows while its data does. */
+/** A part's place while its code arrives: what QueryState shows while its data does. */
 const Later = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>{children}</Suspense>
 )
@@ -45,7 +45,7 @@ const Later = ({ children }: { children: ReactNode }) => (
 export function UsagePage() {
   const t = useT(usageMessages)
   useDocumentTitle(t('title'))
-  usePreloaded(ServiceTotals)
+  usePreloaded(UsageChart)
   const [params, setParams] = useSearchParams()
   const now = useMemo(() => new Date(), [])
   const range = parseRange(params.get('from'), params.get('to'), now)
@@ -105,7 +105,11 @@ export function UsagePage() {
           <Card title={t('chart.title')} extra={isNarrow ? null : toggle} style={{ height: '100%' }}>
             {isNarrow ? <div style={{ marginBottom: 12 }}>{toggle}</div> : null}
             <Spin spinning={isRefreshing}>
-              <QueryState query={usage}>{(data) => <UsageChart usage={data} kind={kind} height={340} />}</QueryState>
+              <Later>
+                <QueryState query={usage}>
+                  {(data) => <UsageChart.Component usage={data} kind={kind} height={340} />}
+                </QueryState>
+              </Later>
             </Spin>
           </Card>
         </Col>
