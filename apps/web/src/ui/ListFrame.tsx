@@ -163,6 +163,8 @@ export function ListTable<T extends object>(props: ListTableProps<T>) {
         {
           key: 'bulk-selection',
           className: 'ant-table-selection-column',
+          // antd's width for a selection column (its token selectionColumnWidth, the control height).
+          width: 32,
           render: (_: unknown, row: T) => (
             <Checkbox
               checked={isSelected(row)}
