@@ -3,6 +3,10 @@ import { defineProject } from 'vitest/config'
 
 export default defineProject({
   plugins: [react()],
+  // ui/inputs.ts takes antd's fields from antd/es/… so that the browser build loads only those; Node loads
+  // `antd` itself from antd/lib, so the tests take the fields from there too: one copy of antd and of its
+  // contexts (the form item's status, the config provider) in the tests as in the browser.
+  resolve: { alias: [{ find: /^antd\/es\//, replacement: 'antd/lib/' }] },
   test: {
     name: 'web',
     root: import.meta.dirname,

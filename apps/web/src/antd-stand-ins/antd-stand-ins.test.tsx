@@ -75,6 +75,15 @@ describe("the app's screens", () => {
     expect(offenders.map((file) => path.relative(web, file))).toEqual([])
   })
 
+  it("take antd's text fields one by one from ui/inputs.ts, not its Input namespace with every kind of field", () => {
+    const namespace = /import\s*\{[^}]*(?<![\w.])Input(?![\w.])[^}]*\}\s*from\s*'antd'/
+    const offenders = appSources().filter((file) => namespace.test(readFileSync(file, 'utf8')))
+    expect(offenders.map((file) => path.relative(web, file))).toEqual([])
+    // The scan itself: it must see the namespace in an import spread over several lines.
+    expect(namespace.test("import {\n  Button,\n  Input,\n  type MenuProps,\n} from 'antd'")).toBe(true)
+    expect(namespace.test("import { InputNumber, type InputRef } from 'antd'")).toBe(false)
+  })
+
   it('draw no upload with its file list', () => {
     const uploads = appSources().flatMap((file) =>
       [...readFileSync(file, 'utf8').matchAll(/<Upload\b[^>]*>/g)].map((tag) => ({ file, tag: tag[0] })),

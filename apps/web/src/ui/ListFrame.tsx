@@ -1,12 +1,13 @@
 import { InsertRowRightOutlined, PlusOutlined } from '@ant-design/icons'
 import type { UseQueryResult } from '@tanstack/react-query'
-import { Button, Checkbox, Flex, Input, Popover, Table, type TableProps, Typography } from 'antd'
+import { Button, Checkbox, Flex, Popover, Table, type TableProps, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import type { SortOrder } from 'antd/es/table/interface'
 import type React from 'react'
 import { type ReactNode, useCallback, useEffect, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 import { useT } from '../i18n/define.ts'
+import { SearchInput } from './inputs.ts'
 import { listFrameMessages } from './list-frame.i18n.ts'
 import { QueryState } from './QueryState.tsx'
 
@@ -394,7 +395,7 @@ export function ListFrame<T extends object>(
       </Button>
     ) : null)
   const searchBox = search ? (
-    <Input.Search
+    <SearchInput
       key={search.value}
       defaultValue={search.value}
       allowClear

@@ -7,10 +7,11 @@ import {
   JOB_TITLE_MAX,
   ORGANIZATION_MAX,
 } from '@app/contract'
-import { Alert, Button, Col, Form, Input, Row } from 'antd'
+import { Alert, Button, Col, Form, Row } from 'antd'
 import { type ReactNode, useState } from 'react'
 import { useT } from '../../i18n/define.ts'
 import { confirmationRule, optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
+import { PasswordInput, TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { accountsMessages } from './accounts.i18n.ts'
 
@@ -74,22 +75,22 @@ export function AccountForm<V extends AccountProfileValues>(props: {
       <Row gutter={16}>
         <Col {...half}>
           <Form.Item name="first_name" label={t('form.firstName')} required rules={[ruleFrom(checkNamePart)]}>
-            <Input autoComplete="off" />
+            <TextInput autoComplete="off" />
           </Form.Item>
         </Col>
         <Col {...half}>
           <Form.Item name="last_name" label={t('form.lastName')} required rules={[ruleFrom(checkNamePart)]}>
-            <Input autoComplete="off" />
+            <TextInput autoComplete="off" />
           </Form.Item>
         </Col>
         <Col {...half}>
           {props.mode === 'create' ? (
             <Form.Item name="email" label={t('form.email')} required rules={[ruleFrom(checkEmail)]}>
-              <Input type="email" autoComplete="off" />
+              <TextInput type="email" autoComplete="off" />
             </Form.Item>
           ) : (
             <Form.Item label={t('form.email')} htmlFor="account-email">
-              <Input id="account-email" value={props.mode.email} readOnly variant="filled" />
+              <TextInput id="account-email" value={props.mode.email} readOnly variant="filled" />
             </Form.Item>
           )}
         </Col>
@@ -100,7 +101,7 @@ export function AccountForm<V extends AccountProfileValues>(props: {
             required={creating}
             rules={[creating ? ruleFrom(checkPhone) : optionalRuleFrom(checkPhone)]}
           >
-            <Input type="tel" inputMode="tel" autoComplete="off" />
+            <TextInput type="tel" inputMode="tel" autoComplete="off" />
           </Form.Item>
         </Col>
         <Col {...half}>
@@ -109,7 +110,7 @@ export function AccountForm<V extends AccountProfileValues>(props: {
             label={t('form.organization')}
             rules={[optionalRuleFrom(checkMaxLength(ORGANIZATION_MAX))]}
           >
-            <Input autoComplete="off" />
+            <TextInput autoComplete="off" />
           </Form.Item>
         </Col>
         <Col {...half}>
@@ -118,14 +119,14 @@ export function AccountForm<V extends AccountProfileValues>(props: {
             label={t('form.jobTitle')}
             rules={[optionalRuleFrom(checkMaxLength(JOB_TITLE_MAX))]}
           >
-            <Input autoComplete="off" />
+            <TextInput autoComplete="off" />
           </Form.Item>
         </Col>
         {creating ? (
           <>
             <Col {...half}>
               <Form.Item name="password" label={t('form.password')} required rules={[ruleFrom(checkPassword)]}>
-                <Input.Password autoComplete="new-password" />
+                <PasswordInput autoComplete="new-password" />
               </Form.Item>
             </Col>
             <Col {...half}>
@@ -136,7 +137,7 @@ export function AccountForm<V extends AccountProfileValues>(props: {
                 dependencies={['password']}
                 rules={[confirmationRule('password')]}
               >
-                <Input.Password autoComplete="new-password" />
+                <PasswordInput autoComplete="new-password" />
               </Form.Item>
             </Col>
           </>

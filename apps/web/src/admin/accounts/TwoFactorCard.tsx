@@ -1,7 +1,7 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons'
 import { type Account, checkTwoFactorOffReason, formatDateTime, TWO_FACTOR_OFF_REASON_MAX } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Flex, Form, Input, Modal, Tag, Typography } from 'antd'
+import { Button, Card, Flex, Form, Modal, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { useSession } from '../../app/session.ts'
@@ -9,6 +9,7 @@ import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
+import { TextArea } from '../../ui/inputs.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { accountTwoFactorQuery, turnOffTwoFactorCall } from './accounts.api.ts'
@@ -93,7 +94,7 @@ function TurnOffForm({ account, onDone }: { account: Account; onDone: () => void
         required
         rules={[ruleFrom(checkTwoFactorOffReason)]}
       >
-        <Input.TextArea maxLength={TWO_FACTOR_OFF_REASON_MAX} autoSize={{ minRows: 2, maxRows: 5 }} autoFocus />
+        <TextArea maxLength={TWO_FACTOR_OFF_REASON_MAX} autoSize={{ minRows: 2, maxRows: 5 }} autoFocus />
       </Form.Item>
       <Flex gap={8} justify="flex-end">
         <Button onClick={onDone}>{common('actions.cancel')}</Button>

@@ -9,13 +9,14 @@ import {
   type UserStatus,
 } from '@app/contract'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { Flex, Input, Segmented, Tabs, Typography } from 'antd'
+import { Flex, Segmented, Tabs, Typography } from 'antd'
 import type { ColumnsType, ColumnType, SorterResult, SortOrder } from 'antd/es/table/interface'
 import { useSearchParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useSession } from '../../app/session.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { SearchInput } from '../../ui/inputs.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { type ListPaging, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
@@ -103,7 +104,7 @@ export function UserManagementPage() {
         items={(['customer', 'staff'] as const).map((key) => ({ key, label: t(`list.tabs.${key}`) }))}
       />
       <Flex gap={12} wrap align="center">
-        <Input.Search
+        <SearchInput
           key={filters.keyword}
           defaultValue={filters.keyword}
           allowClear

@@ -1,13 +1,14 @@
 import { DownloadOutlined } from '@ant-design/icons'
 import { AUDIT_ACTIONS, type AuditEntry, formatDateTime } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, DatePicker, Flex, Input, Select, Typography } from 'antd'
+import { App, Button, DatePicker, Flex, Select, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs from 'dayjs'
 import type { ReactNode } from 'react'
 import { failureText } from '../../api/errors.ts'
 import { type KeyOf, type TFunction, useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { SearchInput } from '../../ui/inputs.ts'
 import { ListFrame, ListTable, useListPaging, useLocalPaging } from '../../ui/ListFrame.tsx'
 import { Person } from '../../ui/Person.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
@@ -120,7 +121,7 @@ export function AuditLogPage() {
       search={{ value: keyword, placeholder: t('search'), onSearch: setKeyword }}
       filters={
         <>
-          <Input.Search
+          <SearchInput
             key={`a${actor}`}
             defaultValue={actor}
             allowClear

@@ -1,10 +1,11 @@
 import { formatMoney } from '@app/contract'
-import { Button, Descriptions, Flex, Form, Input, Modal } from 'antd'
+import { Button, Descriptions, Flex, Form, Modal } from 'antd'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { requiredRule, ruleFrom } from '../../ui/form-rules.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { addBalanceCall } from './balance.api.ts'
 import { balanceMessages } from './balance.i18n.ts'
@@ -87,7 +88,7 @@ function AddBalanceForm({ target, onDone }: { target: BalanceTarget; onDone: () 
         required
         rules={[ruleFrom(checkAmount)]}
       >
-        <Input prefix="$" suffix="USD" inputMode="decimal" autoComplete="off" autoFocus style={{ maxWidth: 240 }} />
+        <TextInput prefix="$" suffix="USD" inputMode="decimal" autoComplete="off" autoFocus style={{ maxWidth: 240 }} />
       </Form.Item>
       <Form.Item<AddBalanceValues>
         name="description"
@@ -96,7 +97,7 @@ function AddBalanceForm({ target, onDone }: { target: BalanceTarget; onDone: () 
         required
         rules={[requiredRule('balance.descriptionRequired')]}
       >
-        <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
+        <TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
       </Form.Item>
       <Flex gap={8} justify="flex-end">
         <Button onClick={onDone}>{common('actions.cancel')}</Button>

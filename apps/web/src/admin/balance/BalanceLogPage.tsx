@@ -1,12 +1,13 @@
 import { GiftOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons'
 import { formatMoney } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Flex, Input, Select, Statistic, Typography } from 'antd'
+import { Button, Card, Flex, Select, Statistic, Typography } from 'antd'
 import { useCallback, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { SearchInput } from '../../ui/inputs.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { type ListPaging, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
@@ -163,7 +164,7 @@ function AllBalanceLogs({ filters, setFilters, paging }: ListProps) {
         <Typography.Text type="secondary">{t('intro')}</Typography.Text>
       </div>
       <Flex gap={12} wrap>
-        <Input.Search
+        <SearchInput
           key={filters.keyword}
           defaultValue={filters.keyword}
           allowClear

@@ -1,10 +1,11 @@
 import { DownloadOutlined, ThunderboltOutlined } from '@ant-design/icons'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Flex, Input, Segmented, Select, Typography } from 'antd'
+import { App, Button, Flex, Segmented, Select, Typography } from 'antd'
 import { useState } from 'react'
 import { failureText } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { SearchInput } from '../../ui/inputs.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { BillDrawer } from './BillDrawer.tsx'
 import { BillSummary } from './BillSummary.tsx'
@@ -89,7 +90,7 @@ function Filters({
   if (filters.year && !years.includes(filters.year)) years.push(filters.year)
   return (
     <Flex gap={12} wrap align="center">
-      <Input.Search
+      <SearchInput
         key={filters.keyword}
         defaultValue={filters.keyword}
         allowClear

@@ -7,7 +7,7 @@ import {
   isWebUrl,
   TRANSLATION_LANGS,
 } from '@app/contract'
-import { App, Button, DatePicker, Flex, Form, Image, Input, Modal, Typography, Upload } from 'antd'
+import { App, Button, DatePicker, Flex, Form, Image, Modal, Typography, Upload } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { useRef, useState } from 'react'
 import { ApiError } from '../../api/client.ts'
@@ -16,6 +16,7 @@ import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { optionalRuleFrom, problemText, requiredRule } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import {
   LanguageTabs,
@@ -201,7 +202,7 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
         required
         rules={[requiredRule('campaigns.codeRequired')]}
       >
-        <Input maxLength={64} autoComplete="off" spellCheck={false} autoFocus />
+        <TextInput maxLength={64} autoComplete="off" spellCheck={false} autoFocus />
       </Form.Item>
       <LanguageTabs
         {...languageTab.tabs}
@@ -213,7 +214,7 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
               required
               rules={[requiredRule('campaigns.nameRequired')]}
             >
-              <Input maxLength={255} autoComplete="off" />
+              <TextInput maxLength={255} autoComplete="off" />
             </Form.Item>
             {imagesOf('en')}
           </>
@@ -232,7 +233,7 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
                 },
               ]}
             >
-              <Input maxLength={255} autoComplete="off" lang={lang} />
+              <TextInput maxLength={255} autoComplete="off" lang={lang} />
             </Form.Item>
             {imagesOf(lang)}
           </>
@@ -268,7 +269,7 @@ function CampaignForm({ campaign, onDone }: { campaign: Campaign | null; onDone:
           optionalRuleFrom((value) => (isWebUrl(value.trim()) ? null : { key: 'campaigns.urlInvalid' })),
         ]}
       >
-        <Input inputMode="url" placeholder="https://" autoComplete="off" />
+        <TextInput inputMode="url" placeholder="https://" autoComplete="off" />
       </Form.Item>
       {campaign ? (
         <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>

@@ -1,7 +1,7 @@
 import type { Coupon } from '@app/contract'
 import { formatMoney } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, DatePicker, Flex, Form, Input, InputNumber, Modal, Result, Select, Typography } from 'antd'
+import { Button, DatePicker, Flex, Form, InputNumber, Modal, Result, Select, Typography } from 'antd'
 import type { Dayjs } from 'dayjs'
 import { useState } from 'react'
 import { ApiError } from '../../api/client.ts'
@@ -12,6 +12,7 @@ import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { wireMoney } from '../balance/balance-rules.ts'
 import { CopyCodeButton } from './CopyCodeButton.tsx'
@@ -192,7 +193,7 @@ function CouponForm({
           rules={[ruleFrom(checkCredit)]}
           style={{ flex: '1 1 220px' }}
         >
-          <Input prefix="$" suffix="USD" inputMode="decimal" autoComplete="off" />
+          <TextInput prefix="$" suffix="USD" inputMode="decimal" autoComplete="off" />
         </Form.Item>
         <Form.Item<CouponValues>
           name="date_expried"
@@ -238,7 +239,7 @@ function CouponForm({
         count={t('couponForm.limitCount')}
       />
       <Form.Item<CouponValues> name="description" label={t('couponForm.description')}>
-        <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} />
+        <TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} />
       </Form.Item>
       <Flex gap={8} justify="flex-end">
         <Button onClick={onCancel}>{common('actions.cancel')}</Button>

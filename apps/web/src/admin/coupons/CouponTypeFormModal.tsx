@@ -1,9 +1,10 @@
-import { Button, Flex, Form, Input, Modal } from 'antd'
+import { Button, Flex, Form, Modal } from 'antd'
 import { serverMessage } from '../../api/errors.ts'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { requiredRule, ruleFrom } from '../../ui/form-rules.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { checkEventCode, EVENT_CODE_MAX, limitOf, normalizeEventCode } from './coupon-rules.ts'
 import { createCouponTypeCall } from './coupons.api.ts'
@@ -84,7 +85,7 @@ function CouponTypeForm({ onDone }: { onDone: () => void }) {
         required
         rules={[requiredRule('coupons.typeNameRequired')]}
       >
-        <Input maxLength={255} autoComplete="off" autoFocus />
+        <TextInput maxLength={255} autoComplete="off" autoFocus />
       </Form.Item>
       <Form.Item<CouponTypeValues>
         name="event_code"
@@ -94,7 +95,12 @@ function CouponTypeForm({ onDone }: { onDone: () => void }) {
         normalize={normalizeEventCode}
         rules={[ruleFrom(checkEventCode)]}
       >
-        <Input maxLength={EVENT_CODE_MAX} autoComplete="off" spellCheck={false} style={{ fontFamily: 'monospace' }} />
+        <TextInput
+          maxLength={EVENT_CODE_MAX}
+          autoComplete="off"
+          spellCheck={false}
+          style={{ fontFamily: 'monospace' }}
+        />
       </Form.Item>
       <LimitField
         label={t('typeForm.limit')}
@@ -103,7 +109,7 @@ function CouponTypeForm({ onDone }: { onDone: () => void }) {
         count={t('typeForm.limitCount')}
       />
       <Form.Item<CouponTypeValues> name="description" label={t('typeForm.description')}>
-        <Input.TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} />
+        <TextArea maxLength={1000} autoSize={{ minRows: 2, maxRows: 5 }} />
       </Form.Item>
       <Flex gap={8} justify="flex-end">
         <Button onClick={onDone}>{common('actions.cancel')}</Button>

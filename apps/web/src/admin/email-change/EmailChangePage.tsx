@@ -6,7 +6,7 @@ import {
   formatDateTime,
 } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Flex, Form, Input, Modal, Popconfirm, Segmented, Select, Space, Tag, Typography } from 'antd'
+import { App, Button, Flex, Form, Modal, Popconfirm, Segmented, Select, Space, Tag, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { failureText } from '../../api/errors.ts'
@@ -14,6 +14,7 @@ import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
+import { SearchInput, TextArea } from '../../ui/inputs.ts'
 import { ListFrame, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
@@ -80,7 +81,7 @@ export function EmailChangePage() {
           style={{ minWidth: 180 }}
         />
       ) : null}
-      <Input.Search
+      <SearchInput
         key={keyword}
         defaultValue={keyword}
         allowClear
@@ -278,7 +279,7 @@ function RefuseModal({ request, onClose }: { request: EmailChangeRequest | null;
     >
       <Form form={form} layout="vertical" onFinish={onFinish} preserve={false}>
         <Form.Item name="refuse_reason" label={t('refuse.reason')} required rules={[ruleFrom(checkRefuseReason)]}>
-          <Input.TextArea rows={4} maxLength={EMAIL_CHANGE_REFUSE_REASON_MAX} showCount />
+          <TextArea rows={4} maxLength={EMAIL_CHANGE_REFUSE_REASON_MAX} showCount />
         </Form.Item>
       </Form>
     </Modal>

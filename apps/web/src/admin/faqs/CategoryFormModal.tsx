@@ -1,9 +1,10 @@
 import { checkCategoryName, FAQ_CATEGORY_NAME_MAX, type FaqCategory } from '@app/contract'
-import { Button, Flex, Form, Input, Modal } from 'antd'
+import { Button, Flex, Form, Modal } from 'antd'
 import { serverMessage } from '../../api/errors.ts'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { useT } from '../../i18n/define.ts'
 import { optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { LanguageTabs, type TranslationLang, useLanguageTab, writtenTranslations } from '../shell/LanguageTabs.tsx'
 import { saveCategoryCall } from './admin-faqs.api.ts'
@@ -93,7 +94,7 @@ function CategoryForm({ category, onDone }: { category: FaqCategory | null; onDo
         {...languageTab.tabs}
         english={
           <Form.Item name="name" label={t('categories.name')} rules={[ruleFrom(checkCategoryName)]}>
-            <Input maxLength={FAQ_CATEGORY_NAME_MAX} autoFocus />
+            <TextInput maxLength={FAQ_CATEGORY_NAME_MAX} autoFocus />
           </Form.Item>
         }
         translation={(lang) => (
@@ -102,7 +103,7 @@ function CategoryForm({ category, onDone }: { category: FaqCategory | null; onDo
             label={t('categories.name')}
             rules={[optionalRuleFrom(checkCategoryName)]}
           >
-            <Input maxLength={FAQ_CATEGORY_NAME_MAX} lang={lang} />
+            <TextInput maxLength={FAQ_CATEGORY_NAME_MAX} lang={lang} />
           </Form.Item>
         )}
       />

@@ -8,13 +8,14 @@ import {
   type FaqStatus,
 } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Flex, Form, Input, Modal, Select, Switch } from 'antd'
+import { Button, Flex, Form, Modal, Select, Switch } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { serverMessage } from '../../api/errors.ts'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { ImagesField } from '../../features/support/ImagesField.tsx'
 import { useT } from '../../i18n/define.ts'
 import { requiredRule, ruleFrom, wholeGroupRuleFrom } from '../../ui/form-rules.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import {
   LanguageTabs,
@@ -174,7 +175,7 @@ function WordsFields({
         rules={[rules.title]}
         dependencies={others('title')}
       >
-        <Input maxLength={FAQ_TITLE_MAX} lang={lang} />
+        <TextInput maxLength={FAQ_TITLE_MAX} lang={lang} />
       </Form.Item>
       <Form.Item
         name={[...prefix, 'question']}
@@ -182,7 +183,7 @@ function WordsFields({
         rules={[rules.question]}
         dependencies={others('question')}
       >
-        <Input.TextArea rows={3} lang={lang} />
+        <TextArea rows={3} lang={lang} />
       </Form.Item>
       <Form.Item
         name={[...prefix, 'answer']}
@@ -190,7 +191,7 @@ function WordsFields({
         rules={[rules.answer]}
         dependencies={others('answer')}
       >
-        <Input.TextArea rows={6} lang={lang} />
+        <TextArea rows={6} lang={lang} />
       </Form.Item>
     </>
   )

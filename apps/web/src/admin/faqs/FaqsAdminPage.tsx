@@ -1,12 +1,13 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons'
 import { type Faq, type FaqCategory, type FaqStatus, formatDate, formatDateTime } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Flex, Input, Popconfirm, Select, Tabs, Tag, Tooltip, Typography } from 'antd'
+import { Button, Flex, Popconfirm, Select, Tabs, Tag, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { SearchInput } from '../../ui/inputs.ts'
 import { ListTable, useListPaging, useLocalPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
@@ -99,7 +100,7 @@ function EntriesTab() {
   return (
     <Flex vertical gap={16}>
       <Flex gap={12} wrap align="center">
-        <Input.Search
+        <SearchInput
           key={keyword}
           defaultValue={keyword}
           allowClear

@@ -8,7 +8,7 @@ import {
 } from '@ant-design/icons'
 import { formatDate, type Key, type Page } from '@app/contract'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { Button, Drawer, Flex, Input, Select, Tooltip, Typography } from 'antd'
+import { Button, Drawer, Flex, Select, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
@@ -22,6 +22,7 @@ import { keyQuery } from '../../features/keys/keys.api.ts'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
+import { SearchInput } from '../../ui/inputs.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { ListFrame, type ListPaging, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
@@ -100,7 +101,7 @@ export function KeysOfUser({ userId, embedded = false }: { userId: string; embed
 /** A search box on its own line, for a list inside a page with its own head. */
 function SearchBox(props: { value: string; placeholder: string; onSearch: (value: string) => void }) {
   return (
-    <Input.Search
+    <SearchInput
       key={props.value}
       defaultValue={props.value}
       allowClear

@@ -1,12 +1,13 @@
 import type { Notification, RecipientFilter } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Button, Checkbox, DatePicker, Flex, Form, Input, Modal, Radio, Select, Skeleton, Typography } from 'antd'
+import { App, Button, Checkbox, DatePicker, Flex, Form, Modal, Radio, Select, Skeleton, Typography } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import { lazy, Suspense, useState } from 'react'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { requiredRule, wholeGroupRuleFrom } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import {
   LanguageTabs,
@@ -201,7 +202,7 @@ function NotificationForm({ notification, onDone }: { notification: Notification
         required
         rules={[requiredRule('notifications.nameRequired')]}
       >
-        <Input maxLength={255} autoComplete="off" autoFocus />
+        <TextInput maxLength={255} autoComplete="off" autoFocus />
       </Form.Item>
       <LanguageTabs
         {...languageTab.tabs}
@@ -213,7 +214,7 @@ function NotificationForm({ notification, onDone }: { notification: Notification
               required
               rules={[requiredRule('notifications.subjectRequired')]}
             >
-              <Input maxLength={255} autoComplete="off" />
+              <TextInput maxLength={255} autoComplete="off" />
             </Form.Item>
             <Form.Item<Values>
               name="content"
@@ -266,7 +267,7 @@ function NotificationForm({ notification, onDone }: { notification: Notification
               <DatePicker.RangePicker format={DATE} allowEmpty={[true, true]} style={{ width: '100%' }} />
             </Form.Item>
             <Form.Item<Values> name="email_contains" label={t('form.emailContains')} style={{ flex: '1 1 200px' }}>
-              <Input maxLength={255} autoComplete="off" />
+              <TextInput maxLength={255} autoComplete="off" />
             </Form.Item>
           </Flex>
           <Form.Item<Values> name="inactive_keys" valuePropName="checked">
@@ -337,7 +338,7 @@ function TranslationFields({ lang }: { lang: TranslationLang }) {
         rules={[rule]}
         dependencies={[[...prefix, 'content']]}
       >
-        <Input maxLength={255} autoComplete="off" lang={lang} />
+        <TextInput maxLength={255} autoComplete="off" lang={lang} />
       </Form.Item>
       <Form.Item
         name={[...prefix, 'content']}

@@ -9,9 +9,10 @@ import {
 } from '@ant-design/icons'
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
-import { Button, Flex, Input, Popover, Tooltip, theme } from 'antd'
+import { Button, Flex, Popover, Tooltip, theme } from 'antd'
 import { useState } from 'react'
 import { useT } from '../../i18n/define.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { notificationsMessages } from './notifications.i18n.ts'
 
 /**
@@ -112,7 +113,7 @@ export function RichEditor({
           trigger="click"
           content={
             <Flex gap={4}>
-              <Input
+              <TextInput
                 size="small"
                 placeholder="https://"
                 value={link}

@@ -1,11 +1,12 @@
 import { formatDateTime, type OutboxMessage } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Flex, Input, Typography } from 'antd'
+import { Button, Flex, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
+import { SearchInput } from '../../ui/inputs.ts'
 import { ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { Verbatim } from '../../ui/Verbatim.tsx'
@@ -106,7 +107,7 @@ export function OutboxPage() {
         <Typography.Paragraph type="secondary" style={{ margin: 0, flex: '1 1 320px' }}>
           {t('intro')}
         </Typography.Paragraph>
-        <Input.Search
+        <SearchInput
           key={keyword}
           defaultValue={keyword}
           allowClear

@@ -1,11 +1,12 @@
 import { BankOutlined } from '@ant-design/icons'
 import type { BankDetails } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Badge, Button, Card, Flex, Form, Input, Typography } from 'antd'
+import { App, Badge, Button, Card, Flex, Form, Typography } from 'antd'
 import { ApiError } from '../../api/client.ts'
 import { failureText } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { serverFieldErrors } from '../../ui/form-rules.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { bankSettingsQuery, useSaveBankSettings } from './payments.api.ts'
 import { adminPaymentsMessages } from './payments.i18n.ts'
@@ -82,11 +83,11 @@ function BankForm({ initial }: { initial: BankDetails }) {
       <Form<BankDetails> form={form} name="bank-settings" layout="vertical" initialValues={initial} onFinish={onFinish}>
         {FIELDS.map(([name, max]) => (
           <Form.Item<BankDetails> key={name} name={name} label={t(LABELS[name])}>
-            <Input maxLength={max} autoComplete="off" />
+            <TextInput maxLength={max} autoComplete="off" />
           </Form.Item>
         ))}
         <Form.Item<BankDetails> name="notes" label={t('bank.notes')}>
-          <Input.TextArea rows={3} maxLength={500} />
+          <TextArea rows={3} maxLength={500} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={save.isPending}>
           {t('bank.save')}

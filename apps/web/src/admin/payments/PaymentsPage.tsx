@@ -9,21 +9,7 @@ import {
   type PaymentStatus,
 } from '@app/contract'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import {
-  App,
-  Badge,
-  Button,
-  Checkbox,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Select,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd'
+import { App, Badge, Button, Checkbox, Descriptions, Flex, Form, Modal, Select, Tag, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
@@ -31,6 +17,7 @@ import { failureText, serverMessage } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { SearchInput, TextArea } from '../../ui/inputs.ts'
 import { type ListPaging, ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useListParam } from '../../ui/use-list-params.ts'
@@ -101,7 +88,7 @@ export function PaymentsPage() {
         </Flex>
       ) : null}
       <Flex gap={12} wrap align="center">
-        <Input.Search
+        <SearchInput
           key={keyword}
           defaultValue={keyword}
           allowClear
@@ -369,7 +356,7 @@ function DecisionButtons({ payment }: { payment: Payment }) {
             label={open === 'reject' ? t('reject.note') : t('confirm.note')}
             rules={open === 'reject' ? [{ required: true, whitespace: true, message: t('reject.required') }] : []}
           >
-            <Input.TextArea rows={3} maxLength={500} />
+            <TextArea rows={3} maxLength={500} />
           </Form.Item>
         </Form>
       </Modal>

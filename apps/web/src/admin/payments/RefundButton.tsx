@@ -1,12 +1,13 @@
 import { RollbackOutlined, SyncOutlined } from '@ant-design/icons'
 import { formatMoney, type Payment, parseMoney } from '@app/contract'
-import { App, Button, Form, Input, Modal, Typography } from 'antd'
+import { App, Button, Form, Modal, Typography } from 'antd'
 import { useState } from 'react'
 import { failureText } from '../../api/errors.ts'
 import { newIdempotencyKey } from '../../api/idempotency.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { useCheckRefund, useRefundPayment } from './payments.api.ts'
 import { adminPaymentsMessages } from './payments.i18n.ts'
 
@@ -89,14 +90,14 @@ export function RefundButton({ payment }: { payment: Payment }) {
               },
             ]}
           >
-            <Input inputMode="decimal" addonAfter={payment.currency} style={{ maxWidth: 260 }} />
+            <TextInput inputMode="decimal" addonAfter={payment.currency} style={{ maxWidth: 260 }} />
           </Form.Item>
           <Form.Item
             name="reason"
             label={t('refund.reason')}
             rules={[{ required: true, whitespace: true, message: t('refund.reasonRequired') }]}
           >
-            <Input.TextArea rows={3} maxLength={500} />
+            <TextArea rows={3} maxLength={500} />
           </Form.Item>
         </Form>
       </Modal>

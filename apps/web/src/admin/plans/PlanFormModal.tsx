@@ -1,11 +1,12 @@
 import type { LimitDuration, Plan } from '@app/contract'
-import { Button, Checkbox, Col, Flex, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd'
+import { Button, Checkbox, Col, Flex, Form, InputNumber, Modal, Row, Select, Switch } from 'antd'
 import { serverMessage } from '../../api/errors.ts'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { ruleFrom, wholeGroupRuleFrom } from '../../ui/form-rules.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { checkMoney } from '../pricing/rate-rules.ts'
 import {
@@ -152,10 +153,10 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
               label={t('form.name')}
               rules={[{ required: true, whitespace: true, message: t('form.nameRequired') }]}
             >
-              <Input maxLength={100} autoComplete="off" />
+              <TextInput maxLength={100} autoComplete="off" />
             </Form.Item>
             <Form.Item<PlanValues> name="description" label={t('form.description')}>
-              <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
+              <TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
             </Form.Item>
           </>
         }
@@ -164,12 +165,12 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
       <Row gutter={12}>
         <Col xs={24} sm={12}>
           <Form.Item<PlanValues> name="rsapi_plan_id" label={t('form.rsapi')} extra={t('form.upstreamHelp')}>
-            <Input maxLength={100} autoComplete="off" />
+            <TextInput maxLength={100} autoComplete="off" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item<PlanValues> name="maptile_plan_id" label={t('form.maptile')}>
-            <Input maxLength={100} autoComplete="off" />
+            <TextInput maxLength={100} autoComplete="off" />
           </Form.Item>
         </Col>
       </Row>
@@ -180,7 +181,7 @@ function PlanForm({ plan, onDone }: { plan: Plan | null; onDone: () => void }) {
         validateFirst
         rules={[{ required: true, whitespace: true, message: t('form.priceRequired') }, ruleFrom(checkMoney)]}
       >
-        <Input prefix="$" suffix="USD" inputMode="decimal" autoComplete="off" style={{ maxWidth: 240 }} />
+        <TextInput prefix="$" suffix="USD" inputMode="decimal" autoComplete="off" style={{ maxWidth: 240 }} />
       </Form.Item>
       <LimitField kind="request" />
       <LimitField kind="load" />
@@ -289,10 +290,10 @@ function TranslationFields({ lang }: { lang: TranslationLang }) {
         rules={[wholeGroupRuleFrom(() => null, prefix, t('form.translationNameRequired', { language }))]}
         dependencies={[[...prefix, 'description']]}
       >
-        <Input maxLength={100} autoComplete="off" lang={lang} />
+        <TextInput maxLength={100} autoComplete="off" lang={lang} />
       </Form.Item>
       <Form.Item name={[...prefix, 'description']} label={t('form.description')}>
-        <Input.TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} lang={lang} />
+        <TextArea maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} lang={lang} />
       </Form.Item>
     </>
   )

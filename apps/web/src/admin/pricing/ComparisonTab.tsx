@@ -1,18 +1,7 @@
 import { DeleteOutlined } from '@ant-design/icons'
 import { type RivalRates, SERVICE_TYPES, type ServiceType } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import {
-  Button,
-  DatePicker,
-  Flex,
-  Form,
-  type FormListFieldData,
-  Input,
-  InputNumber,
-  Select,
-  Table,
-  Typography,
-} from 'antd'
+import { Button, DatePicker, Flex, Form, type FormListFieldData, InputNumber, Select, Table, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import dayjs, { type Dayjs } from 'dayjs'
 import { serverMessage } from '../../api/errors.ts'
@@ -20,6 +9,7 @@ import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { optionalRuleFrom } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useServiceName } from '../../ui/service-name.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
@@ -117,7 +107,7 @@ function RivalForm({ rival }: { rival: RivalRates }) {
         rules={[{ required: true, whitespace: true, message: t('rival.nameRequired') }]}
         style={{ maxWidth: 360 }}
       >
-        <Input maxLength={100} autoComplete="off" />
+        <TextInput maxLength={100} autoComplete="off" />
       </Form.Item>
       <Form.Item<RivalValues>
         name="as_of"
@@ -149,7 +139,7 @@ function RivalForm({ rival }: { rival: RivalRates }) {
                   rules={[optionalRuleFrom(checkRivalPrice)]}
                   style={{ margin: 0 }}
                 >
-                  <Input
+                  <TextInput
                     prefix="$"
                     placeholder="—"
                     inputMode="decimal"

@@ -1,13 +1,14 @@
 import { GiftOutlined, PercentageOutlined, UserAddOutlined } from '@ant-design/icons'
 import { checkExchangeRate, type getBillingSettings, type ResponseOf } from '@app/contract'
 import { type UseQueryResult, useQuery } from '@tanstack/react-query'
-import { Button, Card, Col, Flex, Form, Input, Row, Typography } from 'antd'
+import { Button, Card, Col, Flex, Form, Row, Typography } from 'antd'
 import type { ReactNode } from 'react'
 import { serverMessage } from '../../api/errors.ts'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { problemText, ruleFrom } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import {
@@ -126,7 +127,7 @@ function FreeForm({ which, free, label }: { which: 'month' | 'first-register'; f
         validateFirst
         rules={[{ required: true, whitespace: true, message: t('free.required') }, ruleFrom(checkFreeCredit)]}
       >
-        <Input prefix="$" suffix="USD" inputMode="decimal" autoComplete="off" />
+        <TextInput prefix="$" suffix="USD" inputMode="decimal" autoComplete="off" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         {common('actions.save')}
@@ -166,7 +167,7 @@ function BillingForm({ settings }: { settings: BillingSettings }) {
         validateFirst
         rules={[{ required: true, whitespace: true, message: t('billing.discountRequired') }, ruleFrom(checkDiscount)]}
       >
-        <Input suffix="%" inputMode="decimal" autoComplete="off" />
+        <TextInput suffix="%" inputMode="decimal" autoComplete="off" />
       </Form.Item>
       <Form.Item<BillingSettings>
         name="exchange_rate"
@@ -187,7 +188,7 @@ function BillingForm({ settings }: { settings: BillingSettings }) {
           },
         ]}
       >
-        <Input prefix="1 USD =" suffix="VND" inputMode="decimal" autoComplete="off" />
+        <TextInput prefix="1 USD =" suffix="VND" inputMode="decimal" autoComplete="off" />
       </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         {common('actions.save')}

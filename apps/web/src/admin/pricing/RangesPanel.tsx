@@ -9,7 +9,7 @@ import {
   tieredCharge,
   UNLIMITED,
 } from '@app/contract'
-import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Table, Tag, Tooltip, Typography } from 'antd'
+import { Alert, Button, Flex, Form, InputNumber, Modal, Table, Tag, Tooltip, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
@@ -20,6 +20,7 @@ import { useT } from '../../i18n/define.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { EditDeleteButtons } from '../../ui/RowActions.tsx'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { saveRangeCall, useDeleteRange } from './pricing.api.ts'
@@ -272,7 +273,7 @@ function RangeForm({
         validateFirst
         rules={[{ required: true, message: t('form.rateRequired') }, ruleFrom(checkRate)]}
       >
-        <Input inputMode="decimal" prefix="$" autoComplete="off" />
+        <TextInput inputMode="decimal" prefix="$" autoComplete="off" />
       </Form.Item>
       {problem ? <Alert type="error" showIcon title={problem} style={{ marginBottom: 16 }} /> : null}
       <Flex gap={8} justify="flex-end">

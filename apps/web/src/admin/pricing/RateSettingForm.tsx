@@ -1,5 +1,5 @@
 import { formatMoney, type RateSetting, ratePer1000, SERVICE_TYPES, type ServiceType } from '@app/contract'
-import { Button, Drawer, Flex, Form, Input, InputNumber, Radio, Select } from 'antd'
+import { Button, Drawer, Flex, Form, InputNumber, Radio, Select } from 'antd'
 import { serverMessage } from '../../api/errors.ts'
 import { useAppMutation } from '../../api/use-app-mutation.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
@@ -7,6 +7,7 @@ import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
 import { optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { type RateSettingBody, saveRateSettingCall } from './pricing.api.ts'
 import { adminPricingMessages } from './pricing.i18n.ts'
@@ -166,7 +167,7 @@ function RateSettingForm({
         }
         rules={[{ required: true, message: t('form.rateRequired') }, ruleFrom(checkRate)]}
       >
-        <Input inputMode="decimal" prefix="$" autoComplete="off" />
+        <TextInput inputMode="decimal" prefix="$" autoComplete="off" />
       </Form.Item>
       <Form.Item<Values>
         name="free"
@@ -183,7 +184,7 @@ function RateSettingForm({
         extra={t('form.prefixHelp')}
         rules={[{ required: true, whitespace: true, message: t('form.prefixRequired') }, ruleFrom(checkPath)]}
       >
-        <Input placeholder="/api/v1" autoComplete="off" maxLength={200} />
+        <TextInput placeholder="/api/v1" autoComplete="off" maxLength={200} />
       </Form.Item>
       <Form.Item<Values>
         name="paths"
@@ -192,10 +193,10 @@ function RateSettingForm({
         extra={t('form.pathsHelp')}
         rules={[{ required: true, whitespace: true, message: t('form.pathsRequired') }, ruleFrom(checkPathList)]}
       >
-        <Input placeholder="/geocode,/search" autoComplete="off" maxLength={1000} />
+        <TextInput placeholder="/geocode,/search" autoComplete="off" maxLength={1000} />
       </Form.Item>
       <Form.Item<Values> name="subpath" label={t('form.subpath')} rules={[optionalRuleFrom(checkPath)]}>
-        <Input autoComplete="off" maxLength={200} />
+        <TextInput autoComplete="off" maxLength={200} />
       </Form.Item>
       <Form.Item<Values> name="is_new" label={t('form.book')}>
         <Radio.Group disabled={editing !== null}>

@@ -9,10 +9,11 @@ import {
   type Seller,
   setSeller,
 } from '@app/contract'
-import { Form, Input } from 'antd'
+import { Form } from 'antd'
 import { call } from '../../api/client.ts'
 import { useT } from '../../i18n/define.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { sellerMessages } from './seller.i18n.ts'
 import { TextSettingCard } from './TextSettingCard.tsx'
 
@@ -33,13 +34,13 @@ export function SellerCard() {
       failed={t('failed')}
     >
       <Form.Item name="name" label={t('name')} rules={[ruleFrom(checkSellerName)]}>
-        <Input maxLength={SELLER_NAME_MAX} autoComplete="organization" />
+        <TextInput maxLength={SELLER_NAME_MAX} autoComplete="organization" />
       </Form.Item>
       <Form.Item name="address" label={t('address')} rules={[ruleFrom(checkSellerAddress)]}>
-        <Input.TextArea maxLength={SELLER_ADDRESS_MAX} autoSize={{ minRows: 2, maxRows: 4 }} />
+        <TextArea maxLength={SELLER_ADDRESS_MAX} autoSize={{ minRows: 2, maxRows: 4 }} />
       </Form.Item>
       <Form.Item name="tax_code" label={t('taxCode')} rules={[ruleFrom(checkSellerTaxCode)]}>
-        <Input autoComplete="off" />
+        <TextInput autoComplete="off" />
       </Form.Item>
     </TextSettingCard>
   )

@@ -8,12 +8,13 @@ import {
   type SupportContact,
   setSupportContact,
 } from '@app/contract'
-import { Card, Flex, Form, Input, Typography } from 'antd'
+import { Card, Flex, Form, Typography } from 'antd'
 import { Link } from 'react-router'
 import { call } from '../../api/client.ts'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { supportContactMessages } from './support-contact.i18n.ts'
 import { TextSettingCard } from './TextSettingCard.tsx'
 
@@ -36,13 +37,13 @@ export function SupportContactCard() {
       failed={t('failed')}
     >
       <Form.Item name="email" label={t('email')} rules={[ruleFrom(checkSupportEmail)]}>
-        <Input type="email" autoComplete="off" />
+        <TextInput type="email" autoComplete="off" />
       </Form.Item>
       <Form.Item name="phone" label={t('phone')} rules={[ruleFrom(checkSupportPhone)]}>
-        <Input autoComplete="off" />
+        <TextInput autoComplete="off" />
       </Form.Item>
       <Form.Item name="hours" label={t('hours')} rules={[ruleFrom(checkSupportHours)]}>
-        <Input maxLength={SUPPORT_HOURS_MAX} placeholder={t('hoursPlaceholder')} />
+        <TextInput maxLength={SUPPORT_HOURS_MAX} placeholder={t('hoursPlaceholder')} />
       </Form.Item>
     </TextSettingCard>
   )

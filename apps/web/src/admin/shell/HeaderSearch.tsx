@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons'
 import * as contract from '@app/contract'
 import { ADMIN_ONLY, formatMoney, hasAnyRole, SEARCH_MAX, SEARCH_MIN } from '@app/contract'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { AutoComplete, Flex, Input, Typography } from 'antd'
+import { AutoComplete, Flex, Typography } from 'antd'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { call } from '../../api/client.ts'
@@ -10,6 +10,7 @@ import { paths } from '../../app/paths.ts'
 import { useSession } from '../../app/session.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { Verbatim } from '../../ui/Verbatim.tsx'
 import { adminShellMessages } from './admin-shell.i18n.ts'
 
@@ -125,7 +126,7 @@ export function HeaderSearch({ narrow }: { narrow: boolean }) {
         popupMatchSelectWidth={narrow ? 300 : 380}
         style={{ width: narrow ? 150 : 320 }}
       >
-        <Input
+        <TextInput
           allowClear
           maxLength={SEARCH_MAX}
           prefix={<SearchOutlined aria-hidden />}

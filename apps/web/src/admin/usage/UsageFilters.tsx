@@ -1,7 +1,8 @@
 import { USAGE_UNITS, type UsageUnit } from '@app/contract'
-import { Flex, Input, Segmented, Select } from 'antd'
+import { Flex, Segmented, Select } from 'antd'
 import { type ReactNode, useEffect, useState } from 'react'
 import { useT } from '../../i18n/define.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { adminUsageMessages } from './usage.i18n.ts'
 import {
   type DateRange,
@@ -24,7 +25,7 @@ function DayInput(props: { label: string; value: string; onCommit: (day: string)
   const [draft, setDraft] = useState(props.value)
   useEffect(() => setDraft(props.value), [props.value])
   return (
-    <Input
+    <TextInput
       type="date"
       aria-label={props.label}
       prefix={<span style={{ opacity: 0.65 }}>{props.label}</span>}

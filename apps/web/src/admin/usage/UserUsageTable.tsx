@@ -1,12 +1,13 @@
 import type { UserUsageRow } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Flex, Input, Typography } from 'antd'
+import { Flex, Typography } from 'antd'
 import type { ColumnsType } from 'antd/es/table'
 import { Link } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { formatCount } from '../../ui/charts/chart-data.ts'
+import { SearchInput } from '../../ui/inputs.ts'
 import { ListTable, useListPaging } from '../../ui/ListFrame.tsx'
 import { useListParam } from '../../ui/use-list-params.ts'
 import { verbatimCell } from '../../ui/Verbatim.tsx'
@@ -61,7 +62,7 @@ export function UserUsageTable({ range }: { range: DateRange }) {
 
   return (
     <Flex vertical gap={12}>
-      <Input.Search
+      <SearchInput
         key={keyword}
         defaultValue={keyword}
         allowClear

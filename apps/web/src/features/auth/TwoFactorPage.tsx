@@ -1,6 +1,6 @@
 import { KeyOutlined } from '@ant-design/icons'
 import { ErrorCode, normaliseRecoveryCode, RECOVERY_CODE_LENGTH } from '@app/contract'
-import { Button, Flex, Form, Input } from 'antd'
+import { Button, Flex, Form } from 'antd'
 import { useState } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { ApiError } from '../../api/client.ts'
@@ -8,6 +8,7 @@ import { afterSignIn } from '../../app/guards.tsx'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { problemText } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { AuthForm } from './AuthForm.tsx'
 import { AuthHeading } from './AuthHeading.tsx'
@@ -116,7 +117,7 @@ export function TwoFactorPage() {
       >
         {mode === 'app' ? (
           <Form.Item name="code" label={t('code')} rules={[appCodeRule]}>
-            <Input
+            <TextInput
               autoFocus
               autoComplete="one-time-code"
               inputMode="numeric"
@@ -127,7 +128,7 @@ export function TwoFactorPage() {
           </Form.Item>
         ) : (
           <Form.Item name="code" label={tp('recoveryCode')} rules={[recoveryCodeRule]}>
-            <Input
+            <TextInput
               autoFocus
               autoComplete="off"
               autoCapitalize="none"

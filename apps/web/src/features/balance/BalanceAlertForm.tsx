@@ -1,10 +1,11 @@
 import { formatMoney, MONEY_BOUNDS, moneyCheck } from '@app/contract'
-import { App, Button, Card, Form, Input, Switch, Typography } from 'antd'
+import { App, Button, Card, Form, Switch, Typography } from 'antd'
 import { failureText } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { useSetBalanceAlert } from './balance.api.ts'
 import { balanceMessages } from './balance.i18n.ts'
@@ -59,7 +60,7 @@ export function BalanceAlertForm({ threshold }: { threshold: string | null }) {
             label={t('alert.threshold')}
             rules={[ruleFrom(moneyCheck(MONEY_BOUNDS.balanceAlert))]}
           >
-            <Input prefix="$" suffix="USD" inputMode="decimal" autoComplete="off" style={{ maxWidth: 240 }} />
+            <TextInput prefix="$" suffix="USD" inputMode="decimal" autoComplete="off" style={{ maxWidth: 240 }} />
           </Form.Item>
         ) : null}
         <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -1,10 +1,11 @@
 import { GiftOutlined } from '@ant-design/icons'
 import { formatDate, formatMoney } from '@app/contract'
-import { App, Button, Card, Form, Input, Space, Typography } from 'antd'
+import { App, Button, Card, Form, Space, Typography } from 'antd'
 import { failureText } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { requiredRule } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { useRedeemCoupon } from './balance.api.ts'
 import { balanceMessages } from './balance.i18n.ts'
@@ -57,7 +58,7 @@ export function CouponRedeem() {
         <Form.Item<Values> label={t('coupon.code')} required style={{ marginBottom: 0 }}>
           <Space.Compact style={{ width: '100%' }}>
             <Form.Item<Values> name="coupon" noStyle rules={[requiredRule('coupons.codeRequired')]}>
-              <Input
+              <TextInput
                 aria-label={t('coupon.code')}
                 placeholder={t('coupon.placeholder')}
                 maxLength={CODE_MAX}

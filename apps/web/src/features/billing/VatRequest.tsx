@@ -6,12 +6,13 @@ import {
   checkVatTaxCode,
   formatDateTime,
 } from '@app/contract'
-import { App, Button, Card, Descriptions, Flex, Form, Input, Typography } from 'antd'
+import { App, Button, Card, Descriptions, Flex, Form, Typography } from 'antd'
 import { useState } from 'react'
 import { failureText } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { useRequestVat, type VatBody } from './billing.api.ts'
 import { billingMessages } from './billing.i18n.ts'
@@ -109,10 +110,10 @@ function VatForm({ bill, onDone, onCancel }: { bill: BillDetail; onDone?: () => 
       requiredMark={false}
     >
       <Form.Item name="company_name" label={t('vat.companyName')} rules={[ruleFrom(checkVatCompanyName)]}>
-        <Input autoComplete="organization" maxLength={255} />
+        <TextInput autoComplete="organization" maxLength={255} />
       </Form.Item>
       <Form.Item name="company_address" label={t('vat.companyAddress')} rules={[ruleFrom(checkVatCompanyAddress)]}>
-        <Input.TextArea autoComplete="street-address" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} />
+        <TextArea autoComplete="street-address" autoSize={{ minRows: 2, maxRows: 4 }} maxLength={500} />
       </Form.Item>
       <Form.Item
         name="tax_code"
@@ -120,10 +121,10 @@ function VatForm({ bill, onDone, onCancel }: { bill: BillDetail; onDone?: () => 
         extra={t('vat.taxCodeHint')}
         rules={[ruleFrom(checkVatTaxCode)]}
       >
-        <Input inputMode="numeric" autoComplete="off" maxLength={14} />
+        <TextInput inputMode="numeric" autoComplete="off" maxLength={14} />
       </Form.Item>
       <Form.Item name="email" label={t('vat.email')} rules={[ruleFrom(checkVatEmail)]}>
-        <Input type="email" autoComplete="email" />
+        <TextInput type="email" autoComplete="email" />
       </Form.Item>
       <Flex gap={8} wrap>
         <Button type="primary" htmlType="submit" loading={request.isPending}>

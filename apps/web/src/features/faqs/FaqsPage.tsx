@@ -1,12 +1,13 @@
 import { CustomerServiceOutlined } from '@ant-design/icons'
 import { absoluteUrl, formatDate, type PublishedFaq } from '@app/contract'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { Collapse, Empty, Flex, Image, Input, Segmented, Typography, theme } from 'antd'
+import { Collapse, Empty, Flex, Image, Segmented, Typography, theme } from 'antd'
 import { useCallback, useEffect, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { SearchInput } from '../../ui/inputs.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { LinkifiedText } from '../../ui/LinkifiedText.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
@@ -114,7 +115,7 @@ export function FaqsPage() {
           {t('ask')}
         </LinkButton>
       </Flex>
-      <Input.Search
+      <SearchInput
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
         allowClear

@@ -13,7 +13,7 @@ import {
   SERVICE_TYPES,
   type ServiceType,
 } from '@app/contract'
-import { App, Button, Checkbox, Flex, Form, Input, Radio, Typography } from 'antd'
+import { App, Button, Checkbox, Flex, Form, Radio, Typography } from 'antd'
 import { Suspense, useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { pageFor, serverMessage } from '../../api/errors.ts'
@@ -22,6 +22,7 @@ import { useLang } from '../../i18n/lang.ts'
 import { lazyComponent, usePreloaded } from '../../lib/lazy-component.tsx'
 import { countInputProps } from '../../ui/count-input.ts'
 import { optionalNumberRuleFrom, optionalRuleFrom, ruleFrom } from '../../ui/form-rules.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { InputNumberPart, LazyInputNumber } from '../../ui/LazyInputNumber.tsx'
 import { useServiceName } from '../../ui/service-name.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
@@ -226,10 +227,10 @@ export function KeyForm({
         </Form.Item>
       )}
       <Form.Item name="name" label={t('name.label')} required rules={[ruleFrom(checkKeyName)]}>
-        <Input placeholder={t('name.placeholder')} count={{ show: true, max: KEY_NAME_MAX }} autoComplete="off" />
+        <TextInput placeholder={t('name.placeholder')} count={{ show: true, max: KEY_NAME_MAX }} autoComplete="off" />
       </Form.Item>
       <Form.Item name="description" label={t('description.label')} rules={[ruleFrom(checkKeyDescription)]}>
-        <Input.TextArea
+        <TextArea
           placeholder={t('description.placeholder')}
           count={{ show: true, max: KEY_DESCRIPTION_MAX }}
           autoSize={{ minRows: 2, maxRows: 6 }}
@@ -298,7 +299,7 @@ export function KeyForm({
             rules={[spendCapRule]}
             style={{ flex: '1 1 220px', maxWidth: 320 }}
           >
-            <Input
+            <TextInput
               prefix="$"
               suffix="USD"
               placeholder={t('caps.noCap')}

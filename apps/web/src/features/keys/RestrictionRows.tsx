@@ -1,9 +1,10 @@
 import { DeleteOutlined, ExclamationCircleOutlined, PlusOutlined, QuestionCircleOutlined } from '@ant-design/icons'
 import { checkRestrictionRow, MAX_RESTRICTION_ROWS, type RestrictionRow } from '@app/contract'
-import { Button, Flex, Form, Input, Popconfirm, Select, Tooltip, Typography, theme } from 'antd'
+import { Button, Flex, Form, Popconfirm, Select, Tooltip, Typography, theme } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useT } from '../../i18n/define.ts'
 import { problemText } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { keyFormMessages } from './key-form.i18n.ts'
 
 import { emptyRow, LIST } from './restriction-rows.ts'
@@ -78,7 +79,7 @@ export function RestrictionRows({ rows }: { rows: readonly RestrictionRow[] }) {
                     dependencies={[[LIST, field.name, 'type']]}
                     style={{ flex: '1 1 200px', margin: 0, minWidth: 0 }}
                   >
-                    <Input
+                    <TextInput
                       aria-label={t('rows.valueOf', { number })}
                       placeholder={type === 'ip' ? t('rows.ipPlaceholder') : t('rows.domainPlaceholder')}
                       autoComplete="off"

@@ -1,8 +1,9 @@
 import { ExperimentOutlined } from '@ant-design/icons'
 import { checkRestrictionRow, type RestrictionRow, type ServiceType } from '@app/contract'
-import { Alert, Flex, Input, Typography, theme } from 'antd'
+import { Alert, Flex, Typography, theme } from 'antd'
 import { useId, useMemo, useState } from 'react'
 import { useT } from '../../i18n/define.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { useServiceName } from '../../ui/service-name.ts'
 import { keyFormMessages } from './key-form.i18n.ts'
 import { testRestriction } from './restriction-test.ts'
@@ -48,7 +49,7 @@ export function RestrictionTester({
         <ExperimentOutlined /> {t('tester.label')}
       </label>
       <Typography.Text type="secondary">{t('tester.hint')}</Typography.Text>
-      <Input
+      <TextInput
         id={id}
         value={input}
         allowClear

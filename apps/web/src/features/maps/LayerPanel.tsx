@@ -7,11 +7,12 @@ import {
   PlusOutlined,
 } from '@ant-design/icons'
 import { checkLayerName, LAYER_NAME_MAX, type Layer, MAP_MAX_LAYERS } from '@app/contract'
-import { App, Button, Dropdown, Flex, Input, List, Radio, Typography } from 'antd'
+import { App, Button, Dropdown, Flex, List, Radio, Typography } from 'antd'
 import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { problemText } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { mapCalls, useMapsMutation } from './maps.api.ts'
 import { mapsMessages } from './maps.i18n.ts'
 
@@ -71,7 +72,7 @@ export function LayerPanel({
       title: t('editor.renameLayer'),
       icon: null,
       content: (
-        <Input
+        <TextInput
           defaultValue={layer.name}
           maxLength={LAYER_NAME_MAX}
           aria-label={t('editor.layerName')}
@@ -187,7 +188,7 @@ export function LayerPanel({
       {!readOnly && (
         <Flex vertical gap={4}>
           <Flex gap={8}>
-            <Input
+            <TextInput
               value={name}
               onChange={(e) => setName(e.target.value)}
               onPressEnter={onAdd}

@@ -7,12 +7,13 @@ import {
   type MapSummary,
 } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { App, Form, Input, Modal, Select } from 'antd'
+import { App, Form, Modal, Select } from 'antd'
 import { useNavigate } from 'react-router'
 import { serverMessage } from '../../api/errors.ts'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { requiredRule, ruleFrom } from '../../ui/form-rules.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { mapCalls, mapKeysQuery, useMapsMutation } from './maps.api.ts'
 import { mapsMessages } from './maps.i18n.ts'
@@ -99,7 +100,7 @@ export function MapFormModal({ map, onClose }: { map: MapSummary | null; onClose
         }
       >
         <Form.Item name="name" label={t('form.name')} rules={[ruleFrom(checkMapName)]} required>
-          <Input maxLength={MAP_NAME_MAX} autoFocus />
+          <TextInput maxLength={MAP_NAME_MAX} autoFocus />
         </Form.Item>
         <Form.Item
           name="key_id"
@@ -111,7 +112,7 @@ export function MapFormModal({ map, onClose }: { map: MapSummary | null; onClose
           <Select options={keyOptions} loading={keys.isPending} showSearch optionFilterProp="label" />
         </Form.Item>
         <Form.Item name="description" label={t('form.description')}>
-          <Input.TextArea maxLength={MAP_DESCRIPTION_MAX} autoSize={{ minRows: 2, maxRows: 5 }} />
+          <TextArea maxLength={MAP_DESCRIPTION_MAX} autoSize={{ minRows: 2, maxRows: 5 }} />
         </Form.Item>
         {map && (
           <Form.Item name="base_style" label={t('form.baseStyle')}>

@@ -21,7 +21,7 @@ import {
   type Point,
 } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Col, Dropdown, Flex, Input, List, Row, Select, Switch, Tag, Typography } from 'antd'
+import { Alert, App, Button, Card, Col, Dropdown, Flex, List, Row, Select, Switch, Tag, Typography } from 'antd'
 import { useMemo, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { serverMessage } from '../../api/errors.ts'
@@ -30,6 +30,7 @@ import { themePref } from '../../app/prefs.ts'
 import { useT } from '../../i18n/define.ts'
 import { useStored } from '../../lib/store.ts'
 import { useMediaQuery } from '../../lib/use-media-query.ts'
+import { SearchInput } from '../../ui/inputs.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { type EditorAnswer, useEditorMessages } from './editor-messages.ts'
@@ -314,7 +315,7 @@ function MapEditor({ map, config }: { map: MapDetail; config: MapsConfig }) {
           <Typography.Text type="secondary">{t('editor.noPoints')}</Typography.Text>
         ) : (
           <Flex vertical gap={8}>
-            <Input.Search allowClear onChange={(e) => setFilter(e.target.value)} aria-label={t('editor.points')} />
+            <SearchInput allowClear onChange={(e) => setFilter(e.target.value)} aria-label={t('editor.points')} />
             <List<Point>
               size="small"
               dataSource={listed}

@@ -22,7 +22,6 @@ import {
   Dropdown,
   Empty,
   Flex,
-  Input,
   type MenuProps,
   Pagination,
   Popconfirm,
@@ -38,6 +37,7 @@ import { serverMessage } from '../../api/errors.ts'
 import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
+import { SearchInput } from '../../ui/inputs.ts'
 import { LinkButton } from '../../ui/LinkButton.tsx'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
@@ -116,7 +116,7 @@ export function MapsPage() {
             ]}
           />
         )}
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder={t('search')}
           aria-label={t('search')}

@@ -1,8 +1,9 @@
 import { EnvironmentOutlined, SearchOutlined } from '@ant-design/icons'
 import type { SearchResult } from '@app/contract'
-import { AutoComplete, Flex, Input, Typography } from 'antd'
+import { AutoComplete, Flex, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { useT } from '../../i18n/define.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { searchPlaces } from './maps.api.ts'
 import { mapsMessages } from './maps.i18n.ts'
 
@@ -63,7 +64,7 @@ export function PlaceSearch({ mapId, onPick }: { mapId: string; onPick: (result:
         setResults([])
       }}
     >
-      <Input
+      <TextInput
         prefix={<SearchOutlined />}
         placeholder={t('editor.searchPlaceholder')}
         aria-label={t('editor.searchPlaceholder')}

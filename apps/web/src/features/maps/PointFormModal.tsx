@@ -7,11 +7,12 @@ import {
   POINT_NAME_MAX,
   parseCoordinate,
 } from '@app/contract'
-import { App, Form, Input, Modal, Select } from 'antd'
+import { App, Form, Modal, Select } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { serverMessage } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { problemText, ruleFrom } from '../../ui/form-rules.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { mapCalls, useMapsMutation } from './maps.api.ts'
 import { mapsMessages } from './maps.i18n.ts'
@@ -103,10 +104,10 @@ export function PointFormModal({
         }}
       >
         <Form.Item name="name" label={t('point.name')} rules={[ruleFrom(checkPointName)]} required>
-          <Input maxLength={POINT_NAME_MAX} autoFocus />
+          <TextInput maxLength={POINT_NAME_MAX} autoFocus />
         </Form.Item>
         <Form.Item name="description" label={t('point.description')}>
-          <Input.TextArea maxLength={POINT_DESCRIPTION_MAX} autoSize={{ minRows: 2, maxRows: 6 }} />
+          <TextArea maxLength={POINT_DESCRIPTION_MAX} autoSize={{ minRows: 2, maxRows: 6 }} />
         </Form.Item>
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap' }}>
           <Form.Item
@@ -116,7 +117,7 @@ export function PointFormModal({
             required
             style={{ flex: '1 1 140px' }}
           >
-            <Input inputMode="decimal" />
+            <TextInput inputMode="decimal" />
           </Form.Item>
           <Form.Item
             name="longitude"
@@ -125,7 +126,7 @@ export function PointFormModal({
             required
             style={{ flex: '1 1 140px' }}
           >
-            <Input inputMode="decimal" />
+            <TextInput inputMode="decimal" />
           </Form.Item>
         </div>
         <Form.Item name="layer_id" label={t('point.layer')}>

@@ -1,11 +1,12 @@
 import { CopyOutlined, LinkOutlined } from '@ant-design/icons'
 import { EMBED_MAX_SIZE, embedSnippet, type MapSummary, publicMapUrl } from '@app/contract'
-import { Alert, App, Button, Divider, Flex, Input, Modal, Popconfirm, Space, Typography } from 'antd'
+import { Alert, App, Button, Divider, Flex, Modal, Popconfirm, Space, Typography } from 'antd'
 import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
 import { commonMessages } from '../../i18n/common.i18n.ts'
 import { useT } from '../../i18n/define.ts'
 import { copyText } from '../../lib/clipboard.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { mapCalls, useMapsMutation } from './maps.api.ts'
 import { mapsMessages } from './maps.i18n.ts'
 
@@ -62,7 +63,12 @@ export function ShareModal({ map, onClose }: { map: MapSummary; onClose: () => v
         <Flex vertical gap={8} style={{ marginTop: 12 }}>
           <Typography.Text strong>{t('share.link')}</Typography.Text>
           <Space.Compact style={{ width: '100%' }}>
-            <Input readOnly value={publicMapUrl(origin, token)} aria-label={t('share.link')} data-testid="share-link" />
+            <TextInput
+              readOnly
+              value={publicMapUrl(origin, token)}
+              aria-label={t('share.link')}
+              data-testid="share-link"
+            />
             <Button icon={<CopyOutlined />} onClick={() => copy(publicMapUrl(origin, token))}>
               {common('actions.copy')}
             </Button>
@@ -91,7 +97,7 @@ export function ShareModal({ map, onClose }: { map: MapSummary; onClose: () => v
           <Flex gap={12} wrap>
             <div>
               <label htmlFor="embed-width">{t('share.width')}</label>
-              <Input
+              <TextInput
                 id="embed-width"
                 value={width}
                 onChange={(e) => setWidth(e.target.value.trim())}
@@ -101,7 +107,7 @@ export function ShareModal({ map, onClose }: { map: MapSummary; onClose: () => v
             </div>
             <div>
               <label htmlFor="embed-height">{t('share.height')}</label>
-              <Input
+              <TextInput
                 id="embed-height"
                 value={height}
                 onChange={(e) => setHeight(e.target.value.trim())}
@@ -111,13 +117,7 @@ export function ShareModal({ map, onClose }: { map: MapSummary; onClose: () => v
             </div>
           </Flex>
           <Typography.Text type="secondary">{t('share.sizeHint')}</Typography.Text>
-          <Input.TextArea
-            readOnly
-            value={snippet}
-            autoSize
-            aria-label={t('share.snippet')}
-            data-testid="embed-snippet"
-          />
+          <TextArea readOnly value={snippet} autoSize aria-label={t('share.snippet')} data-testid="embed-snippet" />
           <Button icon={<CopyOutlined />} onClick={() => copy(snippet)} style={{ alignSelf: 'flex-start' }}>
             {t('share.snippet')}
           </Button>

@@ -12,13 +12,14 @@ import {
   TOP_UP_PICKS,
 } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Checkbox, Descriptions, Flex, Form, Input, Radio, Space, Typography } from 'antd'
+import { Alert, App, Button, Card, Checkbox, Descriptions, Flex, Form, Radio, Space, Typography } from 'antd'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { failureText } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { BankTransferDetails } from './BankTransferDetails.tsx'
@@ -143,7 +144,7 @@ function TopUpForm({ options }: { options: Options }) {
       <Form.Item<Values> label={t('topUp.amount')} required>
         <Flex gap={8} wrap>
           <Form.Item<Values> name="amount" noStyle rules={[ruleFrom(checkTopUpAmount)]}>
-            <Input
+            <TextInput
               aria-label={t('topUp.amount')}
               placeholder={t('topUp.amountPlaceholder')}
               inputMode="decimal"

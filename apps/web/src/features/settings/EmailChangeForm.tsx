@@ -8,7 +8,7 @@ import {
   formatDate,
 } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, Flex, Form, Input, Table, Tag, Typography } from 'antd'
+import { Alert, App, Button, Flex, Form, Table, Tag, Typography } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useState } from 'react'
 import { call } from '../../api/client.ts'
@@ -16,6 +16,7 @@ import { useSession } from '../../app/session.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { problemText, ruleFrom } from '../../ui/form-rules.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { SupportContactLine } from '../support-contact/SupportContactLine.tsx'
@@ -146,10 +147,10 @@ function RequestForm({ currentEmail }: { currentEmail: string }) {
       style={{ maxWidth: 460 }}
     >
       <Form.Item label={t('current')}>
-        <Input value={currentEmail} disabled aria-label={t('current')} />
+        <TextInput value={currentEmail} disabled aria-label={t('current')} />
       </Form.Item>
       <Form.Item name="new_email" label={t('newEmail')} required rules={[ruleFrom(checkNewEmail), notUsed]}>
-        <Input type="email" autoComplete="email" />
+        <TextInput type="email" autoComplete="email" />
       </Form.Item>
       <Form.Item
         name="confirm_new_email"
@@ -158,10 +159,10 @@ function RequestForm({ currentEmail }: { currentEmail: string }) {
         dependencies={['new_email']}
         rules={[sameAsNew]}
       >
-        <Input type="email" autoComplete="off" onPaste={(event) => event.preventDefault()} />
+        <TextInput type="email" autoComplete="off" onPaste={(event) => event.preventDefault()} />
       </Form.Item>
       <Form.Item name="reason" label={t('reason')} required rules={[ruleFrom(checkChangeReason)]}>
-        <Input.TextArea rows={3} maxLength={EMAIL_CHANGE_REASON_MAX} showCount placeholder={t('reasonPlaceholder')} />
+        <TextArea rows={3} maxLength={EMAIL_CHANGE_REASON_MAX} showCount placeholder={t('reasonPlaceholder')} />
       </Form.Item>
       {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
       <Button type="primary" htmlType="submit" loading={send.isPending}>

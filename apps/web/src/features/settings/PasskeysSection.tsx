@@ -1,12 +1,13 @@
 import { DeleteOutlined, KeyOutlined } from '@ant-design/icons'
 import { checkPasskeyName, formatDate, type Passkey } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, Form, Input, List, Modal, Popconfirm, Tag, Typography } from 'antd'
+import { Alert, App, Button, Form, List, Modal, Popconfirm, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { serverMessage } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { problemText } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { LazyStepUpDialog } from '../step-up/LazyStepUpDialog.tsx'
 import { needsStepUp, proveIdentity, type StepUpProof } from '../step-up/step-up.api.ts'
@@ -152,7 +153,7 @@ export function PasskeysSection() {
           preserve
         >
           <Form.Item name="name" label={t('passkeys.name')} rules={[nameRule]}>
-            <Input maxLength={64} placeholder={t('passkeys.namePlaceholder')} autoFocus />
+            <TextInput maxLength={64} placeholder={t('passkeys.namePlaceholder')} autoFocus />
           </Form.Item>
           {failure ? <Alert type="error" showIcon title={failure} role="alert" /> : null}
         </Form>

@@ -8,12 +8,13 @@ import {
   type ProfileUpdate,
 } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Badge, Button, Col, Flex, Form, Input, Row, Typography, theme } from 'antd'
+import { Alert, App, Badge, Button, Col, Flex, Form, Row, Typography, theme } from 'antd'
 import { useEffect, useState } from 'react'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { usePreloaded } from '../../lib/lazy-component.tsx'
 import { lazyOptionalRuleFrom, optionalRuleFrom, problemText, ruleFrom } from '../../ui/form-rules.ts'
+import { TextInput } from '../../ui/inputs.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { profileQuery } from '../auth/auth.api.ts'
@@ -122,12 +123,12 @@ function ProfileFields({ profile }: { profile: Profile }) {
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item name="first_name" label={t('profile.firstName')} required rules={[ruleFrom(checkNamePart)]}>
-            <Input autoComplete="given-name" />
+            <TextInput autoComplete="given-name" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
           <Form.Item name="last_name" label={t('profile.lastName')} required rules={[ruleFrom(checkNamePart)]}>
-            <Input autoComplete="family-name" />
+            <TextInput autoComplete="family-name" />
           </Form.Item>
         </Col>
       </Row>
@@ -144,7 +145,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
         htmlFor="profile-email"
         extra={t('profile.emailHint')}
       >
-        <Input id="profile-email" value={profile.email} readOnly variant="filled" autoComplete="email" />
+        <TextInput id="profile-email" value={profile.email} readOnly variant="filled" autoComplete="email" />
       </Form.Item>
       <Form.Item
         name="phone_number"
@@ -162,7 +163,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
         rules={[phoneRule]}
         extra={t('profile.phoneHint')}
       >
-        <Input type="tel" autoComplete="tel" inputMode="tel" />
+        <TextInput type="tel" autoComplete="tel" inputMode="tel" />
       </Form.Item>
       <Form.Item noStyle shouldUpdate={(before, after) => before.phone_number !== after.phone_number}>
         {({ getFieldValue }) =>
@@ -184,7 +185,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
             label={t('profile.organization')}
             rules={[optionalRuleFrom(checkMaxLength(ORGANIZATION_MAX))]}
           >
-            <Input autoComplete="organization" />
+            <TextInput autoComplete="organization" />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>
@@ -193,7 +194,7 @@ function ProfileFields({ profile }: { profile: Profile }) {
             label={t('profile.jobTitle')}
             rules={[optionalRuleFrom(checkMaxLength(JOB_TITLE_MAX))]}
           >
-            <Input autoComplete="organization-title" />
+            <TextInput autoComplete="organization-title" />
           </Form.Item>
         </Col>
       </Row>
@@ -290,7 +291,7 @@ function PhoneVerification({ phone }: { phone: string }) {
         ) : null}
       </Flex>
       <Flex gap={8} align="center" wrap>
-        <Input
+        <TextInput
           aria-label={t('phone.code')}
           placeholder={t('phone.codePlaceholder')}
           value={code}

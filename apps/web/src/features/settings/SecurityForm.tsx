@@ -1,11 +1,12 @@
 import { checkPassword, ErrorCode, PASSWORD_MIN } from '@app/contract'
-import { Alert, App, Button, Form, Input, Typography } from 'antd'
+import { Alert, App, Button, Form, Typography } from 'antd'
 import type { Rule } from 'antd/es/form'
 import { useState } from 'react'
 import { ApiError } from '../../api/client.ts'
 import { useSession } from '../../app/session.ts'
 import { useT } from '../../i18n/define.ts'
 import { confirmationRule, givenPasswordRule, problemText, ruleFrom } from '../../ui/form-rules.ts'
+import { PasswordInput } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { useChangePassword } from '../auth/auth.api.ts'
 import { settingsMessages } from './settings.i18n.ts'
@@ -68,7 +69,7 @@ export function SecurityForm() {
       {/* Lets password managers file the new password under the right account. */}
       <input type="hidden" name="username" autoComplete="username" value={session?.email ?? ''} readOnly />
       <Form.Item name="current_password" label={t('security.current')} required rules={[givenPasswordRule]}>
-        <Input.Password autoComplete="current-password" />
+        <PasswordInput autoComplete="current-password" />
       </Form.Item>
       <Form.Item
         name="new_password"
@@ -77,7 +78,7 @@ export function SecurityForm() {
         dependencies={['current_password']}
         rules={[ruleFrom(checkPassword), differsFromCurrent]}
       >
-        <Input.Password autoComplete="new-password" />
+        <PasswordInput autoComplete="new-password" />
       </Form.Item>
       <Form.Item
         name="confirm_password"
@@ -86,7 +87,7 @@ export function SecurityForm() {
         dependencies={['new_password']}
         rules={[confirmationRule('new_password')]}
       >
-        <Input.Password autoComplete="new-password" />
+        <PasswordInput autoComplete="new-password" />
       </Form.Item>
       {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
       <Button type="primary" htmlType="submit" loading={change.isPending}>

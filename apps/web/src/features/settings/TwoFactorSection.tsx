@@ -1,11 +1,12 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons'
 import { formatDate, type TwoFactorSecret } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, Flex, Form, Input, Modal, QRCode, Tag, Typography } from 'antd'
+import { Alert, App, Button, Flex, Form, Modal, QRCode, Tag, Typography } from 'antd'
 import { useState } from 'react'
 import { useT } from '../../i18n/define.ts'
 import { useLang } from '../../i18n/lang.ts'
 import { problemText } from '../../ui/form-rules.ts'
+import { PasswordInput, TextInput } from '../../ui/inputs.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { FreshRecoveryCodes, RecoveryCodesCard } from './RecoveryCodes.tsx'
 import {
@@ -119,7 +120,7 @@ function Enrolment({ onCodes }: { onCodes: (codes: string[]) => void }) {
       </Flex>
       <Typography.Paragraph>{t('step2')}</Typography.Paragraph>
       <Form.Item name="code" label={t('code')} rules={[codeRule]} style={{ maxWidth: 240 }}>
-        <Input autoComplete="one-time-code" inputMode="numeric" maxLength={7} placeholder="123456" />
+        <TextInput autoComplete="one-time-code" inputMode="numeric" maxLength={7} placeholder="123456" />
       </Form.Item>
       {failure ? <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} /> : null}
       <Flex gap={8}>
@@ -189,11 +190,11 @@ function EnabledState({ since, hasPassword }: { since: string | null; hasPasswor
               label={t('password')}
               rules={[{ required: true, message: problemText({ key: 'twoFactor.passwordRequired' }) }]}
             >
-              <Input.Password autoComplete="current-password" />
+              <PasswordInput autoComplete="current-password" />
             </Form.Item>
           ) : null}
           <Form.Item name="code" label={t('code')} rules={[codeRule]}>
-            <Input autoComplete="one-time-code" inputMode="numeric" maxLength={7} placeholder="123456" />
+            <TextInput autoComplete="one-time-code" inputMode="numeric" maxLength={7} placeholder="123456" />
           </Form.Item>
           {failure ? <Alert type="error" showIcon title={failure} /> : null}
         </Form>

@@ -1,11 +1,12 @@
 import { SafetyCertificateOutlined } from '@ant-design/icons'
 import { STEP_UP_WINDOW_MINUTES } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, Form, Input, Modal, Typography } from 'antd'
+import { Alert, Form, Modal, Typography } from 'antd'
 import { useState } from 'react'
 import { ApiError } from '../../api/client.ts'
 import { useT } from '../../i18n/define.ts'
 import { problemText } from '../../ui/form-rules.ts'
+import { PasswordInput, TextInput } from '../../ui/inputs.ts'
 import { QueryState } from '../../ui/QueryState.tsx'
 import { type StepUpProof, stepUpStatusQuery } from './step-up.api.ts'
 import { stepUpMessages } from './step-up.i18n.ts'
@@ -104,7 +105,7 @@ export function StepUpDialog({
               </Typography.Paragraph>
               {method === 'totp' ? (
                 <Form.Item name="code" label={t('code')} rules={[codeRule]}>
-                  <Input
+                  <TextInput
                     autoComplete="one-time-code"
                     inputMode="numeric"
                     maxLength={7}
@@ -118,7 +119,7 @@ export function StepUpDialog({
                   label={t('password')}
                   rules={[{ required: true, message: problemText({ key: 'stepUp.proofRequired' }) }]}
                 >
-                  <Input.Password autoComplete="current-password" autoFocus />
+                  <PasswordInput autoComplete="current-password" autoFocus />
                 </Form.Item>
               )}
               {failure ? <Alert type="error" showIcon title={failure} role="alert" /> : null}

@@ -8,7 +8,7 @@ import {
   type TicketReferenceType,
 } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
-import { Alert, App, Button, Card, Flex, Form, Input, Select, Typography } from 'antd'
+import { Alert, App, Button, Card, Flex, Form, Select, Typography } from 'antd'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { serverMessage } from '../../api/errors.ts'
@@ -16,6 +16,7 @@ import { paths } from '../../app/paths.ts'
 import { useT } from '../../i18n/define.ts'
 import { usePreloaded } from '../../lib/lazy-component.tsx'
 import { ruleFrom } from '../../ui/form-rules.ts'
+import { TextArea, TextInput } from '../../ui/inputs.ts'
 import { useDocumentTitle } from '../../ui/use-document-title.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { Verbatim } from '../../ui/Verbatim.tsx'
@@ -108,7 +109,7 @@ export function AddQuestionPage() {
           onFieldsChange={onFieldsChange}
         >
           <Form.Item<Values> name="title" label={t('form.titleLabel')} rules={[ruleFrom(checkTicketTitle)]}>
-            <Input maxLength={TICKET_TITLE_MAX} placeholder={t('form.titlePlaceholder')} autoComplete="off" />
+            <TextInput maxLength={TICKET_TITLE_MAX} placeholder={t('form.titlePlaceholder')} autoComplete="off" />
           </Form.Item>
           {shown.length ? (
             <Alert
@@ -133,7 +134,7 @@ export function AddQuestionPage() {
             />
           ) : null}
           <Form.Item<Values> name="content" label={t('form.content')} rules={[ruleFrom(checkTicketContent)]}>
-            <Input.TextArea rows={6} placeholder={t('form.contentPlaceholder', { min: TICKET_CONTENT_MIN })} />
+            <TextArea rows={6} placeholder={t('form.contentPlaceholder', { min: TICKET_CONTENT_MIN })} />
           </Form.Item>
           <Form.Item<Values> name="reference" label={t('form.reference')}>
             <Select

@@ -1,8 +1,9 @@
 import { checkTicketContent, TICKET_CONTENT_MIN, TICKET_IMAGES_MAX } from '@app/contract'
-import { App, Button, Flex, Form, Input } from 'antd'
+import { App, Button, Flex, Form } from 'antd'
 import { serverMessage } from '../../api/errors.ts'
 import { useT } from '../../i18n/define.ts'
 import { ruleFrom } from '../../ui/form-rules.ts'
+import { TextArea } from '../../ui/inputs.ts'
 import { useFadingErrors } from '../../ui/use-fading-errors.ts'
 import { ImagesField } from './ImagesField.tsx'
 import { uploadTicketImage, useReplyTicket } from './support.api.ts'
@@ -43,7 +44,7 @@ export function ReplyForm({ ticketId }: { ticketId: string }) {
       onFieldsChange={onFieldsChange}
     >
       <Form.Item<Values> name="content" label={t('reply.label')} rules={[ruleFrom(checkTicketContent)]}>
-        <Input.TextArea rows={4} placeholder={t('reply.placeholder', { min: TICKET_CONTENT_MIN })} />
+        <TextArea rows={4} placeholder={t('reply.placeholder', { min: TICKET_CONTENT_MIN })} />
       </Form.Item>
       <Form.Item<Values> name="images">
         <ImagesField
