@@ -5,12 +5,13 @@ import {
   SafetyOutlined,
   UserOutlined,
 } from '@ant-design/icons'
-import { formatDate } from '@app/contract'
+import { formatDate, type Profile } from '@app/contract'
 import { useQuery } from '@tanstack/react-query'
 import { Card, Col, Row, Tag, Typography } from 'antd'
 import { useMemo } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../app/paths.ts'
+import { useSession } from '../../app/session.ts'
 import { useT } from '../../i18n/define.ts'
 import { currentLang } from '../../i18n/lang.ts'
 import { UsageChart } from '../../ui/charts/UsageChart.tsx'
@@ -29,73 +30,83 @@ import { UsageSummaryCards } from './UsageSummaryCards.tsx'
 
 /**
  * The account at a glance: balance and status, this month's bill so far, the plan with its limits and
- * offers, and this month's usage against last month.
+ * offers, and this month's usage against last month. Every card asks for its own data as the page is
+ * drawn, and the greeting takes the name the session holds until the profile answers: no card waits
+ * for another's call (on a phone's network each wait is a round trip before anything shows).
  */
 export function DashboardPage() {
   const t = useT(dashboardMessages)
   useDocumentTitle(t('title'))
   const profile = useQuery(profileQuery())
+  const session = useSession()
+  const name = profile.data?.full_name ?? session?.full_name ?? ''
+  return (
+    <>
+      <Typography.Title level={2} style={{ marginTop: 0 }}>
+        {t('greeting', { name })}
+      </Typography.Title>
+      <ActiveCampaignBanner />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={12} xl={6} data-tour="dashboard-balance">
+          <RunwayCard />
+        </Col>
+        <Col xs={24} md={12} xl={6} data-tour="dashboard-account">
+          <Card title={t('account')} size="small" style={{ height: '100%' }}>
+            <QueryState query={profile}>{(user) => <AccountStatus user={user} />}</QueryState>
+          </Card>
+        </Col>
+        <Col xs={24} xl={12} data-tour="dashboard-bill">
+          <BillEstimateCard />
+        </Col>
+        <Col xs={24} data-tour="dashboard-plan">
+          <PlanCard />
+        </Col>
+        <MonthUsage />
+        <Col xs={24} lg={8} data-tour="dashboard-next">
+          <Card title={t('nextSteps')} style={{ height: '100%' }}>
+            <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
+              <li>
+                <Link to={paths.usage}>
+                  <BarChartOutlined /> {t('usage.allStatistics')}
+                </Link>
+              </li>
+              <li>
+                <Link to={paths.settings('profile')}>
+                  <UserOutlined /> {t('completeProfile')}
+                </Link>
+              </li>
+              <li>
+                <Link to={paths.settings('security')}>
+                  <SafetyOutlined /> {t('security')}
+                </Link>
+              </li>
+            </ul>
+          </Card>
+        </Col>
+      </Row>
+    </>
+  )
+}
+
+/** The account card's content: active or suspended, e-mail verified or not, and since when. */
+function AccountStatus({ user }: { user: Profile }) {
+  const t = useT(dashboardMessages)
   const lang = currentLang()
   return (
-    <QueryState query={profile}>
-      {(user) => (
-        <>
-          <Typography.Title level={2} style={{ marginTop: 0 }}>
-            {t('greeting', { name: user.full_name })}
-          </Typography.Title>
-          <ActiveCampaignBanner />
-          <Row gutter={[16, 16]}>
-            <Col xs={24} md={12} xl={6} data-tour="dashboard-balance">
-              <RunwayCard />
-            </Col>
-            <Col xs={24} md={12} xl={6} data-tour="dashboard-account">
-              <Card title={t('account')} size="small" style={{ height: '100%' }}>
-                <Tag color={user.status === 'active' ? 'green' : 'red'}>
-                  {t(user.status === 'active' ? 'active' : 'suspended')}
-                </Tag>
-                <Tag
-                  icon={user.email_verified ? <CheckCircleOutlined /> : <ExclamationCircleOutlined />}
-                  color={user.email_verified ? 'blue' : 'orange'}
-                >
-                  {t(user.email_verified ? 'verified' : 'unverified')}
-                </Tag>
-                <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
-                  {t('memberSince', { date: formatDate(user.created_at, lang) })}
-                </Typography.Paragraph>
-              </Card>
-            </Col>
-            <Col xs={24} xl={12} data-tour="dashboard-bill">
-              <BillEstimateCard />
-            </Col>
-            <Col xs={24} data-tour="dashboard-plan">
-              <PlanCard />
-            </Col>
-            <MonthUsage />
-            <Col xs={24} lg={8} data-tour="dashboard-next">
-              <Card title={t('nextSteps')} style={{ height: '100%' }}>
-                <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 12 }}>
-                  <li>
-                    <Link to={paths.usage}>
-                      <BarChartOutlined /> {t('usage.allStatistics')}
-                    </Link>
-                  </li>
-                  <li>
-                    <Link to={paths.settings('profile')}>
-                      <UserOutlined /> {t('completeProfile')}
-                    </Link>
-                  </li>
-                  <li>
-                    <Link to={paths.settings('security')}>
-                      <SafetyOutlined /> {t('security')}
-                    </Link>
-                  </li>
-                </ul>
-              </Card>
-            </Col>
-          </Row>
-        </>
-      )}
-    </QueryState>
+    <>
+      <Tag color={user.status === 'active' ? 'green' : 'red'}>
+        {t(user.status === 'active' ? 'active' : 'suspended')}
+      </Tag>
+      <Tag
+        icon={user.email_verified ? <CheckCircleOutlined /> : <ExclamationCircleOutlined />}
+        color={user.email_verified ? 'blue' : 'orange'}
+      >
+        {t(user.email_verified ? 'verified' : 'unverified')}
+      </Tag>
+      <Typography.Paragraph type="secondary" style={{ margin: '8px 0 0' }}>
+        {t('memberSince', { date: formatDate(user.created_at, lang) })}
+      </Typography.Paragraph>
+    </>
   )
 }
 
