@@ -1,6 +1,7 @@
 import path from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { antdCssParts } from './antd-css-parts-plugin.ts'
 import { antdStylesAtBuildTime } from './antd-styles-plugin.ts'
 import { antdUnusedParts } from './antd-unused-parts-plugin.ts'
 import { chunkLayers } from './chunk-layers-plugin.ts'
@@ -21,7 +22,7 @@ export const RC_VIRTUAL_TABLE = {
 const layers = chunkLayers(path.join(import.meta.dirname, 'vite.config.ts'))
 
 export default defineConfig({
-  plugins: [contractForBrowser(), antdStylesAtBuildTime(), antdUnusedParts(), react(), layers.plugin],
+  plugins: [contractForBrowser(), antdCssParts(), antdStylesAtBuildTime(), antdUnusedParts(), react(), layers.plugin],
   build: {
     target: 'es2022',
     manifest: true,

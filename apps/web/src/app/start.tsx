@@ -9,7 +9,6 @@ import { adminLangPref, customerLangPref, themePref } from './prefs.ts'
 import { AppRoutes, preloadRoute } from './router.tsx'
 import { sessionStore } from './session.ts'
 import '../i18n/common.i18n.ts'
-import '../theme/antd.css'
 
 const PREFS_COOKIE_DAYS = 365
 
