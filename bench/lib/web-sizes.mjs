@@ -78,13 +78,21 @@ export function routeSizes() {
       : manifest[m]
         ? m
         : holder(m)
+  // antd's stylesheet, which main.tsx loads in parts beside the start on every route
+  // (apps/web/antd-css-parts-plugin.ts): CSS files of their own in the manifest, outside any chunk's list.
+  const antdParts = Object.values(manifest)
+    .filter((chunk) => /antd\.css\?part=/.test(chunk.src ?? ''))
+    .map((chunk) => chunk.file)
   for (const [route, listed] of Object.entries(ROUTES)) {
     const modules = listed.map(named)
     for (const m of modules) if (!manifest[m]) throw new Error(`${m} is not a chunk of the build (route ${route})`)
     const keys = closure([entry, named(START), ...modules])
     const files = [...keys].map((k) => manifest[k].file)
     const js = files.reduce((sum, f) => sum + gz(f), 0)
-    const css = [...keys].flatMap((k) => manifest[k].css ?? []).reduce((sum, f) => sum + gz(f), 0)
+    const css = [...keys]
+      .flatMap((k) => manifest[k].css ?? [])
+      .concat(antdParts)
+      .reduce((sum, f) => sum + gz(f), 0)
     const hasMaplibre = files.some(
       // The library's own canvas class, not the name: Get started's examples quote `maplibre-gl` as text.
       (f) => /maplibre/i.test(f) || readFileSync(path.join(webDist, f), 'utf8').includes('maplibregl-canvas-container'),
