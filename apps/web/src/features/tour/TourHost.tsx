@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { useLocation } from 'react-router'
 import { paths } from '../../app/paths.ts'
 import { useSession } from '../../app/session.ts'
-import { tourWanted } from './tour-flag.ts'
+import { tourPending, tourWanted } from './tour-flag.ts'
 
 // The tour itself (antd's Tour and thirty steps) is loaded only for a user about to see it.
 const TourRunner = lazy(() => import('./TourRunner.tsx').then((m) => ({ default: m.TourRunner })))
@@ -20,12 +20,13 @@ export function TourHost() {
 
   useEffect(() => {
     if (running || !userId || !onDashboard || import.meta.env.MODE === 'test') return
-    if (!tourWanted(userId, window.innerWidth)) return
-    // After the splash (the 4-second loading screen of docs/requirements.md §2.9) has gone.
+    // The flags alone here, as the page is drawn: the viewport's width is read once the splash (the
+    // 4-second loading screen of docs/requirements.md §2.9) has gone, after the page's first paint.
+    if (!tourPending(userId)) return
     const timer = setInterval(() => {
       if (!document.querySelector('[data-testid="splash"]')) {
         clearInterval(timer)
-        if (tourWanted(userId, window.innerWidth)) setRunning(true)
+        if (tourWanted(userId, () => window.innerWidth)) setRunning(true)
       }
     }, 300)
     return () => clearInterval(timer)

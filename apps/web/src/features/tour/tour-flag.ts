@@ -14,8 +14,18 @@ function read(key: string): string | null {
   }
 }
 
-export function tourWanted(userId: string, width: number): boolean {
-  if (width <= BREAKPOINT_TOUR) return false
+/**
+ * Whether the tour should start for this user: its flags first, then the viewport's width, asked for
+ * only when the flags allow the tour. Reading the width (`window.innerWidth`) makes the browser lay the
+ * page out at once; asked for on every dashboard load it cost a phone about 150 ms (at 4× CPU) of
+ * forced layout in the task that draws the page (bench/README.md "The tour's width check").
+ */
+export function tourWanted(userId: string, viewportWidth: () => number): boolean {
+  return tourPending(userId) && viewportWidth() > BREAKPOINT_TOUR
+}
+
+/** The user has not seen the tour in this browser, and it is not turned off here. */
+export function tourPending(userId: string): boolean {
   return read(tourDoneKey(userId)) === null && read(TOUR_OFF_KEY) === null
 }
 

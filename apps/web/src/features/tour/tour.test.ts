@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CAMPAIGNS_KEY, clearSession } from '../../app/session.ts'
 import { i18n } from '../../i18n/i18n.ts'
 import { dismissCampaign, dismissedCampaigns } from '../campaigns/dismissed.ts'
@@ -31,15 +31,28 @@ describe('the first-login tour', () => {
   })
 
   it('runs once per user, never at 768 px or less, and not when turned off', () => {
-    expect(tourWanted('usr_a', 1280)).toBe(true)
-    expect(tourWanted('usr_a', 768)).toBe(false)
-    expect(tourWanted('usr_a', 700)).toBe(false)
+    const width = (px: number) => () => px
+    expect(tourWanted('usr_a', width(1280))).toBe(true)
+    expect(tourWanted('usr_a', width(768))).toBe(false)
+    expect(tourWanted('usr_a', width(700))).toBe(false)
     markTourDone('usr_a')
     expect(localStorage.getItem(tourDoneKey('usr_a'))).not.toBeNull()
-    expect(tourWanted('usr_a', 1280)).toBe(false)
-    expect(tourWanted('usr_b', 1280)).toBe(true)
+    expect(tourWanted('usr_a', width(1280))).toBe(false)
+    expect(tourWanted('usr_b', width(1280))).toBe(true)
     localStorage.setItem(TOUR_OFF_KEY, '1')
-    expect(tourWanted('usr_b', 1280)).toBe(false)
+    expect(tourWanted('usr_b', width(1280))).toBe(false)
+  })
+
+  it("asks for the viewport's width (a forced layout in a browser) only when the flags allow the tour", () => {
+    const width = vi.fn(() => 1280)
+    markTourDone('usr_a')
+    expect(tourWanted('usr_a', width)).toBe(false)
+    localStorage.setItem(TOUR_OFF_KEY, '1')
+    expect(tourWanted('usr_b', width)).toBe(false)
+    expect(width).not.toHaveBeenCalled()
+    localStorage.removeItem(TOUR_OFF_KEY)
+    expect(tourWanted('usr_b', width)).toBe(true)
+    expect(width).toHaveBeenCalledOnce()
   })
 })
 
