@@ -12,6 +12,7 @@
 //    and again when the page changes before the next frame (bench/README.md "The tour's width check").
 //   PATHS=/,/keys   the screens (default: the dashboard)
 //   DIST=<folder>   a build made with `vite build --sourcemap` (default: built here, into a temporary folder)
+//   DETAIL=1        each source file apart instead of by library
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -63,6 +64,7 @@ function bucket(callFrame) {
   const at = original(callFrame.url, callFrame.lineNumber + 1, callFrame.columnNumber)
   if (!at) return '(other scripts)'
   const { source } = at
+  if (process.env.DETAIL) return source
   if (source.startsWith('nm:react-dom')) return 'react-dom'
   if (source.startsWith('nm:antd')) return 'antd'
   if (source.startsWith('nm:@rc-component')) return 'rc'
