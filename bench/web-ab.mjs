@@ -12,7 +12,7 @@
 //   PATHS=/,/keys   the screens, signed in as the administrator, after the once-a-session splash
 import path from 'node:path'
 import puppeteer from 'puppeteer-core'
-import { BENCH_ADMIN as ADMIN, startWebPortal } from './lib/web-portal.mjs'
+import { benchAdminSession, startWebPortal } from './lib/web-portal.mjs'
 
 const dists = process.argv.slice(2).map((d) => path.resolve(d))
 const ROUNDS = Number(process.env.ROUNDS ?? 8)
@@ -22,13 +22,7 @@ if (dists.length < 2) throw new Error('usage: node bench/web-ab.mjs <dist A> <di
 
 async function startPortal(dist, port) {
   const child = await startWebPortal(port, dist)
-  const login = await fetch(`http://127.0.0.1:${port}/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  if (!login.ok) throw new Error(`the portal serving ${dist} did not sign in (${login.status})`)
-  return { dist, port, child, session: JSON.stringify((await login.json()).data) }
+  return { dist, port, child, session: await benchAdminSession(port) }
 }
 
 /** One load of `screen` from `side`: Chromium's task time, TBT and LCP, in ms. */

@@ -20,7 +20,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import puppeteer from 'puppeteer-core'
 import sourceMap from 'source-map-js'
-import { BENCH_ADMIN as ADMIN, startWebPortal } from './lib/web-portal.mjs'
+import { benchAdminSession, startWebPortal } from './lib/web-portal.mjs'
 
 const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web')
 const PATHS = (process.env.PATHS ?? '/').split(',')
@@ -129,13 +129,7 @@ const browser = await puppeteer.launch({
   args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
 })
 try {
-  const login = await fetch(`http://127.0.0.1:${PORT}/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  if (!login.ok) throw new Error(`the portal did not sign the bench administrator in (${login.status})`)
-  const session = JSON.stringify((await login.json()).data)
+  const session = await benchAdminSession(PORT)
   const origin = `http://127.0.0.1:${PORT}`
   for (const screen of PATHS) {
     const context = await browser.createBrowserContext()

@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import puppeteer from 'puppeteer-core'
 import sharp from 'sharp'
-import { BENCH_ADMIN as ADMIN, startWebPortal } from './lib/web-portal.mjs'
+import { benchAdminSession, startWebPortal } from './lib/web-portal.mjs'
 
 const dists = process.argv.slice(2, 4).map((d) => path.resolve(d))
 if (dists.length < 2) throw new Error('usage: node bench/web-shots.mjs <dist A> <dist B>')
@@ -131,13 +131,7 @@ const browser = await puppeteer.launch({
 })
 let differences = 0
 try {
-  const login = await fetch(`http://127.0.0.1:${PORT}/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  if (!login.ok) throw new Error(`the portal did not sign the bench administrator in (${login.status})`)
-  const session = JSON.stringify((await login.json()).data)
+  const session = await benchAdminSession(PORT)
   for (const screen of PATHS)
     for (const width of [1440, 390])
       for (const theme of ['light', 'dark']) {

@@ -36,3 +36,14 @@ export async function startWebPortal(port, webDist) {
   child.kill()
   throw new Error(`the portal did not start on port ${port}`)
 }
+
+/** The bench administrator's stored session (what the SPA keeps in localStorage `user`), signed in on `port`. */
+export async function benchAdminSession(port) {
+  const login = await fetch(`http://127.0.0.1:${port}/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  })
+  if (!login.ok) throw new Error(`the portal on port ${port} did not sign the bench administrator in (${login.status})`)
+  return JSON.stringify((await login.json()).data)
+}
