@@ -9,7 +9,7 @@
 //    ("(program)": parsing, style, layout);
 //  - every style recalculation and layout a script forced (it read a size or position while the page
 //    had changed), with the script's stack, and their sum. Such work is done inside the script's task,
-//    and again when the page changes before the next frame (bench/README.md "The tour's width check").
+//    and again when the page changes before the next frame (bench/README.md "The tour's width check, and the locale data").
 //   PATHS=/,/keys   the screens (default: the dashboard)
 //   DIST=<folder>   a build made with `vite build --sourcemap` (default: built here, into a temporary folder)
 //   DETAIL=1        each source file apart instead of by library

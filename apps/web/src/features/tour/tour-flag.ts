@@ -17,8 +17,8 @@ function read(key: string): string | null {
 /**
  * Whether the tour should start for this user: its flags first, then the viewport's width, asked for
  * only when the flags allow the tour. Reading the width (`window.innerWidth`) makes the browser lay the
- * page out at once; asked for on every dashboard load it cost a phone about 150 ms (at 4× CPU) of
- * forced layout in the task that draws the page (bench/README.md "The tour's width check").
+ * page out at once; asked for on every dashboard load it cost a phone about 210 ms (at 4× CPU) of
+ * forced style and layout in the task that draws the page (bench/README.md "The tour's width check, and the locale data").
  */
 export function tourWanted(userId: string, viewportWidth: () => number): boolean {
   return tourPending(userId) && viewportWidth() > BREAKPOINT_TOUR
