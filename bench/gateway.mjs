@@ -185,6 +185,7 @@ async function throughNginx() {
     for (const nginx of nginxes) await nginx.stop()
     mapsApi.kill()
     rmSync(info.dir, { recursive: true, force: true })
+    for (const run of info.nginx) if (run.verdictDir) rmSync(run.verdictDir, { recursive: true, force: true })
   }
 }
 

@@ -12,7 +12,10 @@
 // add noise here.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { type GatewayOptions, gatewayConfig } from '../../apps/server/src/gateway-nginx/run.ts'
+import { type GatewayOptions, gatewayConfig, makeVerdictDir } from '../../apps/server/src/gateway-nginx/run.ts'
+
+/** VERDICTS_ON_DISK=1: the verdict cache in nginx's run folder on disk, as before 2026-12-07 (for comparison). */
+const VERDICTS_ON_DISK = process.env.VERDICTS_ON_DISK === '1'
 
 /** The line that makes nginx ask the portal; the `direct` configuration is the template without it. */
 const AUTH_LINE = /^\s*auth_request\s.*\n/gm
@@ -44,6 +47,8 @@ export interface NginxRun {
   /** nginx's prefix folder (-p), holding nginx.conf. */
   run: string
   port: number
+  /** The verdict cache's folder when it is outside `run` (in memory), for gateway.mjs to remove. */
+  verdictDir?: string
 }
 
 export interface GatewayConfigsOptions {
@@ -74,11 +79,13 @@ export function writeGatewayConfigs(options: GatewayConfigsOptions): NginxRun[] 
       dir: path.join(options.dir, name),
       name: `bench-${name}`,
       logMaxBytes: 64 * 1024 * 1024,
+      // Where `npm run gateway:nginx` keeps them: in memory when the machine has /dev/shm.
+      verdictDir: VERDICTS_ON_DISK ? undefined : makeVerdictDir(path.join(options.dir, name)),
     }
     const run = path.join(gateway.dir, 'run')
     for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
       mkdirSync(path.join(run, sub), { recursive: true })
     writeFileSync(path.join(run, 'nginx.conf'), edit(gatewayConfig(gateway, options.upstream), run))
-    return { name, run, port: gateway.port }
+    return { name, run, port: gateway.port, verdictDir: gateway.verdictDir }
   })
 }

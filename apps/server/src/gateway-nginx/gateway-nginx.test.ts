@@ -1,4 +1,13 @@
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import net from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -245,6 +254,38 @@ describe('nginx in front of the sample maps API', async () => {
       (n) => n >= 30,
     )
     expect(logged).toBe(30)
+  })
+
+  it('keeps its verdicts in a private folder in memory, never on disk, and removes the folder when it stops', async () => {
+    const { key } = await customerKey()
+    const ownDir = mkdtempSync(path.join(tmpdir(), 'gateway-nginx-verdicts-'))
+    const own = await startGateway({
+      host: '127.0.0.1',
+      port: await freePort(),
+      portalUrl: `http://127.0.0.1:${portal.port}`,
+      gatewayToken: t.config.gatewayToken,
+      upstream: `127.0.0.1:${(mapsApi.server.address() as net.AddressInfo).port}`,
+      mapsApiPort: 0,
+      trustedProxies: [],
+      dir: ownDir,
+      name: 'test-gateway-verdicts',
+      logMaxBytes: 64 * 1024 * 1024,
+    })
+    try {
+      // Asked for twice in its half-second, a verdict is kept; a few quick calls make sure of it.
+      for (let i = 0; i < 6; i++) expect((await fetch(`${own.url}/tiles/0/0/0.pbf?key=${key.key}`)).status).toBe(200)
+      expect(own.verdictDir.startsWith('/dev/shm/')).toBe(true)
+      expect(statSync(own.verdictDir).mode & 0o777).toBe(0o700)
+      const kept = readdirSync(own.verdictDir, { recursive: true }).filter((name) =>
+        statSync(path.join(own.verdictDir, String(name))).isFile(),
+      )
+      expect(kept.length).toBeGreaterThan(0)
+      expect(existsSync(path.join(ownDir, 'run', 'verdicts'))).toBe(false)
+    } finally {
+      await own.stop()
+      rmSync(ownDir, { recursive: true, force: true })
+    }
+    expect(existsSync(own.verdictDir)).toBe(false)
   })
 
   it('stops a key within a second of staff suspending it, and serves it again once reactivated', async () => {

@@ -1,5 +1,16 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,6 +33,11 @@ export interface GatewayOptions {
   trustedProxies: string[]
   /** nginx's files, the usage log and the shipper's position. */
   dir: string
+  /**
+   * Where nginx keeps the portal's verdicts (`proxy_cache_path`); `makeVerdictDir()` chooses it when
+   * unset. Its files hold key secrets in their header line.
+   */
+  verdictDir?: string
   name: string
   /** Start a new usage log past this size (bytes). */
   logMaxBytes: number
@@ -47,8 +63,29 @@ function gatewayOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayOpt
       .map((s) => s.trim())
       .filter(Boolean),
     dir: path.resolve(env.GATEWAY_DIR ?? path.join(env.DATA_DIR ?? './data', 'gateway')),
+    verdictDir: env.GATEWAY_VERDICT_DIR ? path.resolve(env.GATEWAY_VERDICT_DIR) : undefined,
     name: env.GATEWAY_NAME ?? `${hostname()}-${port}`,
     logMaxBytes: Number(env.GATEWAY_LOG_MAX_MB ?? 64) * 1024 * 1024,
+  }
+}
+
+/** Linux's shared-memory tmpfs, present on every Debian machine. */
+const SHARED_MEMORY = '/dev/shm'
+
+/**
+ * A private folder (0700, a name no one can guess) for nginx's verdict cache: in memory (`/dev/shm`)
+ * when the machine has it, else in `$GATEWAY_DIR/run/verdicts`. In memory, keeping a verdict costs no
+ * file created, renamed and later deleted on a disk's journal, which showed in the tile's p99 through
+ * nginx (bench/README.md "Verdicts kept in memory"), and no key secret is ever written to a disk.
+ */
+export function makeVerdictDir(dir: string): string {
+  try {
+    accessSync(SHARED_MEMORY, constants.W_OK)
+    return mkdtempSync(path.join(SHARED_MEMORY, 'maps-gateway-verdicts-'))
+  } catch {
+    const onDisk = path.join(dir, 'run', 'verdicts')
+    mkdirSync(onDisk, { recursive: true, mode: 0o700 })
+    return onDisk
   }
 }
 
@@ -75,6 +112,7 @@ export function gatewayConfig(options: GatewayOptions, upstream: string): string
   const values: Record<string, string> = {
     USER_LINE: process.getuid?.() === 0 ? 'user root;' : '',
     RUN_DIR: path.join(options.dir, 'run'),
+    VERDICT_DIR: options.verdictDir ?? path.join(options.dir, 'run', 'verdicts'),
     LISTEN: `${options.host}:${options.port}`,
     PORTAL: `${portal.hostname}:${portal.port || (portal.protocol === 'https:' ? 443 : 80)}`,
     GATEWAY_TOKEN: options.gatewayToken,
@@ -116,6 +154,8 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 
 export interface RunningGateway {
   url: string
+  /** Where nginx keeps the portal's verdicts (in memory when the machine has /dev/shm). */
+  verdictDir: string
   shipper: Shipper
   stop(): Promise<void>
 }
@@ -130,6 +170,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   chmodSync(runDir, 0o700)
   for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
     mkdirSync(path.join(runDir, sub), { recursive: true })
+  // A folder chosen here is this run's own and goes with it; one named by GATEWAY_VERDICT_DIR stays.
+  const ownVerdictDir = options.verdictDir === undefined
+  const verdictDir = options.verdictDir ?? makeVerdictDir(options.dir)
+  mkdirSync(verdictDir, { recursive: true, mode: 0o700 })
+  chmodSync(verdictDir, 0o700)
+  const removeVerdicts = () => {
+    if (ownVerdictDir) rmSync(verdictDir, { recursive: true, force: true })
+  }
 
   let mapsApi: ChildProcess | null = null
   let upstream = options.upstream
@@ -144,13 +192,14 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   }
 
   const configFile = path.join(runDir, 'nginx.conf')
-  writeFileSync(configFile, gatewayConfig(options, upstream))
+  writeFileSync(configFile, gatewayConfig({ ...options, verdictDir }, upstream))
   const nginx = spawn('nginx', ['-p', runDir, '-c', configFile], { stdio: ['ignore', 'inherit', 'inherit'] })
   const url = `http://${options.host === '0.0.0.0' ? '127.0.0.1' : options.host}:${options.port}`
   try {
     await waitFor(`${url}/`, nginx, 'nginx')
   } catch (error) {
     if (mapsApi) await stopChild(mapsApi, 'SIGTERM')
+    removeVerdicts()
     throw error
   }
 
@@ -175,11 +224,13 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
 
   return {
     url,
+    verdictDir,
     shipper,
     async stop() {
       clearInterval(rotation)
       // nginx first (SIGQUIT: it finishes the calls in flight), then what they logged is shipped.
       await stopChild(nginx, 'SIGQUIT')
+      removeVerdicts()
       await shipper.flush()
       await shipper.stop()
       if (mapsApi) await stopChild(mapsApi, 'SIGTERM')
