@@ -76,7 +76,8 @@ const SHARED_MEMORY = '/dev/shm'
  * A private folder (0700, a name no one can guess) for nginx's verdict cache: in memory (`/dev/shm`)
  * when the machine has it, else in `$GATEWAY_DIR/run/verdicts`. In memory, keeping a verdict costs no
  * file created, renamed and later deleted on a disk's journal, which showed in the tile's p99 through
- * nginx (bench/README.md "Verdicts kept in memory"), and no key secret is ever written to a disk.
+ * nginx (bench/README.md "Verdicts kept in memory, each from its first answer"), and no key secret is
+ * ever written to a disk.
  */
 export function makeVerdictDir(dir: string): string {
   try {
