@@ -114,6 +114,8 @@ export default defineConfig({
           url: `${MAPS_API_URL}/geocode`,
           reuseExistingServer: false,
           timeout: 60_000,
+          // Stopped as a service manager stops it, so that it removes its verdict folder in /dev/shm.
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
           stdout: 'ignore',
           stderr: 'pipe',
           env: {

@@ -6,6 +6,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -71,18 +72,48 @@ function gatewayOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): GatewayOpt
 
 /** Linux's shared-memory tmpfs, present on every Debian machine. */
 const SHARED_MEMORY = '/dev/shm'
+/** A verdict folder's name in shared memory: the prefix, the gateway's process id, a random part. */
+const VERDICT_DIR_PREFIX = 'maps-gateway-verdicts-'
+const VERDICT_DIR_NAME = /^maps-gateway-verdicts-(\d+)-/
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Removes the verdict folders in `parent` that gateways of this user left behind when they were
+ * killed before they could remove them (SIGKILL): those whose process no longer runs.
+ */
+export function sweepVerdictDirs(parent = SHARED_MEMORY): void {
+  const uid = process.getuid?.()
+  for (const name of readdirSync(parent)) {
+    const pid = Number(VERDICT_DIR_NAME.exec(name)?.[1])
+    if (!pid || pid === process.pid || isRunning(pid)) continue
+    const folder = path.join(parent, name)
+    if (uid !== undefined && statSync(folder).uid !== uid) continue
+    rmSync(folder, { recursive: true, force: true })
+  }
+}
 
 /**
  * A private folder (0700, a name no one can guess) for nginx's verdict cache: in memory (`/dev/shm`)
  * when the machine has it, else in `$GATEWAY_DIR/run/verdicts`. In memory, keeping a verdict costs no
  * file created, renamed and later deleted on a disk's journal, which showed in the tile's p99 through
  * nginx (bench/README.md "Verdicts kept in memory, each from its first answer"), and no key secret is
- * ever written to a disk.
+ * ever written to a disk. The folder's name holds this process's id, so that the next gateway started
+ * on the machine removes it if this one is killed before it can (`sweepVerdictDirs`).
  */
 export function makeVerdictDir(dir: string): string {
   try {
     accessSync(SHARED_MEMORY, constants.W_OK)
-    return mkdtempSync(path.join(SHARED_MEMORY, 'maps-gateway-verdicts-'))
+    sweepVerdictDirs()
+    return mkdtempSync(path.join(SHARED_MEMORY, `${VERDICT_DIR_PREFIX}${process.pid}-`))
   } catch {
     const onDisk = path.join(dir, 'run', 'verdicts')
     mkdirSync(onDisk, { recursive: true, mode: 0o700 })
