@@ -1,6 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { dirname } from 'node:path'
+import { pidAlive } from '../lib/process.ts'
 
 // One process per embedded data folder (docs/deployment.md "The embedded database"). PGlite keeps the
 // whole database in one process's memory and writes it back to DATA_DIR; a second process opening the
@@ -66,16 +67,6 @@ export function processStartTicks(pid: number): string | null {
   if (!stat) return null
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   return fields[19] ?? null
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: it exists, it belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
 }
 
 function parseHolder(text: string): Holder | null {

@@ -19,7 +19,7 @@ import { usageHourly } from '../db/schema/index.ts'
 import { buildMapsApi } from '../maps-api/app.ts'
 import { announceChange } from '../modules/gateway/gateway.ts'
 import { measureKeyCaps } from '../modules/keys/caps.ts'
-import { hasNginx, type RunningGateway, startGateway } from './run.ts'
+import { type GatewayOptions, hasNginx, type RunningGateway, startGateway } from './run.ts'
 import { eventsOf, startShipper } from './shipper.ts'
 
 // Debian's nginx in front of the sample maps API with the portal's keys (docs/gateway.md "nginx in front
@@ -90,7 +90,13 @@ describe('nginx in front of the sample maps API', async () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' })
     portal = await relay((t.app.server.address() as net.AddressInfo).port)
     await mapsApi.listen({ port: 0, host: '127.0.0.1' })
-    gateway = await startGateway({
+    gateway = await gatewayBeforePortal(dir, 'test-gateway', { shipIntervalMs: 100 })
+    url = gateway.url
+  })
+
+  /** nginx on a free port in front of the sample maps API, asking the portal through the relay. */
+  async function gatewayBeforePortal(folder: string, name: string, extra: Partial<GatewayOptions> = {}) {
+    return startGateway({
       host: '127.0.0.1',
       port: await freePort(),
       portalUrl: `http://127.0.0.1:${portal.port}`,
@@ -98,13 +104,12 @@ describe('nginx in front of the sample maps API', async () => {
       upstream: `127.0.0.1:${(mapsApi.server.address() as net.AddressInfo).port}`,
       mapsApiPort: 0,
       trustedProxies: [],
-      dir,
-      name: 'test-gateway',
+      dir: folder,
+      name,
       logMaxBytes: 64 * 1024 * 1024,
-      shipIntervalMs: 100,
+      ...extra,
     })
-    url = gateway.url
-  })
+  }
 
   afterAll(async () => {
     await gateway?.stop()
@@ -259,18 +264,7 @@ describe('nginx in front of the sample maps API', async () => {
   it('keeps its verdicts in a private folder in memory, never on disk, and removes the folder when it stops', async () => {
     const { key } = await customerKey()
     const ownDir = mkdtempSync(path.join(tmpdir(), 'gateway-nginx-verdicts-'))
-    const own = await startGateway({
-      host: '127.0.0.1',
-      port: await freePort(),
-      portalUrl: `http://127.0.0.1:${portal.port}`,
-      gatewayToken: t.config.gatewayToken,
-      upstream: `127.0.0.1:${(mapsApi.server.address() as net.AddressInfo).port}`,
-      mapsApiPort: 0,
-      trustedProxies: [],
-      dir: ownDir,
-      name: 'test-gateway-verdicts',
-      logMaxBytes: 64 * 1024 * 1024,
-    })
+    const own = await gatewayBeforePortal(ownDir, 'test-gateway-verdicts')
     try {
       // A verdict is kept from its first answer.
       for (let i = 0; i < 6; i++) expect((await fetch(`${own.url}/tiles/0/0/0.pbf?key=${key.key}`)).status).toBe(200)

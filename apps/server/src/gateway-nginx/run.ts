@@ -15,6 +15,7 @@ import {
 import { hostname } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { pidAlive } from '../lib/process.ts'
 import { type Shipper, startShipper } from './shipper.ts'
 
 // `npm run gateway:nginx` (docs/gateway.md "nginx in front of a maps API"): Debian's nginx with the
@@ -76,16 +77,6 @@ const SHARED_MEMORY = '/dev/shm'
 const VERDICT_DIR_PREFIX = 'maps-gateway-verdicts-'
 const VERDICT_DIR_NAME = /^maps-gateway-verdicts-(\d+)-/
 
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
 /**
  * Removes the verdict folders in `parent` that gateways of this user left behind when they were
  * killed before they could remove them (SIGKILL): those whose process no longer runs.
@@ -94,7 +85,7 @@ export function sweepVerdictDirs(parent = SHARED_MEMORY): void {
   const uid = process.getuid?.()
   for (const name of readdirSync(parent)) {
     const pid = Number(VERDICT_DIR_NAME.exec(name)?.[1])
-    if (!pid || pid === process.pid || isRunning(pid)) continue
+    if (!pid || pid === process.pid || pidAlive(pid)) continue
     const folder = path.join(parent, name)
     if (uid !== undefined && statSync(folder).uid !== uid) continue
     rmSync(folder, { recursive: true, force: true })
