@@ -9,6 +9,7 @@ import {
   makeKeyReady,
   misalignedFields,
   missingTranslations,
+  openApp,
   registerByApi,
   seriousViolations,
   uniqueEmail,
@@ -216,7 +217,10 @@ async function check(
   options: { splash?: 'click' | 'wait'; axe: boolean; lang: 'en' | 'my' | 'vi' },
 ) {
   const splash = options.splash ?? 'click'
-  await page.goto(screen.path)
+  // The sign-in pages arrive pre-rendered in the language of the `prefs` cookie, which the app sets
+  // only once it runs: the first one opened comes in English and is read only once the app has
+  // rendered over it (a loaded CI run once read the English copy of /login in Burmese).
+  await openApp(page, screen.path)
   await page.locator(screen.ready).first().waitFor()
   const loading = page.getByTestId('splash')
   if (splash === 'click' && (await loading.isVisible())) await loading.click({ timeout: 2_000 }).catch(() => {})
