@@ -8,7 +8,7 @@ import { createRequire } from 'node:module'
 import { availableParallelism } from 'node:os'
 
 // The largest first, so that the small ones fill in beside them.
-const PROJECTS = ['apps/web', 'apps/server', 'e2e', 'bench', 'packages/contract', 'scripts']
+const PROJECTS = ['apps/web', 'apps/server', 'bench', 'packages/contract', 'scripts', 'e2e']
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
 
 /** Runs tsc on one project; resolves to whether it passed, having printed what tsc said. */

@@ -87,7 +87,9 @@ export function sweepVerdictDirs(parent = SHARED_MEMORY): void {
     const pid = Number(VERDICT_DIR_NAME.exec(name)?.[1])
     if (!pid || pid === process.pid || pidAlive(pid)) continue
     const folder = path.join(parent, name)
-    if (uid !== undefined && statSync(folder).uid !== uid) continue
+    // Another gateway starting at the same moment may have removed it already.
+    const owner = statSync(folder, { throwIfNoEntry: false })?.uid
+    if (owner === undefined || (uid !== undefined && owner !== uid)) continue
     rmSync(folder, { recursive: true, force: true })
   }
 }
